@@ -1,0 +1,23 @@
+/**
+ * Messages of the live channel, WebSocket /user/{user_id}/?token=<access token>.
+ * The server only sends; the client only listens. Shared by server and PWA.
+ */
+export type NotificationKind = 'info' | 'success' | 'warning' | 'error';
+
+export type LiveMessage =
+  /** Progress of the user's running job, 0–100; 100 means done (the ring hides). */
+  | { type: 'progress'; value: number; job_id?: string }
+  /** A message for the notification bar. */
+  | { type: 'notification'; value: { type: NotificationKind; text: string } }
+  /** Rows changed on the server: pull from the sync cursor. */
+  | { type: 'changes' };
+
+/** Close codes the server uses when it refuses or ends a live channel. */
+export const LiveCloseCode = {
+  /** No token, a malformed or expired one: refresh it and reconnect. */
+  invalidToken: 4401,
+  /** The token belongs to another user than the one in the path. */
+  forbidden: 4403,
+  /** The server is shutting down; reconnect shortly. */
+  goingAway: 1001,
+} as const;

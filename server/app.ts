@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installRussianZodMessages } from './lib/zod-ru.ts';
+import helmet from './plugins/external/helmet.ts';
+import swagger from './plugins/external/swagger.ts';
+import websocket from './plugins/external/websocket.ts';
+import database from './plugins/app/database.ts';
+import problems from './plugins/app/problems.ts';
+import auth from './plugins/app/auth.ts';
+import transactionalWrites from './plugins/app/transactional-writes.ts';
+import live from './plugins/app/live.ts';
+import jobs from './plugins/app/jobs.ts';
+import spa from './plugins/app/spa.ts';
+import healthRoutes from './routes/health.ts';
+import usersRoutes from './routes/users.ts';
+import marketsRoutes from './routes/markets.ts';
+import syncRoutes from './routes/sync.ts';
+import liveRoutes from './routes/live.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database to use (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+installRussianZodMessages();
+
+/** Builds the whole server without listening: main.ts listens, tests use inject. */
+export async function buildApp({ config, database: given, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // The SPEC's paths end in '/', clients sometimes drop it: both reach the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(helmet);
+  await app.register(swagger);
+  await app.register(websocket);
+
+  await app.register(database, { database: given });
+  await app.register(problems);
+  await app.register(auth);
+  await app.register(live);
+  await app.register(transactionalWrites);
+  await app.register(jobs);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api/v1/users' });
+  await app.register(marketsRoutes, { prefix: '/api/v1/markets' });
+  await app.register(syncRoutes, { prefix: '/api/v1/sync' });
+  await app.register(liveRoutes);
+  await app.register(spa);
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

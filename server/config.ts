@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'ожидалось true или false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'ожидалось число' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'ожидался адрес вида postgres://пользователь@хост:порт/база')
+    .optional(),
+  PUBLIC_DIR: z.string().min(1).default('./dist'),
+  JWT_SECRET: z.string().min(32, 'нужно не меньше 32 символов').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'нужны 32 байта в base64')
+    .optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  JOBS_ENABLED: bool.default(true),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: the embedded PGlite database in `${dataDir}/db`. `memory://` keeps it in memory. */
+  databaseUrl?: string;
+  publicDir: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
+  jobs: { enabled: boolean; pollMs: number; leaseSeconds: number };
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the process with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ошибка конфигурации:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = e.JWT_SECRET && e.ENCRYPTION_KEY ? undefined : loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicDir: path.resolve(e.PUBLIC_DIR),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? secrets!.jwtSecret),
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets!.encryptionKey, 'base64'),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOB_POLL_MS, leaseSeconds: e.JOB_LEASE_SECONDS },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  encryptionKey: string;
+}
+
+/**
+ * Secrets not given in the environment are generated on first start and kept in DATA_DIR,
+ * so tokens and encrypted store keys survive restarts. Several instances must share them
+ * through JWT_SECRET and ENCRYPTION_KEY instead.
+ */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: StoredSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('base64'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+  return secrets;
+}

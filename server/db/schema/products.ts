@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { markets } from './markets.ts';
+import { ownerId } from './users.ts';
+
+/**
+ * A warehouse product. Its stock figures (count, reserve, markdowns, total_price) are
+ * derived from lots, reserves and markdowns, never stored here.
+ */
+export const productsWh = pgTable(
+  'products_wh',
+  {
+    id: primaryId(),
+    userId: ownerId(),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    confirmed: boolean('confirmed').notNull().default(true),
+    ...rowMeta(),
+    ...tombstone(),
+  },
+  (t) => [index('products_wh_user_version_idx').on(t.userId, t.version)],
+);
+
+/** One listing (offer) of a store on a marketplace, grouped into a warehouse product. */
+export const productsMp = pgTable(
+  'products_mp',
+  {
+    id: primaryId(),
+    userId: ownerId(),
+    productWhId: uuid('product_wh_id')
+      .notNull()
+      .references(() => productsWh.id),
+    marketRef: uuid('market_ref').references(() => markets.id),
+    marketplace: text('marketplace').notNull(),
+    marketId: text('market_id').notNull(),
+    offerId: text('offer_id').notNull(),
+    externalId: text('external_id'),
+    name: text('name').notNull().default(''),
+    primaryImage: text('primary_image'),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    ...rowMeta(),
+    ...tombstone(),
+  },
+  (t) => [
+    uniqueIndex('products_mp_offer_key')
+      .on(t.userId, t.marketplace, t.marketId, t.offerId)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_mp_product_idx').on(t.productWhId),
+    index('products_mp_user_version_idx').on(t.userId, t.version),
+  ],
+);
+
+/** Latest posting figures of a listing, from the marketplace's order statuses. */
+export const postingStatuses = pgTable(
+  'posting_statuses',
+  {
+    id: primaryId(),
+    userId: ownerId(),
+    productMpId: uuid('product_mp_id')
+      .notNull()
+      .references(() => productsMp.id),
+    awaitingPackaging: integer('awaiting_packaging').notNull().default(0),
+    awaitingDeliver: integer('awaiting_deliver').notNull().default(0),
+    delivering: integer('delivering').notNull().default(0),
+    fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
+    ...rowMeta(),
+    ...tombstone(),
+  },
+  (t) => [
+    uniqueIndex('posting_statuses_listing_key').on(t.productMpId),
+    index('posting_statuses_user_version_idx').on(t.userId, t.version),
+  ],
+);

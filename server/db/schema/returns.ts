@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { markets } from './markets.ts';
+import { productsWh } from './products.ts';
+import { batches } from './stock.ts';
+import { ownerId } from './users.ts';
+
+export const returnStatuses = ['ready', 'markdown', 'disposal', 'deleted'] as const;
+
+/** A customer return; status null means "none". Once processed it never changes again. */
+export const returns = pgTable(
+  'returns',
+  {
+    id: primaryId(),
+    userId: ownerId(),
+    productId: uuid('product_id').references(() => productsWh.id),
+    marketRef: uuid('market_ref').references(() => markets.id),
+    marketplace: text('marketplace'),
+    marketId: text('market_id'),
+    externalId: text('external_id'),
+    orderNumber: text('order_number').notNull().default(''),
+    article: text('article').notNull().default(''),
+    count: integer('count').notNull().default(1),
+    status: text('status', { enum: returnStatuses }),
+    processed: boolean('processed').notNull().default(false),
+    price: money('price').notNull().default(0),
+    markdownPrice: money('markdown_price').notNull().default(0),
+    description: text('description').notNull().default(''),
+    finalMoment: timestamptz('final_moment'),
+    batchId: uuid('batch_id').references(() => batches.id),
+    ...rowMeta(),
+    ...tombstone(),
+  },
+  (t) => [
+    uniqueIndex('returns_external_key')
+      .on(t.userId, t.marketplace, t.marketId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index('returns_user_version_idx').on(t.userId, t.version),
+  ],
+);

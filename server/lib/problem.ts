@@ -1,0 +1,65 @@
+/** An error the API answers as application/problem+json with a Russian `detail`. */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: ProblemFieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+
+  /** Set when the refusal itself must be recorded: the request's transaction commits anyway. */
+  commitChanges = false;
+
+  committingChanges(): this {
+    this.commitChanges = true;
+    return this;
+  }
+}
+
+export interface ProblemFieldError {
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: ProblemFieldError[];
+}
+
+const titles: Record<number, string> = {
+  400: 'Некорректный запрос',
+  401: 'Требуется вход',
+  403: 'Доступ запрещён',
+  404: 'Не найдено',
+  405: 'Метод не поддерживается',
+  409: 'Конфликт',
+  413: 'Слишком большой запрос',
+  415: 'Неподдерживаемый формат',
+  422: 'Запрос не может быть выполнен',
+  424: 'Не выполнено',
+  429: 'Слишком много запросов',
+  500: 'Внутренняя ошибка сервера',
+  503: 'Сервис недоступен',
+};
+
+export function problemBody(p: Pick<Problem, 'status' | 'code' | 'detail' | 'errors'>): ProblemBody {
+  return {
+    type: `https://ostatok.app/problems/${p.code}`,
+    title: titles[p.status] ?? 'Ошибка',
+    status: p.status,
+    detail: p.detail,
+    code: p.code,
+    ...(p.errors?.length ? { errors: p.errors } : {}),
+  };
+}
+
+export const notFound = (detail = 'Запись не найдена') => new Problem(404, 'not_found', detail);
+export const unauthorized = (detail = 'Войдите в систему', code = 'unauthorized') => new Problem(401, code, detail);
+export const conflict = (code: string, detail: string) => new Problem(409, code, detail);

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { createRepositories, type Repositories } from '../../repositories/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    repos: Repositories;
+    /** Encrypts secrets at rest (marketplace keys). */
+    secrets: SecretBox;
+  }
+}
+
+/** Opens the database (unless one is handed in) and exposes the repositories, the only code that queries it. */
+export default fp<{ database?: Database }>(async (app, opts) => {
+  const { config } = app;
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'db') }));
+  app.decorate('database', database);
+  const secrets = new SecretBox(config.encryptionKey);
+  app.decorate('secrets', secrets);
+  app.decorate('repos', createRepositories(database.db, secrets));
+  if (!opts.database) app.addHook('onClose', () => database.close());
+});

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Problem, problemBody, type ProblemFieldError } from '../../lib/problem.ts';
+import { pgErrorOf } from '../../lib/pg-errors.ts';
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  if (problem.headers) reply.headers(problem.headers);
+  return reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problemBody(problem)));
+}
+
+const where: Record<string, string> = { body: 'тело запроса', querystring: 'параметры запроса', params: 'адрес' };
+
+/** Turns every failure into problem+json with a Russian detail; nothing leaks as a bare 500 page. */
+export function toProblem(err: FastifyError): Problem {
+  if (err instanceof Problem) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const errors: ProblemFieldError[] = err.validation.flatMap((v) => {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const keys = (v.params as { keys?: string[] }).keys;
+      if (v.keyword === 'unrecognized_keys' && keys) return keys.map((k) => ({ field: field ? `${field}.${k}` : k, message: 'неизвестное поле' }));
+      return [{ field: field || '(всё)', message: v.message ?? 'неверное значение' }];
+    });
+    const place = where[err.validationContext ?? ''] ?? 'запрос';
+    const list = errors.map((e) => `${e.field} — ${e.message}`).join('; ');
+    return new Problem(400, 'validation_failed', `Проверьте ${place}: ${list}`, errors);
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new Problem(413, 'payload_too_large', 'Запрос слишком большой: уменьшите объём данных');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new Problem(415, 'unsupported_media_type', 'Неподдерживаемый формат данных: отправьте JSON');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new Problem(400, 'empty_body', 'Пустое тело запроса: ожидался JSON');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new Problem(400, 'malformed_json', 'Тело запроса — некорректный JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new Problem(400, 'bad_content_length', 'Длина тела запроса не совпадает с заголовком Content-Length');
+  }
+  if (err instanceof SyntaxError && err.statusCode === 400) return new Problem(400, 'malformed_json', 'Тело запроса — некорректный JSON');
+  const pgError = pgErrorOf(err);
+  if (pgError?.code === '23505') return new Problem(409, 'duplicate', 'Такая запись уже существует');
+  if (pgError?.code === '23503') return new Problem(409, 'reference_missing', 'Связанная запись не найдена или ещё используется');
+  if (pgError?.code === '22P02' || pgError?.code === '22003') return new Problem(400, 'invalid_value', 'Неверное значение в запросе');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return new Problem(err.statusCode, 'bad_request', 'Запрос не может быть обработан');
+  return new Problem(500, 'internal', 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.');
+}
+
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const problem = toProblem(err);
+    if (problem.status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: problem.code, status: problem.status }, problem.detail);
+    return sendProblem(reply, problem);
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
+import { currentTransaction, runInTransaction } from '../../db/tx-context.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { Problem } from '../../lib/problem.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import type { IdempotencyRecord } from '../../repositories/idempotency.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route opens its own transactions (sync push does, one per group). */
+    transaction?: boolean;
+    /**
+     * Whose Idempotency-Key namespace the write uses. Default: the signed-in user.
+     * Returning null turns replay off for the route (login: a replay would hand out tokens).
+     */
+    idempotencyScope?: (request: FastifyRequest) => string | null;
+  }
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write request runs in one transaction, and with an Idempotency-Key its first answer is
+ * stored in that same transaction, so a replay returns that answer and changes nothing.
+ * Inside a sync push group the request joins the group's transaction as a savepoint.
+ */
+export default fp(async (app) => {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.websocket || route.config?.transaction === false || !methods.some((m) => writeMethods.has(m))) return;
+    const scopeOf = route.config?.idempotencyScope ?? ((request: FastifyRequest) => request.userId);
+    const handler = route.handler as RouteHandlerMethod;
+
+    route.handler = async function transactionalHandler(request: FastifyRequest, reply: FastifyReply) {
+      const key = idempotencyKeyOf(request);
+      const scope = key ? scopeOf(request) : null;
+      const requestHash = scope ? sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`) : '';
+      const replay = (record: IdempotencyRecord) => {
+        if (record.requestHash !== requestHash)
+          throw new Problem(422, 'idempotency_key_reused', 'Этот ключ идемпотентности уже использован для другого запроса');
+        reply.code(record.status).header('idempotent-replayed', 'true');
+        return record.body ?? null;
+      };
+      if (scope && key) {
+        const stored = await app.repos.idempotency.find(scope, key);
+        if (stored) return replay(stored);
+      }
+
+      const outer = currentTransaction();
+      let refusal: Problem | undefined;
+      const execute = (tx: typeof app.database.db) =>
+        runInTransaction(tx, async () => {
+          let body: unknown;
+          try {
+            body = await handler.call(this, request, reply);
+          } catch (err) {
+            if (!(err instanceof Problem && err.commitChanges)) throw err;
+            refusal = err;
+            return undefined;
+          }
+          if (scope && key)
+            await app.repos.idempotency.save({ scope, key, userId: request.userId, requestHash, status: reply.statusCode, body: body ?? null });
+          return body;
+        });
+      try {
+        const body = await (outer ?? app.database.db).transaction(execute);
+        if (refusal) throw refusal;
+        if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
+        return body;
+      } catch (err) {
+        // Two requests raced with the same key: the loser replays the winner's answer.
+        if (scope && key && isUniqueViolation(err, 'idempotency_records_scope_key_pk')) {
+          const stored = await app.repos.idempotency.find(scope, key);
+          if (stored) return replay(stored);
+        }
+        throw err;
+      }
+    };
+  });
+});
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 200)
+    throw new Problem(400, 'idempotency_key_invalid', 'Заголовок Idempotency-Key должен быть непустой строкой до 200 символов');
+  return key;
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../db/client.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import { mirroredTables } from '../sync/tables.ts';
+import { AuthAttemptsRepository } from './auth-attempts.ts';
+import { IdempotencyRepository } from './idempotency.ts';
+import { JobsRepository } from './jobs.ts';
+import { MarketsRepository } from './markets.ts';
+import { RefreshTokensRepository } from './refresh-tokens.ts';
+import { SyncRepository } from './sync.ts';
+import { UsersRepository } from './users.ts';
+
+export function createRepositories(db: Db, secrets: SecretBox) {
+  return {
+    users: new UsersRepository(db),
+    refreshTokens: new RefreshTokensRepository(db),
+    authAttempts: new AuthAttemptsRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    markets: new MarketsRepository(db),
+    sync: new SyncRepository(db, mirroredTables, { secrets }),
+    jobs: new JobsRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

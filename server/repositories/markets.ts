@@ -1,0 +1,52 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { markets, type StoreMarketplace } from '../db/schema/index.ts';
+import { dbOf } from '../db/tx-context.ts';
+
+export type MarketRow = typeof markets.$inferSelect;
+
+export interface MarketValues {
+  name: string;
+  description: string;
+  marketplace: StoreMarketplace;
+  accessTokenEnc: string | null;
+}
+
+const live = (userId: string) => and(eq(markets.userId, userId), isNull(markets.deletedAt));
+
+/** Stores of one user. Deleted stores stay as tombstones for sync and are invisible here. */
+export class MarketsRepository {
+  constructor(private readonly root: Db) {}
+
+  list(userId: string): Promise<MarketRow[]> {
+    return dbOf(this.root).select().from(markets).where(live(userId)).orderBy(asc(markets.createdAt), asc(markets.id));
+  }
+
+  async find(userId: string, marketId: string): Promise<MarketRow | undefined> {
+    const [row] = await dbOf(this.root).select().from(markets).where(and(live(userId), eq(markets.marketId, marketId)));
+    return row;
+  }
+
+  async create(userId: string, values: MarketValues & { id?: string; marketId: string }): Promise<MarketRow> {
+    const [row] = await dbOf(this.root).insert(markets).values({ ...values, userId }).returning();
+    return row!;
+  }
+
+  async update(userId: string, marketId: string, values: Partial<MarketValues>): Promise<MarketRow | undefined> {
+    const [row] = await dbOf(this.root)
+      .update(markets)
+      .set(values)
+      .where(and(live(userId), eq(markets.marketId, marketId)))
+      .returning();
+    return row;
+  }
+
+  async remove(userId: string, marketId: string): Promise<boolean> {
+    const rows = await dbOf(this.root)
+      .update(markets)
+      .set({ deletedAt: new Date() })
+      .where(and(live(userId), eq(markets.marketId, marketId)))
+      .returning({ id: markets.id });
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LiveCloseCode } from '../../api/ws.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+const PING_MS = 30_000;
+
+/**
+ * WebSocket /user/{user_id}/ — the user's live channel. Browsers cannot set headers on a
+ * WebSocket, so the access token comes as ?token= or as the subprotocol "bearer.<token>".
+ * A refused socket is opened and closed at once with a close code the client can act on.
+ */
+const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/:user_id/',
+    {
+      websocket: true,
+      schema: { hide: true, params: z.object({ user_id: z.string() }), querystring: z.object({ token: z.string().optional() }) },
+    },
+    async (socket, request) => {
+      const protocol = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).find((p) => p.startsWith('bearer.'));
+      const token = request.query.token ?? protocol?.slice('bearer.'.length);
+      const userId = token ? await verifyAccessToken(token, app.config.jwtSecret) : null;
+      if (!userId) return socket.close(LiveCloseCode.invalidToken, 'Недействительный токен');
+      if (userId !== request.params.user_id) return socket.close(LiveCloseCode.forbidden, 'Нет доступа к этому каналу');
+
+      app.live.add(userId, socket);
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const ping = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_MS);
+      socket.once('close', () => clearInterval(ping));
+    },
+  );
+};
+
+export default liveRoutes;

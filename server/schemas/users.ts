@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const login = z.string().trim().min(3).max(100).describe('Логин (обычно e-mail)');
+const password = z.string().min(8).max(200);
+const personName = z.string().trim().max(100);
+
+export const signupBody = z
+  .strictObject({ first_name: personName.default(''), last_name: personName.default(''), login, password })
+  .meta({ id: 'SignupRequest' });
+
+export const userSchema = z
+  .object({ id: z.uuid(), login: z.string(), first_name: z.string(), last_name: z.string() })
+  .meta({ id: 'User' });
+
+export const loginBody = z
+  .strictObject({
+    login: z.string().trim().min(1).max(100),
+    password: z.string().min(1).max(200),
+    email: z.string().max(100).optional().describe('Тот же логин; принимается для совместимости'),
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const refreshBody = z.strictObject({ refresh: z.string().min(1).max(500) }).meta({ id: 'RefreshRequest' });
+
+export const tokenPair = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().describe('Срок действия access_token, секунды'),
+  })
+  .meta({ id: 'TokenPair' });
+
+export const toUser = (row: { id: string; login: string; firstName: string; lastName: string }) => ({
+  id: row.id,
+  login: row.login,
+  first_name: row.firstName,
+  last_name: row.lastName,
+});
