@@ -13,6 +13,7 @@ import transactionalWrites from './plugins/app/transactional-writes.ts';
 import live from './plugins/app/live.ts';
 import jobs from './plugins/app/jobs.ts';
 import spa from './plugins/app/spa.ts';
+import maintenance from './plugins/app/maintenance.ts';
 import healthRoutes from './routes/health.ts';
 import usersRoutes from './routes/users.ts';
 import marketsRoutes from './routes/markets.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(live);
   await app.register(transactionalWrites);
   await app.register(jobs);
+  await app.register(maintenance);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });

@@ -36,6 +36,11 @@ export async function pushEntries(app: FastifyInstance, request: FastifyRequest,
       await app.database.db.transaction((tx) =>
         runInTransaction(tx, async () => {
           for (const entry of group) {
+            if (entry.path.startsWith('/api/v1/sync/')) {
+              const detail = 'Запись очереди не может вызывать синхронизацию';
+              groupResults.push({ id: entry.id, status: 400, body: problemBody({ status: 400, code: 'push_path_forbidden', detail }) });
+              throw new GroupFailed();
+            }
             const response = await app.inject({
               method: entry.method,
               url: entry.path,
