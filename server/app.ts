@@ -32,7 +32,13 @@ installRussianZodMessages();
 /** Builds the whole server without listening: main.ts listens, tests use inject. */
 export async function buildApp({ config, database: given, logger = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          // The live channel carries the access token in its query: never write it to the logs.
+          serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, '$1[скрыт]'), id: req.id }) },
+        }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The SPEC's paths end in '/', clients sometimes drop it: both reach the same route.

@@ -29,6 +29,8 @@ const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -47,7 +49,7 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
-  jobs: { enabled: boolean; pollMs: number; leaseSeconds: number };
+  jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -79,7 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
     },
-    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOB_POLL_MS, leaseSeconds: e.JOB_LEASE_SECONDS },
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      pollMs: e.JOB_POLL_MS,
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      retryBaseMs: e.JOB_RETRY_BASE_MS,
+      stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

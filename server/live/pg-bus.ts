@@ -5,6 +5,7 @@ import type { LiveMessage } from '../../api/ws.ts';
 import type { LiveBus } from './hub.ts';
 
 const CHANNEL = 'ostatok_live';
+const RECONNECT_MS = 1000;
 
 interface Envelope {
   o: string;
@@ -19,6 +20,8 @@ interface Envelope {
  */
 export class PgLiveBus implements LiveBus {
   private readonly origin = randomUUID();
+  /** The connection in use or being opened; a failure of any older one is ignored. */
+  private current?: pg.Client;
   private client?: pg.Client;
   private ready?: Promise<pg.Client>;
   private deliver?: (userId: string, message: LiveMessage) => void;
@@ -34,6 +37,7 @@ export class PgLiveBus implements LiveBus {
   }
 
   start(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error('live bus closed'));
     this.ready ??= this.connect();
     return this.ready;
   }
@@ -46,24 +50,48 @@ export class PgLiveBus implements LiveBus {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.client?.end().catch(() => undefined);
+    // A connection still being opened is ended too, or it would keep the process alive.
+    const client = this.client ?? (await this.ready?.catch(() => undefined));
+    await client?.end().catch(() => undefined);
   }
 
   private async connect(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: this.url });
+    this.current = client;
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      const envelope = JSON.parse(n.payload) as Envelope;
-      if (envelope.o !== this.origin) this.deliver?.(envelope.u, envelope.m);
+      try {
+        const envelope = JSON.parse(n.payload) as Envelope;
+        if (envelope.o !== this.origin) this.deliver?.(envelope.u, envelope.m);
+      } catch (err) {
+        this.log.warn({ err }, 'live bus: unreadable notification');
+      }
     });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'live bus connection lost, reconnecting');
-      this.ready = undefined;
-      if (!this.closed) setTimeout(() => void this.start().catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      // Forget the failed attempt, or every later publish would reuse its rejected promise.
+      this.lost(client, err);
+      throw err;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      throw new Error('live bus closed');
+    }
     this.client = client;
     return client;
+  }
+
+  /** Drops a broken connection once (pg may report it as both 'error' and 'end') and opens another. */
+  private lost(client: pg.Client, err?: unknown): void {
+    if (this.closed || this.current !== client) return;
+    this.current = this.client = this.ready = undefined;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    this.log.warn({ err }, 'live bus connection lost, reconnecting');
+    setTimeout(() => void this.start().catch(() => undefined), RECONNECT_MS).unref();
   }
 }

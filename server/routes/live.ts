@@ -1,9 +1,24 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LiveCloseCode } from '../../api/ws.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
 const PING_MS = 30_000;
+
+/** The token's user (null: no valid token), found before the upgrade. */
+const tokenUsers = new WeakMap<FastifyRequest, string | null>();
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  // Runs before validation: the query is still the raw parse.
+  const { token } = (request.query ?? {}) as { token?: unknown };
+  if (typeof token === 'string' && token) return token;
+  const protocol = request.headers['sec-websocket-protocol']
+    ?.split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith('bearer.'));
+  return protocol?.slice('bearer.'.length) || undefined;
+}
 
 /**
  * WebSocket /user/{user_id}/ — the user's live channel. Browsers cannot set headers on a
@@ -16,11 +31,15 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       websocket: true,
       schema: { hide: true, params: z.object({ user_id: z.string() }), querystring: z.object({ token: z.string().optional() }) },
+      // Verifying before the upgrade lets the handler subscribe the socket synchronously, in the
+      // same tick as the 101 answer: once the client sees 'open', no message can slip past it.
+      preValidation: async (request) => {
+        const token = tokenOf(request);
+        tokenUsers.set(request, token ? await verifyAccessToken(token, app.config.jwtSecret) : null);
+      },
     },
-    async (socket, request) => {
-      const protocol = request.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).find((p) => p.startsWith('bearer.'));
-      const token = request.query.token ?? protocol?.slice('bearer.'.length);
-      const userId = token ? await verifyAccessToken(token, app.config.jwtSecret) : null;
+    (socket, request) => {
+      const userId = tokenUsers.get(request);
       if (!userId) return socket.close(LiveCloseCode.invalidToken, 'Недействительный токен');
       if (userId !== request.params.user_id) return socket.close(LiveCloseCode.forbidden, 'Нет доступа к этому каналу');
 

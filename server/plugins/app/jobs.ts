@@ -10,7 +10,7 @@ declare module 'fastify' {
 /** Background jobs (marketplace imports). Features register their handlers; the worker starts once the app is ready. */
 export default fp(async (app) => {
   const { jobs: options } = app.config;
-  const queue = new JobQueue(app.repos.jobs, app.live, { pollMs: options.pollMs, leaseSeconds: options.leaseSeconds, log: app.log });
+  const queue = new JobQueue(app.repos.jobs, app.live, { ...options, log: app.log });
   app.decorate('jobs', queue);
   if (options.enabled) app.addHook('onReady', async () => queue.start());
   app.addHook('preClose', async () => queue.stop());
