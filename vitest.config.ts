@@ -1,3 +1,4 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
@@ -18,7 +19,11 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'], environment: 'node' } },
+      {
+        // Components import vanilla-extract styles, which need the plugin to compile.
+        plugins: [vanillaExtractPlugin()],
+        test: { name: 'unit', include: ['server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'], environment: 'node' },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

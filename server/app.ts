@@ -7,7 +7,7 @@ import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import websocket from './plugins/external/websocket.ts';
 import database from './plugins/app/database.ts';
-import problems from './plugins/app/problems.ts';
+import problems, { sendProblem, toProblem } from './plugins/app/problems.ts';
 import auth from './plugins/app/auth.ts';
 import transactionalWrites from './plugins/app/transactional-writes.ts';
 import live from './plugins/app/live.ts';
@@ -44,6 +44,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
     // The SPEC's paths end in '/', clients sometimes drop it: both reach the same route.
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    // Errors Fastify raises before routing (a too long or badly encoded URL) answer problem+json too.
+    frameworkErrors: (error, _request, reply) => sendProblem(reply, toProblem(error)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -33,9 +33,12 @@ export class MarketsRepository {
   }
 
   async update(userId: string, marketId: string, values: Partial<MarketValues>): Promise<MarketRow | undefined> {
+    // A PATCH that changes nothing (empty, or only the key's mask) must not reach Drizzle, which refuses an empty SET.
+    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<MarketValues>;
+    if (Object.keys(changes).length === 0) return this.find(userId, marketId);
     const [row] = await dbOf(this.root)
       .update(markets)
-      .set(values)
+      .set(changes)
       .where(and(live(userId), eq(markets.marketId, marketId)))
       .returning();
     return row;

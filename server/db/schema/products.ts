@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
 import { markets } from './markets.ts';
 import { ownerId } from './users.ts';
 

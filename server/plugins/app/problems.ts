@@ -11,6 +11,11 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
 
 const where: Record<string, string> = { body: 'тело запроса', querystring: 'параметры запроса', params: 'адрес' };
 
+const uniqueConflicts: Record<string, { code: string; detail: string }> = {
+  users_login_key: { code: 'login_taken', detail: 'Этот логин уже занят' },
+  markets_user_market_id_key: { code: 'market_id_taken', detail: 'Магазин с таким ID уже есть' },
+};
+
 /** Turns every failure into problem+json with a Russian detail; nothing leaks as a bare 500 page. */
 export function toProblem(err: FastifyError): Problem {
   if (err instanceof Problem) return err;
@@ -34,14 +39,24 @@ export function toProblem(err: FastifyError): Problem {
       return new Problem(400, 'empty_body', 'Пустое тело запроса: ожидался JSON');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new Problem(400, 'malformed_json', 'Тело запроса — некорректный JSON');
+    case 'FST_ERR_BAD_URL':
+      return new Problem(400, 'bad_url', 'Некорректный адрес запроса');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Problem(414, 'url_too_long', 'Слишком длинный адрес запроса');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new Problem(400, 'bad_content_length', 'Длина тела запроса не совпадает с заголовком Content-Length');
   }
   if (err instanceof SyntaxError && err.statusCode === 400) return new Problem(400, 'malformed_json', 'Тело запроса — некорректный JSON');
   const pgError = pgErrorOf(err);
-  if (pgError?.code === '23505') return new Problem(409, 'duplicate', 'Такая запись уже существует');
+  if (pgError?.code === '23505') {
+    // Two requests racing past a route's own check meet at the unique index: give the loser the same code.
+    const known = uniqueConflicts[pgError.constraint ?? ''];
+    return known ? new Problem(409, known.code, known.detail) : new Problem(409, 'duplicate', 'Такая запись уже существует');
+  }
   if (pgError?.code === '23503') return new Problem(409, 'reference_missing', 'Связанная запись не найдена или ещё используется');
-  if (pgError?.code === '22P02' || pgError?.code === '22003') return new Problem(400, 'invalid_value', 'Неверное значение в запросе');
+  // 22021/22P05: a NUL character, which PostgreSQL text and jsonb cannot hold, is bad input, not a server fault.
+  if (pgError && ['22P02', '22003', '22021', '22P05'].includes(pgError.code))
+    return new Problem(400, 'invalid_value', 'Неверное значение в запросе');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return new Problem(err.statusCode, 'bad_request', 'Запрос не может быть обработан');
   return new Problem(500, 'internal', 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.');

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentTransaction, runInTransaction } from '../../db/tx-context.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { IdempotencyRecord } from '../../repositories/idempotency.ts';
@@ -69,8 +68,9 @@ export default fp(async (app) => {
         if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
         return body;
       } catch (err) {
-        // Two requests raced with the same key: the loser replays the winner's answer.
-        if (scope && key && isUniqueViolation(err, 'idempotency_records_scope_key_pk')) {
+        // Two requests raced with the same key: the loser (failing on the key itself, or on a
+        // unique rule its twin satisfied first) replays the winner's answer.
+        if (scope && key) {
           const stored = await app.repos.idempotency.find(scope, key);
           if (stored) return replay(stored);
         }
