@@ -1,0 +1,12 @@
+/** The side menu of SPEC §2: nine items and their targets. */
+export const menuItems = [
+  { label: 'Профиль', to: '/user' },
+  { label: 'Магазины', to: '/markets' },
+  { label: 'Товары', to: '/products' },
+  { label: 'Отгрузки и доставки', to: '/shipping-delivery' },
+  { label: 'Приёмка / оприходование', to: '/inventory/batches' },
+  { label: 'Возвраты', to: '/returns' },
+  { label: 'Уценка', to: '/markdown' },
+  { label: 'Списание и прочая реализация', to: '/other-realizations/add' },
+  { label: 'Выход', to: '/auth' },
+] as const;

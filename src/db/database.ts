@@ -1,0 +1,101 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { components } from '../../api/schema.gen.ts';
+
+export type Market = components['schemas']['Market'];
+
+/** A row of a mirrored table, as the server's REST calls answer it. */
+export interface MirroredRow {
+  id: string;
+  version?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * Every table the server mirrors (server/sync/tables.ts). Tables without a feature yet are
+ * declared now so the schema only ever grows by appended versions.
+ */
+export const mirroredTableNames = [
+  'markets',
+  'products_wh',
+  'products_mp',
+  'posting_statuses',
+  'batches',
+  'lots',
+  'disposals',
+  'markdowns',
+  'other_realizations',
+  'reserves',
+  'realizations',
+  'returns',
+  'stock_movements',
+] as const;
+export type MirroredTableName = (typeof mirroredTableNames)[number];
+
+export type HttpWriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One queued edit: a plain REST call of SPEC §7, sent later by the sync worker. */
+export interface OutboxEntry {
+  seq?: number;
+  /** Also the Idempotency-Key: the server applies an entry once however often it is sent. */
+  id: string;
+  /** Entries of one group apply together on the server or not at all. */
+  group: string | null;
+  method: HttpWriteMethod;
+  path: string;
+  body?: unknown;
+  table: MirroredTableName;
+  row_id: string;
+  /** The row before this edit, to put back if the server refuses it; null for a row created here. */
+  before: MirroredRow | null;
+  created_at: number;
+  /** pending: waiting; sending: in a push call now; rejected: refused by the server, kept to show why. */
+  status: 'pending' | 'sending' | 'rejected';
+  attempts: number;
+  error: string | null;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class OstatokDatabase extends Dexie {
+  markets!: EntityTable<Market, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'ostatok') {
+    super(name);
+    // Append new versions below; never edit a released one (Dexie upgrades installed apps from it).
+    this.version(1).stores({
+      markets: 'id, market_id, name',
+      products_wh: 'id, name',
+      products_mp: 'id, product_wh_id, offer_id',
+      posting_statuses: 'id, product_mp_id',
+      batches: 'id, date, kind',
+      lots: 'id, product_id, received_at',
+      disposals: 'id, product_id',
+      markdowns: 'id, product_id, release',
+      other_realizations: 'id, product_id, batch_id',
+      reserves: 'id, product_id',
+      realizations: 'id, product_id',
+      returns: 'id, status, product_id',
+      stock_movements: 'id, product_id',
+      outbox: '++seq, &id, status, [table+row_id], group',
+      meta: 'key',
+    });
+  }
+
+  mirrored(name: MirroredTableName): EntityTable<MirroredRow, 'id'> {
+    return this.table(name) as EntityTable<MirroredRow, 'id'>;
+  }
+}
+
+export const db = new OstatokDatabase();
+
+/** Sign-out: nothing of this user may remain on the device. */
+export async function clearLocalData(database: OstatokDatabase = db): Promise<void> {
+  await database.transaction('rw', database.tables, async () => {
+    await Promise.all(database.tables.map((t) => t.clear()));
+  });
+}

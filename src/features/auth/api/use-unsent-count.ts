@@ -1,0 +1,7 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../../db/database.ts';
+
+/** Edits not on the server yet: signing out would lose them. */
+export function useUnsentCount(): number {
+  return useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'sending').count(), [], 0);
+}

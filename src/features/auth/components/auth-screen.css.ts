@@ -1,0 +1,3 @@
+import { style } from '@vanilla-extract/css';
+
+export const authCard = style({ maxWidth: '420px', margin: '0 auto' });

@@ -1,0 +1,104 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { login, logout, signup } from '../../../sync/session.ts';
+import { hasSession } from '../../../sync/tokens.ts';
+import { Button } from '../../../ui/button.tsx';
+import { formError, row } from '../../../ui/controls.css.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useUnsentCount } from '../api/use-unsent-count.ts';
+import { authCard } from './auth-screen.css.ts';
+
+type Mode = 'login' | 'registration' | 'logout';
+
+/** /auth: login, registration, or logout when a token is stored (SPEC §2, §4). Every path ends at /. */
+export function AuthScreen() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : 'login'));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const unsent = useUnsentCount();
+  const goHome = () => void navigate({ to: '/' });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? '');
+    setBusy(true);
+    setError(null);
+    const result =
+      mode === 'registration'
+        ? await signup({ login: field('login'), password: field('password'), first_name: field('first-name'), last_name: field('last-name') })
+        : await login(field('login'), field('password'));
+    setBusy(false);
+    if (result.ok) goHome();
+    else setError(result.problem.detail);
+  }
+
+  async function signOut() {
+    await logout();
+    goHome();
+  }
+
+  if (mode === 'logout')
+    return (
+      <Page title="Выход">
+        <Card>
+          <div className={authCard}>
+            <Heading>Выход из системы</Heading>
+            {unsent > 0 && <Muted>На устройстве есть неотправленные правки: {unsent}. После выхода они пропадут.</Muted>}
+            <Button onClick={() => (unsent > 0 ? setConfirmLogout(true) : void signOut())}>Выйти</Button>
+          </div>
+        </Card>
+        <ConfirmDialog
+          open={confirmLogout}
+          onOpenChange={setConfirmLogout}
+          title="Выйти без отправки правок?"
+          text={`Неотправленные правки (${unsent}) будут потеряны. Дождитесь подключения к сети, чтобы их сохранить.`}
+          confirmLabel="Выйти"
+          danger
+          onConfirm={() => void signOut()}
+        />
+      </Page>
+    );
+
+  const registering = mode === 'registration';
+  return (
+    <Page title={registering ? 'Регистрация' : 'Вход'}>
+      <Card>
+        <form className={authCard} onSubmit={(e) => void submit(e)} key={mode}>
+          <Heading>{registering ? 'Регистрация' : 'Вход'}</Heading>
+          {error && (
+            <div className={formError} role="alert">
+              {error}
+            </div>
+          )}
+          <TextField label="Логин" name="login" autoComplete="username" />
+          <TextField label="Пароль" name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} />
+          {registering && (
+            <>
+              <TextField label="Имя" name="first-name" autoComplete="given-name" />
+              <TextField label="Фамилия" name="last-name" autoComplete="family-name" />
+            </>
+          )}
+          <div className={row}>
+            <Button type="submit" disabled={busy}>
+              {registering ? 'Зарегистрироваться' : 'Войти'}
+            </Button>
+            <Button
+              variant="link"
+              onClick={() => {
+                setError(null);
+                setMode(registering ? 'login' : 'registration');
+              }}
+            >
+              {registering ? 'Вход' : 'Регистрация'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { db } from '../../../db/database.ts';
+import { queueCreate } from '../../../sync/outbox.ts';
+import { maskKey, type StoreMarketplace } from './marketplaces.ts';
+
+export interface MarketInput {
+  market_id: string;
+  name: string;
+  description: string;
+  access_token: string;
+  marketplace: StoreMarketplace;
+}
+
+export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
+
+/** SPEC §5: market_id and name are required; market_id is unique among the user's stores. */
+export async function validateMarket(input: MarketInput, { creating }: { creating: boolean }): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (creating && !input.market_id.trim()) errors.market_id = 'Укажите ID магазина';
+  else if (creating && /[/\\?#\s]/.test(input.market_id.trim())) errors.market_id = 'ID магазина — без пробелов и символов / \\ ? #';
+  else if (creating && (await db.markets.where('market_id').equals(input.market_id.trim()).count()) > 0)
+    errors.market_id = 'Магазин с таким ID уже есть';
+  if (!input.name.trim()) errors.name = 'Укажите название';
+  return errors;
+}
+
+/** Creates the store on the device at once (with its own id) and queues POST /api/v1/markets/add/. */
+export async function createMarket(input: MarketInput): Promise<void> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const body = {
+    id,
+    market_id: input.market_id.trim(),
+    name: input.name.trim(),
+    description: input.description,
+    marketplace: input.marketplace,
+    ...(input.access_token ? { access_token: input.access_token } : {}),
+  };
+  await queueCreate(
+    'markets',
+    {
+      ...body,
+      access_token: input.access_token ? maskKey(input.access_token) : '',
+      has_access_token: Boolean(input.access_token),
+      created_at: now,
+      updated_at: now,
+      version: 0,
+    },
+    { method: 'POST', path: '/api/v1/markets/add/', body },
+  );
+}

@@ -1,0 +1,124 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Market } from '../../../db/database.ts';
+import { Button } from '../../../ui/button.tsx';
+import { row } from '../../../ui/controls.css.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
+import { SelectField, TextArea, TextField } from '../../../ui/text-field.tsx';
+import { createMarket, validateMarket, type FieldErrors, type MarketInput } from '../api/create-market.ts';
+import { deleteMarket } from '../api/delete-market.ts';
+import { marketplaceOptions, type StoreMarketplace } from '../api/marketplaces.ts';
+import { updateMarket } from '../api/update-market.ts';
+import { useMarket } from '../api/use-markets.ts';
+import { form } from './markets.css.ts';
+
+const empty: MarketInput = { market_id: '', name: '', description: '', access_token: '', marketplace: '-' };
+const inputOf = (m: Market): MarketInput => ({ ...m, access_token: m.access_token });
+
+/** /market/{market_id}: create mode for 'new', otherwise edit with the ID locked (SPEC §2, §5). */
+export function MarketPage({ marketId }: { marketId: string }) {
+  const creating = marketId === 'new';
+  const { loaded, market } = useMarket(marketId);
+  if (creating) return <MarketForm key="new" />;
+  if (!loaded) return <Page title="Магазин" />;
+  if (!market)
+    return (
+      <Page title="Магазин">
+        <Card>
+          <Heading>Магазин не найден</Heading>
+          <Muted>Возможно, он удалён или ещё не загружен на это устройство.</Muted>
+        </Card>
+      </Page>
+    );
+  return <MarketForm key={market.id} market={market} />;
+}
+
+function MarketForm({ market }: { market?: Market }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<MarketInput>(market ? inputOf(market) : empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // A second tap while the first submit is still checking would create the store twice.
+  const submitting = useRef(false);
+  const toList = () => void navigate({ to: '/markets' });
+  const set = (field: keyof MarketInput) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((er) => ({ ...er, [field]: undefined }));
+  };
+  // Edits of an existing store save when a field loses focus, online or not.
+  const saveField = (field: keyof MarketInput) => async () => {
+    if (!market) return;
+    const found = await validateMarket(values, { creating: false });
+    if (found[field]) return setErrors(found);
+    await updateMarket(market, { [field]: values[field] });
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      const found = await validateMarket(values, { creating: !market });
+      if (Object.keys(found).length > 0) return setErrors(found);
+      if (market) await updateMarket(market, values);
+      else await createMarket(values);
+      toList();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  const title = market ? market.name || 'Магазин' : 'Новый магазин';
+  return (
+    <Page title={title}>
+      <Card>
+        <Heading>{market ? 'Изменение данных магазина' : 'Добавление нового магазина'}</Heading>
+        <form className={form} onSubmit={(e) => void submit(e)} noValidate>
+          <TextField label="ID магазина" name="market_id" value={values.market_id} onChange={set('market_id')} disabled={!!market} readOnly={!!market} error={errors.market_id} />
+          <TextField label="Название" name="name" value={values.name} onChange={set('name')} onBlur={() => void saveField('name')()} error={errors.name} />
+          <TextArea label="Описание" name="description" value={values.description} onChange={set('description')} onBlur={() => void saveField('description')()} />
+          <TextField
+            label="Ключ API маркетплейса"
+            name="access_token"
+            value={values.access_token}
+            onChange={set('access_token')}
+            onBlur={() => void saveField('access_token')()}
+            autoComplete="off"
+            placeholder={market?.has_access_token ? '' : 'Не задан'}
+          />
+          <SelectField
+            label="Маркетплейс"
+            name="marketplace"
+            value={values.marketplace}
+            options={marketplaceOptions}
+            onChange={(e) => {
+              const marketplace = e.target.value as StoreMarketplace;
+              setValues((v) => ({ ...v, marketplace }));
+              if (market) void updateMarket(market, { marketplace });
+            }}
+          />
+          <div className={row}>
+            <Button type="submit">{market ? 'Обновить' : 'Создать'}</Button>
+            {market && (
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                Удалить
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+      {market && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Удалить магазин?"
+          text={`Магазин «${market.name}» будет удалён.`}
+          confirmLabel="Удалить"
+          danger
+          onConfirm={() => void deleteMarket(market).then(toList)}
+        />
+      )}
+    </Page>
+  );
+}

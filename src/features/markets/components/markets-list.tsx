@@ -1,0 +1,35 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '../../../ui/button.tsx';
+import { Muted, Page } from '../../../ui/page.tsx';
+import { toolbar } from '../../../ui/page.css.ts';
+import { useMarkets } from '../api/use-markets.ts';
+import { marketplaceOptions } from '../api/marketplaces.ts';
+import { description, item, list, name, tag } from './markets.css.ts';
+
+const marketplaceLabel = (value: string) => marketplaceOptions.find((o) => o.value === value)?.label ?? value;
+
+/** /markets — «Мои магазины». */
+export function MarketsList() {
+  const markets = useMarkets();
+  const navigate = useNavigate();
+  return (
+    <Page title="Мои магазины">
+      <div className={toolbar}>
+        <span />
+        <Button onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: 'new' } })}>Добавить</Button>
+      </div>
+      {markets && markets.length === 0 && <Muted>Магазинов пока нет. Добавьте первый, чтобы загружать товары и заказы.</Muted>}
+      <ul className={list}>
+        {markets?.map((m) => (
+          <li key={m.id}>
+            <button type="button" className={item} onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: m.market_id } })}>
+              <span className={tag}>{marketplaceLabel(m.marketplace)}</span>
+              <span className={name}>{m.name}</span>
+              <span className={description}>{m.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

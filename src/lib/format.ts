@@ -1,0 +1,8 @@
+const dateTime = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
+const date = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** DD.MM.YYYY HH:mm (SPEC §9). */
+export const formatDateTime = (value: number | string | Date) => dateTime.format(new Date(value)).replace(',', '');
+export const formatDate = (value: number | string | Date) => date.format(new Date(value));
+export const formatTime = (value: number | string | Date) => time.format(new Date(value));

@@ -1,0 +1,14 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { LoadingSpinner, NotificationBar, ProgressRing } from '../app/overlays.tsx';
+
+/** Every page: its content plus the three global overlays of SPEC §2. */
+export const Route = createRootRoute({
+  component: () => (
+    <>
+      <Outlet />
+      <ProgressRing />
+      <LoadingSpinner />
+      <NotificationBar />
+    </>
+  ),
+});

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnderConstruction } from '../../../ui/page.tsx';
+
+export const Route = createFileRoute('/_app/new/product')({ component: () => <UnderConstruction title="Новый товар" /> });

@@ -1,0 +1,94 @@
+import { loadingFinished, loadingStarted } from '../app/app-state.ts';
+import { apiBase } from './config.ts';
+import { withLock } from './locks.ts';
+import { ACCESS_KEY, clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens.ts';
+
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+let sessionLost = () => location.assign('/auth');
+/** What happens when the server refuses the refresh token (tests replace the full page load). */
+export const onSessionLost = (handler: () => void) => {
+  sessionLost = handler;
+};
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * One refresh for every request that met a 401 at the same time (SPEC §4): the first starts it,
+ * the others wait for it and replay. Across tabs a Web Lock serialises refreshes; a tab that
+ * finds the refresh token already rotated by another tab just uses the new tokens, since sending
+ * the old one again would look like token theft and end the session.
+ */
+export function refreshSession(sentWith?: string | null): Promise<RefreshOutcome> {
+  if (!refreshing && sentWith !== undefined) {
+    // The 401 answers a request sent before a refresh that has finished since: no second refresh.
+    const now = getAccessToken();
+    if (now !== sentWith) return Promise.resolve(now === null ? 'refused' : 'refreshed');
+  }
+  const seen = getRefreshToken();
+  refreshing ??= withLock('ostatok-refresh', () => rotate(seen)).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function rotate(seen: string | null): Promise<RefreshOutcome> {
+  const refresh = getRefreshToken();
+  if (!refresh) return refuse();
+  if (seen !== null && refresh !== seen) return 'refreshed';
+  const previousAccess = getAccessToken();
+  // SPEC §4: the refresh token goes into the access slot first, so the refresh call carries it as the bearer.
+  localStorage.setItem(ACCESS_KEY, refresh);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}/api/v1/users/refresh/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${refresh}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ refresh }),
+    });
+  } catch {
+    // Offline is not a refused session: keep it and try again when the network is back.
+    if (previousAccess) localStorage.setItem(ACCESS_KEY, previousAccess);
+    return 'unreachable';
+  }
+  if (response.ok) {
+    storeTokens((await response.json()) as { access_token: string; refresh_token: string });
+    return 'refreshed';
+  }
+  if (response.status >= 500) {
+    if (previousAccess) localStorage.setItem(ACCESS_KEY, previousAccess);
+    return 'unreachable';
+  }
+  return refuse();
+}
+
+function refuse(): RefreshOutcome {
+  clearTokens();
+  sessionLost();
+  return 'refused';
+}
+
+const isSessionCall = (url: string) => /\/api\/v1\/users\/(login|signup|refresh)\/?$/.test(new URL(url).pathname);
+
+function send(request: Request, token: string | null): Promise<Response> {
+  if (token) request.headers.set('authorization', `Bearer ${token}`);
+  return fetch(request);
+}
+
+/**
+ * fetch for every API call: the stored bearer, the loading counter (foreground calls only, so
+ * background sync does not spin the page), and on a 401 one refresh and one replay.
+ */
+export async function apiFetch(request: Request, { background = false } = {}): Promise<Response> {
+  if (!background) loadingStarted();
+  try {
+    const replay = request.clone();
+    const sentWith = getAccessToken();
+    const response = await send(request, sentWith);
+    if (response.status !== 401 || isSessionCall(request.url)) return response;
+    if ((await refreshSession(sentWith)) !== 'refreshed') return response;
+    return await send(replay, getAccessToken());
+  } finally {
+    if (!background) loadingFinished();
+  }
+}

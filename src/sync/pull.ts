@@ -1,0 +1,69 @@
+import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
+import { getMeta } from '../db/meta.ts';
+
+export interface PullPage {
+  cursor: number;
+  has_more: boolean;
+  changes: Array<{ table: string; id: string; version: number; deleted: boolean; row: Record<string, unknown> | null }>;
+}
+
+export type PullTransport = (since: number) => Promise<PullPage>;
+
+/** Rows written per IndexedDB transaction; small enough that no main-thread task runs long. */
+const CHUNK = 250;
+const CURSOR_KEY = 'cursor';
+
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNames as readonly string[]).includes(name);
+
+/**
+ * Brings every change since the saved cursor into IndexedDB, page by page, in small chunks. A row
+ * with edits still queued keeps its local state: the push answer brings the server's row later.
+ * The cursor moves with the last chunk of a page, so an interrupted pull repeats that page.
+ */
+export async function pullChanges(transport: PullTransport, database: OstatokDatabase = db): Promise<number> {
+  let cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
+  let applied = 0;
+  for (;;) {
+    const page = await transport(cursor);
+    const changes = page.changes.filter((c) => isMirrored(c.table));
+    for (let i = 0; i < changes.length || i === 0; i += CHUNK) {
+      const chunk = changes.slice(i, i + CHUNK);
+      const last = i + CHUNK >= changes.length;
+      applied += await applyChunk(chunk, last ? page.cursor : undefined, database);
+      if (!last) await yieldToMain();
+    }
+    cursor = page.cursor;
+    if (!page.has_more) return applied;
+    await yieldToMain();
+  }
+}
+
+async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase): Promise<number> {
+  const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
+  return database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
+    const held = new Map<string, OutboxEntry[]>();
+    for (const e of await database.outbox.where('status').anyOf('pending', 'sending').toArray()) {
+      const key = `${e.table}/${e.row_id}`;
+      held.set(key, [...(held.get(key) ?? []), e]);
+    }
+    let n = 0;
+    for (const change of changes) {
+      const waiting = held.get(`${change.table}/${change.id}`);
+      if (waiting) {
+        // The local row stays, but a refused edit must restore the row as the server now has it
+        // (or remove it if the server deleted it), not the older copy, as the cursor moves on.
+        const serverRow = change.deleted || !change.row ? null : (change.row as MirroredRow);
+        const stale = waiting.filter((e) => (e.before?.version ?? -1) < change.version);
+        await database.outbox.bulkUpdate(stale.map((e) => ({ key: e.seq!, changes: { before: serverRow } })));
+        continue;
+      }
+      const table = database.mirrored(change.table as MirroredTableName);
+      if (change.deleted || !change.row) await table.delete(change.id);
+      else await table.put(change.row as MirroredRow);
+      n++;
+    }
+    if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
+    return n;
+  });
+}

@@ -1,0 +1,139 @@
+import { db, type MirroredRow, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
+import { setMeta } from '../db/meta.ts';
+import { withLock } from './locks.ts';
+import { unsettledEntries } from './outbox.ts';
+
+export interface PushResult {
+  id: string;
+  status: number;
+  body: unknown;
+}
+
+/** What one push call came to: per-entry results, or a reason to try again later. */
+export type PushOutcome = { kind: 'results'; results: PushResult[] } | { kind: 'retry'; reason: string };
+
+export type PushTransport = (entries: Pick<OutboxEntry, 'id' | 'group' | 'method' | 'path' | 'body'>[]) => Promise<PushOutcome>;
+
+export interface DrainResult {
+  sent: number;
+  rejected: number;
+  /** Set when sending stopped on a network error, a 5xx or similar: retry after a backoff. */
+  retry?: string;
+}
+
+const MAX_ENTRIES_PER_PUSH = 200;
+/** 408 and 429 are "not now", not "never": they are retried like a 5xx. */
+const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
+ * Sends the outbox in order, many entries per push call, whole groups only. One tab at a time
+ * (Web Lock); entries are marked 'sending' in IndexedDB so another tab never folds an edit into
+ * a call already on the wire. A refused entry is marked rejected and its row put back as it was;
+ * the rest of the queue goes on.
+ */
+export function drainOutbox(transport: PushTransport, database: OstatokDatabase = db): Promise<DrainResult> {
+  return withLock('ostatok-outbox', async () => {
+    // Entries left 'sending' by a tab that closed mid-call: we hold the lock, so they are orphans.
+    // Counted as an attempt: the server may have applied them, so no edit may fold into them.
+    await database.outbox
+      .where('status')
+      .equals('sending')
+      .modify((e) => {
+        e.status = 'pending';
+        e.attempts++;
+      });
+    const result: DrainResult = { sent: 0, rejected: 0 };
+    for (;;) {
+      const batch = await takeBatch(database);
+      if (batch.length === 0) break;
+      let outcome: PushOutcome;
+      try {
+        outcome = await transport(batch.map(({ id, group, method, path, body }) => ({ id, group, method, path, body })));
+      } catch (err) {
+        outcome = { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
+      }
+      if (outcome.kind === 'retry') {
+        await release(batch, database);
+        return { ...result, retry: outcome.reason };
+      }
+      const stopped = await settle(batch, outcome.results, database, result);
+      if (stopped) return { ...result, retry: stopped };
+    }
+    await setMeta('last_sync_at', Date.now(), database);
+    return result;
+  });
+}
+
+async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
+  return database.transaction('rw', database.outbox, async () => {
+    const pending = await database.outbox.where('status').equals('pending').sortBy('seq');
+    const batch: OutboxEntry[] = [];
+    for (const entry of pending) {
+      const last = batch.at(-1);
+      const sameGroup = last && entry.group !== null && entry.group === last.group;
+      if (batch.length >= MAX_ENTRIES_PER_PUSH && !sameGroup) break;
+      batch.push(entry);
+    }
+    await database.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { status: 'sending' as const } })));
+    return batch;
+  });
+}
+
+async function release(entries: OutboxEntry[], database: OstatokDatabase): Promise<void> {
+  await database.outbox.bulkUpdate(entries.map((e) => ({ key: e.seq!, changes: { status: 'pending' as const, attempts: e.attempts + 1 } })));
+}
+
+/** Applies a push call's results; answers a reason when a transient failure stops the drain. */
+async function settle(batch: OutboxEntry[], results: PushResult[], database: OstatokDatabase, tally: DrainResult): Promise<string | undefined> {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const groupFailure = new Map<string, string>();
+  for (const r of results) {
+    const entry = batch.find((e) => e.id === r.id);
+    if (entry?.group && r.status >= 400 && r.status !== 424) groupFailure.set(entry.group, reasonOf(r));
+  }
+  let stop: string | undefined;
+  for (const entry of batch) {
+    const r = byId.get(entry.id);
+    if (stop || !r || isTransient(r.status)) {
+      stop ??= r ? reasonOf(r) : 'нет ответа на запись';
+      await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
+    } else if (r.status < 400) {
+      await accept(entry, r.body, database);
+      tally.sent++;
+    } else {
+      const reason = r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r);
+      await reject(entry, reason, database);
+      tally.rejected++;
+    }
+  }
+  return stop;
+}
+
+function reasonOf(r: PushResult): string {
+  const detail = (r.body as { detail?: unknown } | null)?.detail;
+  return typeof detail === 'string' ? detail : `Сервер ответил ${r.status}`;
+}
+
+/** The server's answer is the row as it now is: stored unless newer local edits are still queued. */
+async function accept(entry: OutboxEntry, body: unknown, database: OstatokDatabase): Promise<void> {
+  const table = database.mirrored(entry.table);
+  await database.transaction('rw', table, database.outbox, async () => {
+    await database.outbox.delete(entry.seq!);
+    const row = body as { id?: unknown } | null;
+    if (entry.method === 'DELETE' || row?.id !== entry.row_id) return;
+    const later = await unsettledEntries(entry.table, entry.row_id, database);
+    if (later.length === 0) return void (await table.put(row as never));
+    // Newer edits stay on screen; should they be refused, the row as the server now has it comes back.
+    await database.outbox.bulkUpdate(later.map((e) => ({ key: e.seq!, changes: { before: row as MirroredRow } })));
+  });
+}
+
+async function reject(entry: OutboxEntry, reason: string, database: OstatokDatabase): Promise<void> {
+  const table = database.mirrored(entry.table);
+  await database.transaction('rw', table, database.outbox, async () => {
+    await database.outbox.update(entry.seq!, { status: 'rejected', error: reason });
+    if ((await unsettledEntries(entry.table, entry.row_id, database)).length > 0) return;
+    if (entry.before) await table.put(entry.before);
+    else await table.delete(entry.row_id);
+  });
+}

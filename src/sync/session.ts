@@ -1,0 +1,58 @@
+import { clearLocalData } from '../db/database.ts';
+import { getMeta, setMeta } from '../db/meta.ts';
+import { setUser } from '../app/app-state.ts';
+import { api, problemOf, type ApiProblem } from './api-client.ts';
+import { clearTokens, getAccessToken, storeTokens, userIdFromToken } from './tokens.ts';
+
+export type SessionResult = { ok: true } | { ok: false; problem: ApiProblem };
+
+const failed = (error: unknown, status: number): SessionResult => ({ ok: false, problem: problemOf(error, status) });
+const offline: SessionResult = { ok: false, problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' } };
+
+/**
+ * Login (SPEC §7: login, password, email = login). Another user's data must never show: when
+ * the device last held someone else's data, it is cleared before the new session starts.
+ */
+export async function login(loginName: string, password: string): Promise<SessionResult> {
+  try {
+    const { data, error, response } = await api().POST('/api/v1/users/login/', { body: { login: loginName, password, email: loginName } });
+    if (!data) return failed(error, response.status);
+    const userId = userIdFromToken(data.access_token);
+    if ((await getMeta<string>('user_id')) !== userId) await clearLocalData();
+    storeTokens(data);
+    await setMeta('user_id', userId);
+    void navigator.storage?.persist?.();
+    return { ok: true };
+  } catch {
+    return offline;
+  }
+}
+
+/** Registration; a signup answer with an id logs in with the same credentials (SPEC §4). */
+export async function signup(values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> {
+  try {
+    const { data, error, response } = await api().POST('/api/v1/users/signup/', { body: values });
+    if (!data?.id) return failed(error, response.status);
+    return login(values.login, values.password);
+  } catch {
+    return offline;
+  }
+}
+
+/** The signed-in user for the header and profile; kept in app state. */
+export async function loadCurrentUser(): Promise<void> {
+  if (!getAccessToken()) return setUser(null);
+  try {
+    const { data } = await api().GET('/api/v1/users/me/');
+    if (data) setUser(data);
+  } catch {
+    // Offline: the token is still ours; the name arrives with the next successful call.
+  }
+}
+
+/** Sign-out removes the tokens, the user and every local row. */
+export async function logout(): Promise<void> {
+  clearTokens();
+  setUser(null);
+  await clearLocalData();
+}

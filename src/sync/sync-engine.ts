@@ -1,0 +1,79 @@
+import { connectLiveChannel } from './live-channel.ts';
+import { onEntryQueued } from './outbox.ts';
+import { pullChanges } from './pull.ts';
+import { drainOutbox } from './push-worker.ts';
+import { pullOverHttp, pushOverHttp } from './transports.ts';
+
+const TIMER_MS = 30_000;
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Drives sync from the page (iPad Safari has no Background Sync): sends the outbox on start, on
+ * `online`, when the tab becomes visible, after each new edit and on a timer; pulls at start, on
+ * reconnect, on a live `changes` hint and on the timer. Failures back off exponentially with jitter.
+ */
+export function startSync(): () => void {
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
+  let pulling: Promise<void> | null = null;
+
+  const drain = (): Promise<void> => {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    clearTimeout(retryTimer);
+    draining = drainOutbox(pushOverHttp)
+      .then((result) => {
+        if (!result.retry) {
+          failures = 0;
+          return;
+        }
+        failures++;
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures) * (0.5 + Math.random());
+        retryTimer = setTimeout(() => void drain(), delay);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        draining = null;
+        if (drainAgain) {
+          drainAgain = false;
+          void drain();
+        }
+      });
+    return draining;
+  };
+
+  const pull = (): Promise<void> => {
+    pulling ??= pullChanges(pullOverHttp)
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        pulling = null;
+      });
+    return pulling;
+  };
+
+  const syncAll = () => void drain().then(pull);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') syncAll();
+  };
+
+  const stopQueued = onEntryQueued(() => void drain());
+  const stopLive = connectLiveChannel(() => void pull());
+  window.addEventListener('online', syncAll);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(syncAll, TIMER_MS);
+  syncAll();
+
+  return () => {
+    stopQueued();
+    stopLive();
+    window.removeEventListener('online', syncAll);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+    clearTimeout(retryTimer);
+  };
+}

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** What every signed-in page has: the header, the side menu and the sync indicator. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  title() {
+    return this.page.locator('header h1');
+  }
+
+  async expectTitle(text: string) {
+    await this.title().filter({ hasText: text }).waitFor();
+  }
+
+  async openMenu(label: string) {
+    await this.page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: label }).click();
+  }
+
+  async unsentCount(): Promise<number> {
+    const badge = this.page.getByTestId('unsent-count');
+    if ((await badge.count()) === 0) return 0;
+    return Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+  }
+
+  /** The service worker controls the page: from here on a reload works offline. */
+  async waitForServiceWorker() {
+    await this.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    });
+  }
+
+  accessToken(): Promise<string | null> {
+    return this.page.evaluate(() => localStorage.getItem('access_token'));
+  }
+
+  /** Rows left in the app's IndexedDB, per store. */
+  localRowCounts(): Promise<Record<string, number>> {
+    return this.page.evaluate(
+      () =>
+        new Promise<Record<string, number>>((resolve, reject) => {
+          const open = indexedDB.open('ostatok');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const idb = open.result;
+            const names = [...idb.objectStoreNames];
+            const tx = idb.transaction(names, 'readonly');
+            const counts: Record<string, number> = {};
+            for (const name of names) tx.objectStore(name).count().onsuccess = (e) => (counts[name] = (e.target as IDBRequest<number>).result);
+            tx.oncomplete = () => {
+              idb.close();
+              resolve(counts);
+            };
+          };
+        }),
+    );
+  }
+
+  async expectVisibleText(text: string) {
+    await this.page.getByText(text, { exact: false }).first().waitFor();
+    expect(await this.page.getByText(text).count()).toBeGreaterThan(0);
+  }
+}
