@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const issuer = 'ostatok';
@@ -9,6 +9,8 @@ export async function signAccessToken(userId: string, secret: Uint8Array, ttlSec
     .setSubject(userId)
     .setIssuer(issuer)
     .setIssuedAt()
+    // Unique even when issued twice in one second: a refresh always yields a new token.
+    .setJti(randomUUID())
     .setExpirationTime(`${ttlSeconds}s`)
     .sign(secret);
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LiveCloseCode } from '../../api/ws.ts';
+import { Problem } from '../lib/problem.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
 const PING_MS = 30_000;
@@ -26,10 +27,9 @@ function tokenOf(request: FastifyRequest): string | undefined {
  * A refused socket is opened and closed at once with a close code the client can act on.
  */
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/user/:user_id/',
-    {
-      websocket: true,
+  app.route({
+    method: 'GET',
+    url: '/user/:user_id/',
       schema: { hide: true, params: z.object({ user_id: z.string() }), querystring: z.object({ token: z.string().optional() }) },
       // Verifying before the upgrade lets the handler subscribe the socket synchronously, in the
       // same tick as the 101 answer: once the client sees 'open', no message can slip past it.
@@ -37,8 +37,11 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         const token = tokenOf(request);
         tokenUsers.set(request, token ? await verifyAccessToken(token, app.config.jwtSecret) : null);
       },
+    // A plain HTTP visit (no upgrade) is told what this address is, in the API's error format.
+    handler: async () => {
+      throw new Problem(426, 'upgrade_required', 'Это адрес канала уведомлений: подключайтесь по WebSocket');
     },
-    (socket, request) => {
+    wsHandler: (socket, request) => {
       const userId = tokenUsers.get(request);
       if (!userId) return socket.close(LiveCloseCode.invalidToken, 'Недействительный токен');
       if (userId !== request.params.user_id) return socket.close(LiveCloseCode.forbidden, 'Нет доступа к этому каналу');
@@ -53,7 +56,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       }, PING_MS);
       socket.once('close', () => clearInterval(ping));
     },
-  );
+  });
 };
 
 export default liveRoutes;

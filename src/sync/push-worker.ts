@@ -68,10 +68,15 @@ async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
   return database.transaction('rw', database.outbox, async () => {
     const pending = await database.outbox.where('status').equals('pending').sortBy('seq');
     const batch: OutboxEntry[] = [];
+    const createdHere = new Set<string>();
     for (const entry of pending) {
       const last = batch.at(-1);
       const sameGroup = last && entry.group !== null && entry.group === last.group;
       if (batch.length >= MAX_ENTRIES_PER_PUSH && !sameGroup) break;
+      // An edit of a row whose create is in this call waits for the create's answer: should the
+      // create be refused, the edit must not reach another row that answers to the same path.
+      if (createdHere.has(`${entry.table}/${entry.row_id}`) && !sameGroup) break;
+      if (isCreate(entry)) createdHere.add(`${entry.table}/${entry.row_id}`);
       batch.push(entry);
     }
     await database.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { status: 'sending' as const } })));
@@ -102,8 +107,7 @@ async function settle(batch: OutboxEntry[], results: PushResult[], database: Ost
       tally.sent++;
     } else {
       const reason = r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r);
-      await reject(entry, reason, database);
-      tally.rejected++;
+      tally.rejected += await reject(entry, reason, database);
     }
   }
   return stop;
@@ -128,12 +132,26 @@ async function accept(entry: OutboxEntry, body: unknown, database: OstatokDataba
   });
 }
 
-async function reject(entry: OutboxEntry, reason: string, database: OstatokDatabase): Promise<void> {
+const isCreate = (entry: OutboxEntry) => entry.method === 'POST' && entry.before === null;
+
+/** Marks the entry refused and puts its row back; answers how many entries were refused with it. */
+async function reject(entry: OutboxEntry, reason: string, database: OstatokDatabase): Promise<number> {
   const table = database.mirrored(entry.table);
-  await database.transaction('rw', table, database.outbox, async () => {
+  return database.transaction('rw', table, database.outbox, async () => {
+    // `before` as stored now: a pull or an earlier answer may have updated it while this was on the wire.
+    const before = (await database.outbox.get(entry.seq!))?.before ?? null;
     await database.outbox.update(entry.seq!, { status: 'rejected', error: reason });
-    if ((await unsettledEntries(entry.table, entry.row_id, database)).length > 0) return;
-    if (entry.before) await table.put(entry.before);
+    const later = await unsettledEntries(entry.table, entry.row_id, database);
+    // Edits of a row the server refused to create have nothing to apply to: refused with it, unsent.
+    if (isCreate(entry) && later.every((e) => e.status === 'pending')) {
+      const why = `Не отправлено: запись не создана на сервере (${reason})`;
+      await database.outbox.bulkUpdate(later.map((e) => ({ key: e.seq!, changes: { status: 'rejected' as const, error: why } })));
+      await table.delete(entry.row_id);
+      return 1 + later.length;
+    }
+    if (later.length > 0) return 1;
+    if (before) await table.put(before);
     else await table.delete(entry.row_id);
+    return 1;
   });
 }

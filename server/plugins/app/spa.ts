@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { Problem } from '../../lib/problem.ts';
 import { sendProblem } from './problems.ts';
 
-const apiPrefixes = ['/api', '/user', '/uploads'];
+/** Paths that never get the app shell. The live channel is /user/{id}/; /user alone is the profile page. */
+const notApp = (url: string) => /^\/(api|uploads)(\/|\?|$)/.test(url) || url.startsWith('/user/');
 
 /**
  * Serves the built PWA from PUBLIC_DIR. Any other GET that wants HTML gets index.html, so deep
@@ -28,8 +29,7 @@ export default fp(async (app) => {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = apiPrefixes.some((p) => request.url === p || request.url.startsWith(`${p}/`) || request.url.startsWith(`${p}?`));
-    if (request.method === 'GET' && !isApi) {
+    if (request.method === 'GET' && !notApp(request.url)) {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
     }

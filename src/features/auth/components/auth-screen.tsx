@@ -7,7 +7,7 @@ import { formError, row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useUnsentCount } from '../api/use-unsent-count.ts';
+import { countUnsent, useUnsentCount } from '../api/use-unsent-count.ts';
 import { authCard } from './auth-screen.css.ts';
 
 type Mode = 'login' | 'registration' | 'logout';
@@ -37,6 +37,12 @@ export function AuthScreen() {
     else setError(result.problem.detail);
   }
 
+  // Asked at the tap, not from the live count: that reads 0 until its first query answers.
+  async function requestSignOut() {
+    if ((await countUnsent()) > 0) setConfirmLogout(true);
+    else await signOut();
+  }
+
   async function signOut() {
     await logout();
     goHome();
@@ -49,7 +55,7 @@ export function AuthScreen() {
           <div className={authCard}>
             <Heading>Выход из системы</Heading>
             {unsent > 0 && <Muted>На устройстве есть неотправленные правки: {unsent}. После выхода они пропадут.</Muted>}
-            <Button onClick={() => (unsent > 0 ? setConfirmLogout(true) : void signOut())}>Выйти</Button>
+            <Button onClick={() => void requestSignOut()}>Выйти</Button>
           </div>
         </Card>
         <ConfirmDialog

@@ -69,7 +69,7 @@ function MarketForm({ market }: { market?: Market }) {
     }
   }
 
-  const title = market ? market.name || 'Магазин' : 'Новый магазин';
+  const title = market ? market.name || 'Магазин' : 'Добавление нового магазина';
   return (
     <Page title={title}>
       <Card>
