@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts, idempotencyRecords, markets, refreshTokens, users } from '../../server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
+import { expectProblem } from './helpers/expect-problem.ts';
 
 /**
  * Every user and store call, and sync push, refuses broken input with problem+json, a Russian
@@ -214,14 +215,6 @@ async function snapshot(): Promise<string> {
   ]);
 }
 
-function expectProblem(res: Res, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  const body = res.json();
-  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, code });
-  expect(body.detail).toMatch(/[А-Яа-яЁё]/);
-  return body;
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();

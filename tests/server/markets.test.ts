@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markets } from '../../server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
+import { expectProblem } from './helpers/expect-problem.ts';
 
 interface Res {
   statusCode: number;
@@ -25,14 +26,6 @@ afterAll(async () => {
   await t?.drop();
 });
 
-function expectProblem(res: Res, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  const body = res.json();
-  expect(body).toMatchObject({ status, code });
-  expect(body.detail).toMatch(/[А-Яа-яЁё]/);
-  return body;
-}
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   app.inject({ method, url: `/api/v1/markets/${url}`, payload, headers: { ...user.headers, ...headers } }) as Promise<Res>;

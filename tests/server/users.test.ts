@@ -6,6 +6,7 @@ import { refreshTokens, users } from '../../server/db/schema/index.ts';
 import { sha256 } from '../../server/lib/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp } from './helpers/test-app.ts';
+import { expectProblem } from './helpers/expect-problem.ts';
 
 interface Res {
   statusCode: number;
@@ -27,14 +28,6 @@ afterAll(async () => {
   await t?.drop();
 });
 
-function expectProblem(res: Res, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-  const body = res.json();
-  expect(body).toMatchObject({ status, code });
-  expect(body.detail).toMatch(/[А-Яа-яЁё]/);
-  return body;
-}
 
 const uniqueLogin = () => `u-${newId().slice(0, 8)}@example.ru`;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, a: FastifyInstance = app) =>

@@ -1,0 +1,176 @@
+import {
+  MarketplaceAuthError,
+  MarketplaceUnavailableError,
+  type MarketplaceCode,
+  type StoreCredentials,
+} from './types.ts';
+
+export interface RetryOptions {
+  /** Per attempt; a hung socket must not stall a whole import. */
+  timeoutMs?: number;
+  /** Bounded so a dead marketplace ends the store's import instead of looping forever. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A marketplace asking to wait longer than this (e.g. an hourly quota) ends the import now. */
+  maxRetryWaitMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaults = {
+  timeoutMs: 30_000,
+  maxAttempts: 6,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryWaitMs: 120_000,
+};
+
+const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Token bucket shared by every request that counts against one quota (OZON: per Client-Id across all
+ * methods). Pacing up front is cheaper than collecting 429s, which OZON may punish by cutting access.
+ */
+export class RatePacer {
+  private tokens: number;
+  private last = Date.now();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number = Math.max(1, Math.floor(perSecond)),
+    private readonly sleep: (ms: number) => Promise<void> = sleepReal,
+  ) {
+    this.tokens = burst;
+  }
+
+  /** Resolves when the caller may send; callers are served in arrival order. */
+  take(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      this.refill();
+      if (this.tokens < 1) {
+        await this.sleep(((1 - this.tokens) / this.perSecond) * 1000);
+        this.refill();
+      }
+      this.tokens -= 1;
+    });
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private refill() {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+  }
+}
+
+export interface JsonRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface CallContext {
+  marketplace: MarketplaceCode;
+  store: StoreCredentials;
+  retry?: RetryOptions;
+  pacer?: RatePacer;
+}
+
+/** Seconds or an HTTP date, as Retry-After and YM's X-RateLimit-Resource-Until carry them. */
+function parseWait(value: string | null, now: number): number | undefined {
+  if (value == null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** How long the marketplace itself asked us to wait, if it said so. */
+export function requestedWaitMs(headers: Headers, now = Date.now()): number | undefined {
+  return (
+    parseWait(headers.get('retry-after'), now) ??
+    // WB: X-Ratelimit-Retry is the wait for one request; X-Ratelimit-Reset the wait for a full burst.
+    parseWait(headers.get('x-ratelimit-retry'), now) ??
+    parseWait(headers.get('x-ratelimit-reset'), now) ??
+    // YM: the resource window's end matters only once it is used up; a 420 for parallelism has quota left.
+    (headers.get('x-ratelimit-resource-remaining') === '0' ? parseWait(headers.get('x-ratelimit-resource-until'), now) : undefined)
+  );
+}
+
+function backoffMs(attempt: number, base: number, max: number): number {
+  // Full jitter keeps several stores' imports from retrying in lockstep.
+  const ceiling = Math.min(max, base * 2 ** (attempt - 1));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+function isRetryable(status: number, marketplace: MarketplaceCode): boolean {
+  return status === 429 || status >= 500 || (marketplace === 'YM' && status === 420);
+}
+
+/** POST/GET JSON with pacing, timeout and bounded retries; maps refusals to MarketplaceAuthError. */
+export async function requestJson<T>(ctx: CallContext, req: JsonRequest): Promise<T> {
+  const opts = { ...defaults, ...ctx.retry };
+  const doFetch = ctx.retry?.fetch ?? fetch;
+  const sleep = ctx.retry?.sleep ?? sleepReal;
+  const { marketplace, store } = ctx;
+  let lastReason = 'нет ответа';
+  let lastStatus: number | undefined;
+
+  for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
+    await ctx.pacer?.take();
+    let response: Response;
+    try {
+      response = await doFetch(req.url, {
+        method: req.method,
+        headers: { Accept: 'application/json', ...req.headers, ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+    } catch (error) {
+      lastReason = error instanceof Error && error.name === 'TimeoutError' ? 'превышено время ожидания ответа' : 'ошибка сети';
+      lastStatus = undefined;
+      if (attempt < opts.maxAttempts) await sleep(backoffMs(attempt, opts.baseDelayMs, opts.maxDelayMs));
+      continue;
+    }
+
+    if (response.ok) {
+      try {
+        return (await response.json()) as T;
+      } catch (error) {
+        throw new MarketplaceUnavailableError(marketplace, store.name, 'ответ не в формате JSON', response.status, { cause: error });
+      }
+    }
+
+    const text = await response.text().catch(() => '');
+    if (response.status === 401 || response.status === 403) {
+      throw new MarketplaceAuthError(marketplace, store.name, response.status, { cause: new Error(text.slice(0, 500)) });
+    }
+    if (!isRetryable(response.status, marketplace)) {
+      throw new MarketplaceUnavailableError(marketplace, store.name, `запрос отклонён (HTTP ${response.status}): ${text.slice(0, 300)}`, response.status);
+    }
+
+    lastStatus = response.status;
+    lastReason = response.status >= 500 ? `ошибка сервера (HTTP ${response.status})` : 'превышен лимит запросов';
+    if (attempt === opts.maxAttempts) break;
+    const asked = requestedWaitMs(response.headers);
+    if (asked !== undefined && asked > opts.maxRetryWaitMs) {
+      const until = new Date(Date.now() + asked).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
+      throw new MarketplaceUnavailableError(marketplace, store.name, `лимит запросов исчерпан, повторите после ${until}`, response.status);
+    }
+    // Honour the marketplace's own wait, but never less than our backoff, plus jitter against lockstep.
+    const wait = Math.max(asked ?? 0, backoffMs(attempt, opts.baseDelayMs, opts.maxDelayMs));
+    await sleep(Math.min(wait + Math.random() * opts.baseDelayMs, opts.maxRetryWaitMs));
+  }
+  throw new MarketplaceUnavailableError(marketplace, store.name, `${lastReason}; попыток: ${opts.maxAttempts}`, lastStatus);
+}
+
+/** Joins a configured base URL (with or without a trailing slash or path prefix) and an API path. */
+export function joinUrl(base: string, path: string, query?: Record<string, string | number | undefined>): string {
+  const url = new URL(base.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}

@@ -1,0 +1,108 @@
+/**
+ * Wildberries content API wire types, from ../shared/reference/marketplace-specs/wildberries/
+ * 02-products.yaml, operation POST /content/v2/get/cards/list (inline schemas there, so the names
+ * below are ours; comments give the spec path). No field is marked required.
+ */
+
+/** requestBody.settings.cursor */
+export interface CardsListRequestCursor {
+  limit?: number;
+  updatedAt?: string;
+  nmID?: number;
+}
+
+/** requestBody.settings.filter; withPhoto: -1 all, 0 without photo, 1 with photo. */
+export interface CardsListRequestFilter {
+  withPhoto?: -1 | 0 | 1;
+  textSearch?: string;
+  tagIDs?: number[];
+  allowedCategoriesOnly?: boolean;
+  objectIDs?: number[];
+  brands?: string[];
+  imtID?: number;
+}
+
+/** requestBody */
+export interface CardsListRequest {
+  settings?: {
+    /** ascending: sort by updatedAt; the spec's default is false (newest first). */
+    sort?: { ascending?: boolean };
+    filter?: CardsListRequestFilter;
+    cursor?: CardsListRequestCursor;
+  };
+}
+
+/** responses.200 … cards[].photos[] */
+export interface CardPhoto {
+  big?: string;
+  c246x328?: string;
+  c516x688?: string;
+  square?: string;
+  tm?: string;
+}
+
+/** responses.200 … cards[].sizes[] */
+export interface CardSize {
+  chrtID?: number;
+  techSize?: string;
+  wbSize?: string;
+  /** Barcodes. */
+  skus?: string[];
+}
+
+/** responses.200 … cards[] */
+export interface Card {
+  nmID?: number;
+  imtID?: number;
+  nmUUID?: string;
+  subjectID?: number;
+  subjectName?: string;
+  /** The seller's article. */
+  vendorCode?: string;
+  brand?: string;
+  title?: string;
+  description?: string;
+  needKiz?: boolean;
+  photos?: CardPhoto[];
+  video?: string;
+  wholesale?: { enabled?: boolean; quantum?: number };
+  dimensions?: { length?: number; width?: number; height?: number; weightBrutto?: number; isValid?: boolean };
+  characteristics?: { id?: number; name?: string; value?: unknown }[];
+  sizes?: CardSize[];
+  tags?: { id?: number; name?: string; color?: string }[];
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** responses.200.cursor; `total` is the number of cards in this answer, not in the catalog. */
+export interface CardsListResponseCursor {
+  updatedAt?: string;
+  nmID?: number;
+  total?: number;
+}
+
+/** responses.200 */
+export interface CardsListResponse {
+  cards?: Card[];
+  cursor?: CardsListResponseCursor;
+}
+
+/** components.schemas.responseBodyContentError400 (403 differs only in additionalErrors: string). */
+export interface ContentError {
+  data?: Record<string, unknown> | null;
+  error?: boolean;
+  errorText?: string;
+  additionalErrors?: Record<string, unknown> | string | null;
+}
+
+/** components.responses.401 and components.responses.429: the API gateway's error body. */
+export interface GatewayError {
+  title?: string;
+  detail?: string;
+  code?: string;
+  requestId?: string;
+  origin?: string;
+  status?: number;
+  statusText?: string;
+  timestamp?: string;
+}

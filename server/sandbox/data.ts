@@ -1,0 +1,111 @@
+import { deflateSync } from 'node:zlib';
+
+/** Deterministic catalog data: the same seed always gives the same offers, so tests can count on them. */
+
+export function seedOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** mulberry32: tiny, fast, good enough for fake catalogs. */
+export function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const nouns = ['Футболка', 'Кружка', 'Рюкзак', 'Фонарик', 'Блокнот', 'Подушка', 'Чайник', 'Зонт', 'Свитер', 'Коврик', 'Лампа', 'Термос'];
+const adjectives = ['хлопковая', 'керамическая', 'городской', 'светодиодный', 'в клетку', 'ортопедическая', 'стеклянный', 'складной', 'вязаный', 'для йоги', 'настольная', 'походный'];
+const colours = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'бежевый', 'серый', 'жёлтый'];
+const brands = ['Уютный дом', 'СеверТекс', 'Ладья', 'Пчёлка', 'Медведь'];
+
+export interface SandboxOffer {
+  /** 1-based position in the store's catalog. */
+  n: number;
+  offerId: string;
+  productId: number;
+  sku: number;
+  name: string;
+  brand: string;
+  barcodes: string[];
+  /** Image numbers served at /images/<n>.png; empty for offers without photos. */
+  images: number[];
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `count` offers for a store; `prefix` keeps articles of different stores apart. */
+export function generateOffers(storeKey: string, count: number, prefix: string): SandboxOffer[] {
+  const next = random(seedOf(storeKey));
+  const base = 100_000_000 + (seedOf(storeKey) % 800_000) * 1000;
+  const start = Date.UTC(2024, 0, 1);
+  const offers: SandboxOffer[] = [];
+  for (let n = 1; n <= count; n++) {
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+    const noun = pick(nouns);
+    const name = `${noun} ${pick(adjectives)}, ${pick(colours)}, арт. ${n}`;
+    const photoCount = n % 50 === 0 ? 0 : 1 + Math.floor(next() * 3);
+    const created = start + Math.floor(next() * 300) * 86_400_000 + n * 1000;
+    offers.push({
+      n,
+      offerId: `${prefix}-${String(n).padStart(5, '0')}`,
+      productId: base + n,
+      sku: base * 2 + n,
+      name,
+      brand: pick(brands),
+      barcodes: [`46${String(seedOf(`${storeKey}:${n}`)).padStart(11, '0').slice(0, 11)}`],
+      images: Array.from({ length: photoCount }, (_, i) => ((seedOf(storeKey) + n * 3 + i) % 997) + 1),
+      archived: n % 97 === 0,
+      createdAt: new Date(created).toISOString(),
+      // Distinct per offer so WB's (updatedAt, nmID) cursor has a strict order to walk.
+      updatedAt: new Date(created + 86_400_000 + n * 1000).toISOString(),
+    });
+  }
+  return offers;
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real 16×16 PNG in a colour derived from `n`, so different images look different in the UI. */
+export function tinyPng(n: number): Buffer {
+  const size = 16;
+  const next = random(seedOf(`img:${n}`));
+  const [r, g, b] = [0, 0, 0].map(() => 64 + Math.floor(next() * 160)) as [number, number, number];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,176 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateOffers, tinyPng, type SandboxOffer } from './data.ts';
+import { ozonSandbox } from './ozon.ts';
+import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
+import { wildberriesSandbox } from './wildberries.ts';
+import { yandexMarketSandbox } from './yandex-market.ts';
+
+export type { SandboxMarketplace, SandboxStore } from './types.ts';
+export { businessIdOf } from './yandex-market.ts';
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  offersPerStore?: number;
+  stores?: SandboxStore[];
+  /** Every Nth request to a marketplace is rate-limited; 0 turns it off. */
+  rateLimitEvery?: Partial<Record<SandboxMarketplace, number>>;
+}
+
+export interface SandboxRequestLog {
+  marketplace: SandboxMarketplace | 'images';
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface SandboxControl {
+  /**
+   * The next `count` requests to `marketplace` get its rate-limit answer (OZON/WB 429, YM 420) asking
+   * to wait `waitSeconds`, or the given `status` (e.g. 503) instead.
+   */
+  failNext(marketplace: SandboxMarketplace, count?: number, options?: { status?: number; waitSeconds?: number }): void;
+  rateLimitEvery(marketplace: SandboxMarketplace, n: number): void;
+  /** Every request served, oldest first; tests read paging and retries from it. */
+  readonly requests: SandboxRequestLog[];
+  reset(): void;
+}
+
+export interface Sandbox {
+  url: string;
+  stores: SandboxStore[];
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+const modules: SandboxMarketplaceModule[] = [ozonSandbox, wildberriesSandbox, yandexMarketSandbox];
+
+export const defaultSandboxStores: SandboxStore[] = [
+  { marketplace: 'OZON', marketId: '1200345', apiKey: 'ozon-sandbox-key-1200345', name: 'Песочница OZON' },
+  { marketplace: 'WILDBERRIES', marketId: 'wb-sandbox', apiKey: 'wb-sandbox-token-0001', name: 'Песочница Wildberries' },
+  { marketplace: 'YM', marketId: '21000001', apiKey: 'ym-sandbox-key-0001', name: 'Песочница Яндекс Маркет' },
+];
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  return JSON.parse(text) as unknown;
+}
+
+function send(res: ServerResponse, reply: SandboxResponse) {
+  res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
+  res.end(JSON.stringify(reply.body));
+}
+
+/** Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog endpoints on one port. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const offersPerStore = options.offersPerStore ?? 2000;
+  const stores = options.stores ?? defaultSandboxStores;
+  const catalogs = new Map<string, SandboxOffer[]>();
+  const pending = new Map<SandboxMarketplace, { count: number; status?: number; waitSeconds: number }>();
+  const every = new Map<SandboxMarketplace, number>(Object.entries(options.rateLimitEvery ?? {}) as [SandboxMarketplace, number][]);
+  const counters = new Map<SandboxMarketplace, number>();
+  const requests: SandboxRequestLog[] = [];
+
+  const state: SandboxState = {
+    url: '',
+    stores,
+    offers(catalogKey, prefix) {
+      let offers = catalogs.get(catalogKey);
+      if (!offers) catalogs.set(catalogKey, (offers = generateOffers(catalogKey, offersPerStore, prefix)));
+      return offers;
+    },
+  };
+
+  /** An injected failure for this request, if one is due. */
+  function injected(module: SandboxMarketplaceModule): SandboxResponse | undefined {
+    const mp = module.marketplace;
+    const seen = (counters.get(mp) ?? 0) + 1;
+    counters.set(mp, seen);
+    const queued = pending.get(mp);
+    if (queued && queued.count > 0) {
+      queued.count -= 1;
+      const limited = module.limited(queued.waitSeconds);
+      return queued.status ? { ...limited, status: queued.status } : limited;
+    }
+    const n = every.get(mp) ?? 0;
+    return n > 0 && seen % n === 0 ? module.limited(0) : undefined;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const image = /^\/images\/(\d+)\.png$/.exec(url.pathname);
+    if (req.method === 'GET' && image) {
+      requests.push({ marketplace: 'images', method: 'GET', path: url.pathname, status: 200 });
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=31536000, immutable' });
+      res.end(tinyPng(Number(image[1])));
+      return;
+    }
+    for (const module of modules) {
+      for (const route of module.routes) {
+        const match = url.pathname.match(route.pattern);
+        if (!match || route.method !== req.method) continue;
+        let reply = injected(module);
+        if (!reply) {
+          let body: unknown;
+          try {
+            body = await readBody(req);
+          } catch {
+            reply = { status: 400, body: { message: 'Request body can not be decoded' } };
+          }
+          const request: SandboxRequest = { method: req.method, path: url.pathname, query: url.searchParams, headers: req.headers, body };
+          reply ??= route.handle(request, state, match);
+        }
+        requests.push({ marketplace: module.marketplace, method: req.method, path: url.pathname, status: reply.status });
+        send(res, reply);
+        return;
+      }
+    }
+    send(res, { status: 404, body: { message: `sandbox: no such endpoint ${req.method} ${url.pathname}` } });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, { status: 500, body: { message: String(error) } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
+  (state as { url: string }).url = url;
+
+  const control: SandboxControl = {
+    failNext(marketplace, count = 1, opts = {}) {
+      pending.set(marketplace, { count, status: opts.status, waitSeconds: opts.waitSeconds ?? 0 });
+    },
+    rateLimitEvery(marketplace, n) {
+      every.set(marketplace, n);
+    },
+    requests,
+    reset() {
+      pending.clear();
+      every.clear();
+      counters.clear();
+      requests.length = 0;
+    },
+  };
+
+  return {
+    url,
+    stores,
+    control,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

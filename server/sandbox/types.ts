@@ -1,0 +1,69 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { seedOf, type SandboxOffer } from './data.ts';
+
+export type SandboxMarketplace = 'OZON' | 'WILDBERRIES' | 'YM';
+
+export interface SandboxStore {
+  marketplace: SandboxMarketplace;
+  /** OZON: Client-Id; WB: a label only (the token is the identity); YM: campaign id. */
+  marketId: string;
+  apiKey: string;
+  name?: string;
+}
+
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface SandboxResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a marketplace module may read from the running sandbox. */
+export interface SandboxState {
+  /** Absolute base URL, for the image links the catalogs carry. */
+  readonly url: string;
+  readonly stores: readonly SandboxStore[];
+  /** The catalog behind a key (`catalogKey` per marketplace), generated once and cached. */
+  offers(catalogKey: string, prefix: string): SandboxOffer[];
+}
+
+export interface SandboxRoute {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handle(req: SandboxRequest, state: SandboxState, match: RegExpMatchArray): SandboxResponse;
+}
+
+export interface SandboxMarketplaceModule {
+  marketplace: SandboxMarketplace;
+  routes: SandboxRoute[];
+  /** The marketplace's own "too many requests" answer: its status, headers and body shape. */
+  limited(waitSeconds: number): SandboxResponse;
+}
+
+export function header(req: SandboxRequest, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Base64url of a JSON value: the opaque cursors the real APIs hand out look like this. */
+export function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+export function decodeCursor<T>(token: string): T | undefined {
+  try {
+    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short stable label for a secret, so catalogs keyed by token never echo the token itself. */
+export const seedOfKey = (key: string): string => seedOf(key).toString(36);
