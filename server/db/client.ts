@@ -31,11 +31,13 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database, or 'memory://' for a throwaway one. */
   embeddedDir: string;
+  /** Told when an idle PostgreSQL connection fails (a server restart); the pool replaces it. */
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Opens the database and applies pending migrations: the same code and SQL for both engines. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.onConnectionError);
   return openPglite(options.embeddedDir);
 }
 
@@ -47,8 +49,10 @@ async function openPglite(dir: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', (err) => onConnectionError?.(err));
   const db = drizzlePg({ client: pool, schema });
   // Several instances may start together: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

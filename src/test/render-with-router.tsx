@@ -44,7 +44,8 @@ export async function renderWithRouter(Page: FunctionComponent, { path = '/', ur
     ...result,
     pathname,
     async waitForPath(target) {
-      await waitFor(() => expect(pathname()).toBe(target));
+      // Generous: signing up hashes the password twice on a real server, slow on a loaded machine.
+      await waitFor(() => expect(pathname()).toBe(target), { timeout: 15_000 });
       await screen.findByTestId('elsewhere');
     },
   };

@@ -18,7 +18,11 @@ export default fp<{ database?: Database }>(async (app, opts) => {
   const { config } = app;
   const database =
     opts.database ??
-    (await openDatabase({ url: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      embeddedDir: path.join(config.dataDir, 'db'),
+      onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'),
+    }));
   app.decorate('database', database);
   const secrets = new SecretBox(config.encryptionKey);
   app.decorate('secrets', secrets);
