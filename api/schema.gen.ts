@@ -572,6 +572,713 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/image/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить картинку товара
+         * @description multipart/form-data с одним полем file: JPEG, PNG или WebP (по содержимому файла), не больше 10 МБ.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG или WebP до 10 МБ
+                         */
+                        file: string;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadedImage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Список складских товаров */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description Подстрока названия товара или артикула (offer_id) без учёта регистра */
+                    search?: string;
+                    /** @description name, count или returns (число возвратов); минус впереди — по убыванию */
+                    order_by?: "name" | "-name" | "count" | "-count" | "returns" | "-returns";
+                    /** @description Только товары с остатком больше 0 */
+                    available_only?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/product/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Один товар */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/warehouse/add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Добавить складские товары
+         * @description Остаток (count) не задаётся: он складывается из партий. Можно передать id, созданный клиентом.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductWhCreateInput"][];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            inserted_ids: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/warehouse/{id}/update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Изменить складской товар */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductWhUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/products/warehouse/delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Удалить складские товары */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductWhDeleteInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted_ids: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/group/{main_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Объединить товары в главный */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    main_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description ID остальных выбранных складских товаров: их карточки маркетплейсов, партии и история переходят к главному, сами они удаляются */
+            requestBody: {
+                content: {
+                    "application/json": string[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/products/ungroup/{product_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Отделить товары маркетплейсов в отдельные складские товары
+         * @description Каждый указанный товар маркетплейса становится новым складским товаром с его названием; остаток остаётся у исходного.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_id: string;
+                };
+                cookie?: never;
+            };
+            /** @description ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром; остаток остаётся у исходного */
+            requestBody: {
+                content: {
+                    "application/json": string[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            inserted_ids: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/products/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Создать товар вместе с карточками маркетплейсов */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sync/pull": {
         parameters: {
             query?: never;
@@ -756,6 +1463,139 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        ProductWhCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+        };
+        ProductWhUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name?: string;
+            description?: string;
+            images?: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            confirmed?: boolean;
+        };
+        ProductWhDeleteInput: {
+            /** @description ID складских товаров */
+            products: string[];
+        };
+        ProductCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+            /** @default [] */
+            products_mp: {
+                /**
+                 * Format: uuid
+                 * @description Идентификатор, созданный клиентом
+                 */
+                id?: string;
+                /** @default  */
+                name: string;
+                offer_id: string;
+                /** @default null */
+                primary_image: string | null;
+                /** @description OZON, WILDBERRIES, YM или другое обозначение */
+                marketplace: string;
+                market_id: string;
+            }[];
+        };
+        ProductWhInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description То же, что id
+             */
+            _id: string;
+            name: string;
+            description: string;
+            images: string[];
+            confirmed: boolean;
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Остаток: сумма остатков партий */
+            count: number;
+            /** @description Сумма активных резервов */
+            reserve: number;
+            /** @description Число непроданных уценок */
+            markdowns: number;
+            /** @description Сумма остаток × цена партии */
+            total_price: number;
+        };
+        ProductMpInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_wh_id: string;
+            name: string;
+            offer_id: string;
+            primary_image: string | null;
+            marketplace: string;
+            market_id: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+        };
+        ProductInput: {
+            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+            product_wh: components["schemas"]["ProductWhInput"];
+            products_mp: components["schemas"]["ProductMpInput"][];
+        };
+        ProductListItemInput: {
+            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+            product_wh: components["schemas"]["ProductWhInput"];
+            products_mp: components["schemas"]["ProductMpInput"][];
+            /** @description offer_id карточек */
+            articles: string[];
+            /** @description Главные картинки карточек */
+            primary_images: string[];
+        };
+        ProductListInput: {
+            products: components["schemas"]["ProductListItemInput"][];
+            total: number;
+        };
+        UploadedImageInput: {
+            /** @description /uploads/<sha256>.<jpg|png|webp> */
+            url: string;
+        };
         ProblemInput: {
             type: string;
             title: string;
@@ -886,6 +1726,139 @@ export interface components {
             created_at: string;
             updated_at: string;
             version: number;
+        };
+        ProductWhCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+        };
+        ProductWhUpdate: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name?: string;
+            description?: string;
+            images?: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            confirmed?: boolean;
+        };
+        ProductWhDelete: {
+            /** @description ID складских товаров */
+            products: string[];
+        };
+        ProductCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+            /** @default [] */
+            products_mp: {
+                /**
+                 * Format: uuid
+                 * @description Идентификатор, созданный клиентом
+                 */
+                id?: string;
+                /** @default  */
+                name: string;
+                offer_id: string;
+                /** @default null */
+                primary_image: string | null;
+                /** @description OZON, WILDBERRIES, YM или другое обозначение */
+                marketplace: string;
+                market_id: string;
+            }[];
+        };
+        ProductWh: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description То же, что id
+             */
+            _id: string;
+            name: string;
+            description: string;
+            images: string[];
+            confirmed: boolean;
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Остаток: сумма остатков партий */
+            count: number;
+            /** @description Сумма активных резервов */
+            reserve: number;
+            /** @description Число непроданных уценок */
+            markdowns: number;
+            /** @description Сумма остаток × цена партии */
+            total_price: number;
+        };
+        ProductMp: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_wh_id: string;
+            name: string;
+            offer_id: string;
+            primary_image: string | null;
+            marketplace: string;
+            market_id: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+        };
+        Product: {
+            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+            product_wh: components["schemas"]["ProductWh"];
+            products_mp: components["schemas"]["ProductMp"][];
+        };
+        ProductListItem: {
+            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+            product_wh: components["schemas"]["ProductWh"];
+            products_mp: components["schemas"]["ProductMp"][];
+            /** @description offer_id карточек */
+            articles: string[];
+            /** @description Главные картинки карточек */
+            primary_images: string[];
+        };
+        ProductList: {
+            products: components["schemas"]["ProductListItem"][];
+            total: number;
+        };
+        UploadedImage: {
+            /** @description /uploads/<sha256>.<jpg|png|webp> */
+            url: string;
         };
         Problem: {
             type: string;

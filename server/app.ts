@@ -13,10 +13,12 @@ import transactionalWrites from './plugins/app/transactional-writes.ts';
 import live from './plugins/app/live.ts';
 import jobs from './plugins/app/jobs.ts';
 import spa from './plugins/app/spa.ts';
+import uploads from './plugins/app/uploads.ts';
 import maintenance from './plugins/app/maintenance.ts';
 import healthRoutes from './routes/health.ts';
 import usersRoutes from './routes/users.ts';
 import marketsRoutes from './routes/markets.ts';
+import productsRoutes from './routes/products.ts';
 import syncRoutes from './routes/sync.ts';
 import liveRoutes from './routes/live.ts';
 
@@ -67,8 +69,10 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
   await app.register(marketsRoutes, { prefix: '/api/v1/markets' });
+  await app.register(productsRoutes, { prefix: '/api/v1/products' });
   await app.register(syncRoutes, { prefix: '/api/v1/sync' });
   await app.register(liveRoutes);
+  await app.register(uploads);
   await app.register(spa);
 
   return app;

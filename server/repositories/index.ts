@@ -5,6 +5,7 @@ import { AuthAttemptsRepository } from './auth-attempts.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
+import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
 import { SyncRepository } from './sync.ts';
 import { UsersRepository } from './users.ts';
@@ -16,6 +17,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     authAttempts: new AuthAttemptsRepository(db),
     idempotency: new IdempotencyRepository(db),
     markets: new MarketsRepository(db),
+    products: new ProductsRepository(db),
     sync: new SyncRepository(db, mirroredTables, { secrets }),
     jobs: new JobsRepository(db),
   };

@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  disposals,
+  lots,
+  markdowns,
+  otherRealizations,
+  productsMp,
+  productsWh,
+  realizations,
+  reserves,
+  returns,
+  stockMovements,
+} from '../db/schema/index.ts';
+import { dbOf } from '../db/tx-context.ts';
+
+export type ProductWhRow = typeof productsWh.$inferSelect;
+export type ProductMpRow = typeof productsMp.$inferSelect;
+
+export interface StockFigures {
+  count: number;
+  reserve: number;
+  markdowns: number;
+  totalPrice: number;
+}
+export type ProductWithFigures = ProductWhRow & StockFigures;
+
+export interface ProductValues {
+  id?: string;
+  name: string;
+  description: string;
+  images: string[];
+  confirmed: boolean;
+}
+
+export interface ListingValues {
+  id?: string;
+  name: string;
+  offerId: string;
+  primaryImage: string | null;
+  marketplace: string;
+  marketId: string;
+}
+
+export interface ListOptions {
+  page: number;
+  pageSize: number;
+  search: string;
+  orderBy: 'name' | 'count' | 'returns';
+  descending: boolean;
+  availableOnly: boolean;
+}
+
+/*
+ * The figures are correlated aggregates over the product's own rows (each table has an index
+ * on product_id), so they are always exactly what the lots, reserves and markdowns say. The outer
+ * row is named in plain text: Drizzle prints a column unqualified in a select list, where "id"
+ * would then mean the subquery's own table.
+ */
+const lotCount = sql`(select coalesce(sum(l.count), 0) from lots l where l.product_id = products_wh.id and l.deleted_at is null)`;
+const figures = {
+  count: sql<number>`${lotCount}`.mapWith(Number),
+  reserve: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
+    where r.product_id = products_wh.id and r.deleted_at is null and r.status = 'active')`.mapWith(Number),
+  markdowns: sql<number>`(select count(*) from markdowns m
+    where m.product_id = products_wh.id and m.deleted_at is null and not m.release)`.mapWith(Number),
+  totalPrice: sql<number>`(select coalesce(sum(l.count * l.price), 0) from lots l
+    where l.product_id = products_wh.id and l.deleted_at is null)`.mapWith(Number),
+};
+// A return set to "deleted" in the UI is no longer a return of the product.
+const returnCount = sql`(select count(*) from returns rt
+  where rt.product_id = products_wh.id and rt.deleted_at is null and rt.status is distinct from 'deleted')`;
+
+const live = (userId: string) => and(eq(productsWh.userId, userId), isNull(productsWh.deletedAt));
+const liveListing = (userId: string) => and(eq(productsMp.userId, userId), isNull(productsMp.deletedAt));
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Tables whose rows belong to one warehouse product and follow it when products are grouped. */
+const historyTables = [lots, reserves, markdowns, disposals, realizations, otherRealizations, returns, stockMovements] as const;
+
+/** Warehouse products and their marketplace listings. Deleted rows stay as tombstones for sync. */
+export class ProductsRepository {
+  constructor(private readonly root: Db) {}
+
+  async list(userId: string, o: ListOptions): Promise<{ rows: ProductWithFigures[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [live(userId)];
+    if (o.search) {
+      const pattern = likePattern(o.search);
+      conditions.push(
+        or(
+          sql`${productsWh.name} ilike ${pattern}`,
+          sql`exists (select 1 from products_mp mp where mp.product_wh_id = products_wh.id
+            and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
+        ),
+      );
+    }
+    if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
+    const where = and(...conditions);
+    const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];
+    const db = dbOf(this.root);
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ ...getTableColumns(productsWh), ...figures })
+        .from(productsWh)
+        .where(where)
+        // Ties fall back to the name and then the id, so pages never overlap or skip a row.
+        .orderBy(o.descending ? desc(key) : asc(key), asc(sql`lower(${productsWh.name})`), asc(productsWh.id))
+        .limit(o.pageSize)
+        .offset((o.page - 1) * o.pageSize),
+      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  async find(userId: string, id: string): Promise<ProductWithFigures | undefined> {
+    const [row] = await dbOf(this.root)
+      .select({ ...getTableColumns(productsWh), ...figures })
+      .from(productsWh)
+      .where(and(live(userId), eq(productsWh.id, id)));
+    return row;
+  }
+
+  /** Live products among `ids`, locked until the transaction ends so grouping and deleting cannot race. */
+  lockMany(userId: string, ids: string[]): Promise<ProductWithFigures[]> {
+    return dbOf(this.root)
+      .select({ ...getTableColumns(productsWh), ...figures })
+      .from(productsWh)
+      .where(and(live(userId), inArray(productsWh.id, ids)))
+      .for('update', { of: productsWh });
+  }
+
+  listingsOf(userId: string, productIds: string[]): Promise<ProductMpRow[]> {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return dbOf(this.root)
+      .select()
+      .from(productsMp)
+      .where(and(liveListing(userId), inArray(productsMp.productWhId, productIds)))
+      .orderBy(asc(productsMp.createdAt), asc(productsMp.id));
+  }
+
+  createMany(userId: string, values: ProductValues[]): Promise<ProductWhRow[]> {
+    return dbOf(this.root)
+      .insert(productsWh)
+      .values(values.map((v) => ({ ...v, userId })))
+      .returning();
+  }
+
+  async update(userId: string, id: string, values: Partial<Omit<ProductValues, 'id'>>): Promise<void> {
+    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (Object.keys(changes).length === 0) return;
+    await dbOf(this.root)
+      .update(productsWh)
+      .set(changes)
+      .where(and(live(userId), eq(productsWh.id, id)));
+  }
+
+  /** Tombstones the products and their listings. */
+  async remove(userId: string, ids: string[]): Promise<void> {
+    const db = dbOf(this.root);
+    const now = new Date();
+    await db
+      .update(productsMp)
+      .set({ deletedAt: now })
+      .where(and(liveListing(userId), inArray(productsMp.productWhId, ids)));
+    await db
+      .update(productsWh)
+      .set({ deletedAt: now })
+      .where(and(live(userId), inArray(productsWh.id, ids)));
+  }
+
+  /** Listings already using one of these offers (marketplace + store + offer_id). */
+  async takenOffers(userId: string, offers: Pick<ListingValues, 'marketplace' | 'marketId' | 'offerId'>[]): Promise<ProductMpRow[]> {
+    if (offers.length === 0) return [];
+    const matches = offers.map((o) =>
+      and(eq(productsMp.marketplace, o.marketplace), eq(productsMp.marketId, o.marketId), eq(productsMp.offerId, o.offerId)),
+    );
+    return dbOf(this.root)
+      .select()
+      .from(productsMp)
+      .where(and(liveListing(userId), or(...matches)));
+  }
+
+  async createListings(userId: string, productWhId: string, values: ListingValues[]): Promise<void> {
+    if (values.length === 0) return;
+    await dbOf(this.root)
+      .insert(productsMp)
+      .values(values.map((v) => ({ ...v, userId, productWhId })));
+  }
+
+  /** Live listings among `ids` that belong to one product, locked for the transaction. */
+  lockListings(userId: string, productWhId: string, ids: string[]): Promise<ProductMpRow[]> {
+    return dbOf(this.root)
+      .select()
+      .from(productsMp)
+      .where(and(liveListing(userId), eq(productsMp.productWhId, productWhId), inArray(productsMp.id, ids)))
+      .for('update');
+  }
+
+  async moveListing(userId: string, listingId: string, productWhId: string): Promise<void> {
+    await dbOf(this.root)
+      .update(productsMp)
+      .set({ productWhId })
+      .where(and(eq(productsMp.userId, userId), eq(productsMp.id, listingId)));
+  }
+
+  /**
+   * Everything of the `from` products — listings, lots, reserves, markdowns, outflows, returns and
+   * the stock ledger, tombstoned rows included — now belongs to `to`; the `from` products are removed.
+   */
+  async mergeInto(userId: string, to: string, from: string[]): Promise<void> {
+    const db = dbOf(this.root);
+    await db
+      .update(productsMp)
+      .set({ productWhId: to })
+      .where(and(eq(productsMp.userId, userId), inArray(productsMp.productWhId, from)));
+    for (const table of historyTables) {
+      await db
+        .update(table)
+        .set({ productId: to })
+        .where(and(eq(table.userId, userId), inArray(table.productId, from)));
+    }
+    await db
+      .update(productsWh)
+      .set({ deletedAt: new Date() })
+      .where(and(live(userId), inArray(productsWh.id, from)));
+  }
+}
