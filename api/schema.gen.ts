@@ -1407,6 +1407,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/extract/products/many/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить каталоги магазинов с маркетплейсов
+         * @description По фоновой задаче на магазин: карточки маркетплейса добавляются или обновляются, для новых создаются товары склада. Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/jobs/{id}/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExtractProductsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExtractProductsAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Состояние фоновой задачи */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1675,6 +1819,41 @@ export interface components {
                 body: unknown;
             }[];
         };
+        ExtractProductsRequestInput: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+        }[];
+        ExtractProductsAcceptedInput: {
+            /** @description По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача) */
+            job_ids: string[];
+            jobs: {
+                /** Format: uuid */
+                job_id: string;
+                marketplace: string;
+                market_id: string;
+            }[];
+        };
+        JobInput: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description 0–100 */
+            progress: number;
+            attempts: number;
+            /** @description Итог задачи; у загрузки каталога — store, offers, added, updated */
+            result: unknown;
+            /** @description Сообщение последней ошибки, по-русски, если она от маркетплейса */
+            error: string | null;
+            created_at: string;
+            updated_at: string;
+        };
         MarketCreate: {
             /**
              * Format: uuid
@@ -1938,6 +2117,41 @@ export interface components {
                 status: number;
                 body: unknown;
             }[];
+        };
+        ExtractProductsRequest: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+        }[];
+        ExtractProductsAccepted: {
+            /** @description По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача) */
+            job_ids: string[];
+            jobs: {
+                /** Format: uuid */
+                job_id: string;
+                marketplace: string;
+                market_id: string;
+            }[];
+        };
+        Job: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description 0–100 */
+            progress: number;
+            attempts: number;
+            /** @description Итог задачи; у загрузки каталога — store, offers, added, updated */
+            result: unknown;
+            /** @description Сообщение последней ошибки, по-русски, если она от маркетплейса */
+            error: string | null;
+            created_at: string;
+            updated_at: string;
         };
     };
     responses: never;

@@ -12,6 +12,7 @@ import auth from './plugins/app/auth.ts';
 import transactionalWrites from './plugins/app/transactional-writes.ts';
 import live from './plugins/app/live.ts';
 import jobs from './plugins/app/jobs.ts';
+import catalogImport from './plugins/app/catalog-import.ts';
 import spa from './plugins/app/spa.ts';
 import uploads from './plugins/app/uploads.ts';
 import maintenance from './plugins/app/maintenance.ts';
@@ -21,6 +22,8 @@ import marketsRoutes from './routes/markets.ts';
 import productsRoutes from './routes/products.ts';
 import syncRoutes from './routes/sync.ts';
 import liveRoutes from './routes/live.ts';
+import extractRoutes from './routes/extract.ts';
+import jobsRoutes from './routes/jobs.ts';
 
 export interface AppOptions {
   config: Config;
@@ -64,6 +67,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(live);
   await app.register(transactionalWrites);
   await app.register(jobs);
+  await app.register(catalogImport);
   await app.register(maintenance);
 
   await app.register(healthRoutes, { prefix: '/api' });
@@ -71,6 +75,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(marketsRoutes, { prefix: '/api/v1/markets' });
   await app.register(productsRoutes, { prefix: '/api/v1/products' });
   await app.register(syncRoutes, { prefix: '/api/v1/sync' });
+  await app.register(extractRoutes, { prefix: '/api/v1/extract' });
+  await app.register(jobsRoutes, { prefix: '/api/v1/jobs' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

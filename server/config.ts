@@ -31,6 +31,10 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  OZON_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api-seller.ozon.ru'),
+  WB_CONTENT_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://content-api.wildberries.ru'),
+  YM_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api.partner.market.yandex.ru'),
+  MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -50,6 +54,8 @@ export interface Config {
   refreshTokenTtl: number;
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
+  /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
+  marketplaces: { ozonUrl: string; wildberriesUrl: string; yandexMarketUrl: string; pageSize?: number };
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -87,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: e.JOB_LEASE_SECONDS,
       retryBaseMs: e.JOB_RETRY_BASE_MS,
       stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
+    },
+    marketplaces: {
+      ozonUrl: e.OZON_API_URL,
+      wildberriesUrl: e.WB_CONTENT_API_URL,
+      yandexMarketUrl: e.YM_API_URL,
+      pageSize: e.MARKETPLACE_PAGE_SIZE,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import { mirroredTables } from '../sync/tables.ts';
 import { AuthAttemptsRepository } from './auth-attempts.ts';
+import { CatalogRepository } from './catalog.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     products: new ProductsRepository(db),
     sync: new SyncRepository(db, mirroredTables, { secrets }),
     jobs: new JobsRepository(db),
+    catalog: new CatalogRepository(db),
   };
 }
 

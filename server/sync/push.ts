@@ -24,55 +24,78 @@ function groupsOf(entries: PushEntry[]): PushEntry[][] {
 
 /**
  * Applies queued edits in order through the same route handlers as direct calls (in-process
- * inject), each group in one transaction. Each entry's id is its Idempotency-Key, stored in the
- * group's transaction, so an entry replayed after a lost answer applies once.
+ * inject), each group all or nothing. Each entry's id is its Idempotency-Key, stored with the
+ * group's changes, so an entry replayed after a lost answer applies once.
  */
+/** A push commits at most this much in one transaction, so one device never holds the database long. */
+const MAX_ENTRIES_PER_COMMIT = 250;
+const MAX_MS_PER_COMMIT = 500;
+
 export async function pushEntries(app: FastifyInstance, request: FastifyRequest, entries: PushEntry[]): Promise<PushResult[]> {
   const results: PushResult[] = [];
+  const groups = groupsOf(entries);
   let applied = false;
-  for (const group of groupsOf(entries)) {
-    const groupResults: PushResult[] = [];
-    try {
-      await app.database.db.transaction((tx) =>
-        runInTransaction(tx, async () => {
-          for (const entry of group) {
-            if (entry.path.startsWith('/api/v1/sync/')) {
-              const detail = 'Запись очереди не может вызывать синхронизацию';
-              groupResults.push({ id: entry.id, status: 400, body: problemBody({ status: 400, code: 'push_path_forbidden', detail }) });
-              throw new GroupFailed();
-            }
-            const response = await app.inject({
-              method: entry.method,
-              url: entry.path,
-              headers: {
-                authorization: request.headers.authorization!,
-                'idempotency-key': entry.id,
-                ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
-              },
-              payload: entry.body === undefined ? undefined : JSON.stringify(entry.body),
-            });
-            groupResults.push({ id: entry.id, status: response.statusCode, body: parseBody(response.body) });
-            if (response.statusCode >= 400) throw new GroupFailed();
-          }
-        }),
-      );
-      applied = true;
-    } catch (err) {
-      if (!(err instanceof GroupFailed)) throw err;
-      const failed = groupResults.at(-1)!;
-      for (const entry of group) {
-        if (entry.id === failed.id) continue;
-        const detail = `Не применено: в той же группе отклонена правка ${failed.id}`;
-        const index = groupResults.findIndex((r) => r.id === entry.id);
-        const result = { id: entry.id, status: 424, body: problemBody({ status: 424, code: 'group_failed', detail }) };
-        if (index >= 0) groupResults[index] = result;
-        else groupResults.push(result);
-      }
-    }
-    results.push(...group.map((entry) => groupResults.find((r) => r.id === entry.id)!));
+  let next = 0;
+  // Many groups share one transaction, each in its own savepoint: a failed group rolls back alone,
+  // and the device pays one commit per few hundred edits instead of one per edit.
+  while (next < groups.length) {
+    await app.database.db.transaction((tx) =>
+      runInTransaction(tx, async () => {
+        const started = Date.now();
+        let done = 0;
+        while (next < groups.length && (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && Date.now() - started < MAX_MS_PER_COMMIT))) {
+          const group = groups[next++]!;
+          done += group.length;
+          const outcome = await applyGroup(app, request, group, tx);
+          applied ||= outcome.applied;
+          results.push(...outcome.results);
+        }
+      }),
+    );
   }
   if (applied) app.live.publish(request.userId!, { type: 'changes' });
   return results;
+}
+
+async function applyGroup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  group: PushEntry[],
+  tx: FastifyInstance['database']['db'],
+): Promise<{ applied: boolean; results: PushResult[] }> {
+  const groupResults: PushResult[] = [];
+  try {
+    await tx.transaction((savepoint) =>
+      runInTransaction(savepoint, async () => {
+        for (const entry of group) {
+          if (entry.path.startsWith('/api/v1/sync/')) {
+            const detail = 'Запись очереди не может вызывать синхронизацию';
+            groupResults.push({ id: entry.id, status: 400, body: problemBody({ status: 400, code: 'push_path_forbidden', detail }) });
+            throw new GroupFailed();
+          }
+          const response = await app.inject({
+            method: entry.method,
+            url: entry.path,
+            headers: {
+              authorization: request.headers.authorization!,
+              'idempotency-key': entry.id,
+              ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            payload: entry.body === undefined ? undefined : JSON.stringify(entry.body),
+          });
+          groupResults.push({ id: entry.id, status: response.statusCode, body: parseBody(response.body) });
+          if (response.statusCode >= 400) throw new GroupFailed();
+        }
+      }),
+    );
+    return { applied: true, results: groupResults };
+  } catch (err) {
+    if (!(err instanceof GroupFailed)) throw err;
+    const failed = groupResults.at(-1)!;
+    const detail = `Не применено: в той же группе отклонена правка ${failed.id}`;
+    const refused = (id: string) => ({ id, status: 424, body: problemBody({ status: 424, code: 'group_failed', detail }) });
+    return { applied: false, results: group.map((entry) => (entry.id === failed.id ? failed : refused(entry.id))) };
+  }
 }
 
 function parseBody(text: string): unknown {

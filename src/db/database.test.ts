@@ -13,10 +13,10 @@ afterEach(async () => {
   await database.delete();
 });
 
-it('has a table for every mirrored entity, the outbox and meta', async () => {
+it('has a table for every mirrored entity, the outbox, meta and the image queue', async () => {
   await database.open();
   const names = database.tables.map((t) => t.name).sort();
-  expect(names).toEqual([...mirroredTableNames, 'meta', 'outbox'].sort());
+  expect(names).toEqual([...mirroredTableNames, 'meta', 'outbox', 'pending_images'].sort());
 });
 
 it('keeps meta values by key', async () => {

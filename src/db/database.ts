@@ -54,6 +54,21 @@ export interface OutboxEntry {
   error: string | null;
 }
 
+/**
+ * A picture chosen for a product but not uploaded yet (offline, or the upload still to come). The
+ * bytes wait here until src/sync/image-uploads.ts sends them; the product's images list holds only
+ * URLs the server accepted, so a pull never wipes a picture still waiting.
+ */
+export interface PendingImage {
+  id: string;
+  product_id: string;
+  /** The picture itself; stored as bytes + type rather than a Blob, which older Safari could not keep. */
+  data: ArrayBuffer;
+  type: string;
+  name: string;
+  created_at: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -63,6 +78,7 @@ export class OstatokDatabase extends Dexie {
   markets!: EntityTable<Market, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  pending_images!: EntityTable<PendingImage, 'id'>;
 
   constructor(name = 'ostatok') {
     super(name);
@@ -84,6 +100,8 @@ export class OstatokDatabase extends Dexie {
       outbox: '++seq, &id, status, [table+row_id], group',
       meta: 'key',
     });
+    // Products: the list sorts and filters in memory, so only the image queue needs a new table.
+    this.version(2).stores({ pending_images: 'id, product_id, created_at' });
   }
 
   mirrored(name: MirroredTableName): EntityTable<MirroredRow, 'id'> {

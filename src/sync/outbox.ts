@@ -100,3 +100,38 @@ export async function queueDelete(table: MirroredTableName, rowId: string, call:
   });
   announce();
 }
+
+/**
+ * One call whose local effect spans several rows (grouping products, ungrouping listings, starting
+ * an import). `apply` changes the local rows in the same transaction as the queued entry, which is
+ * filed under `table/rowId` with that row as `before`. Should the server refuse it, that row is put
+ * back; the other rows touched are corrected by the server's later changes.
+ */
+export async function queueCall(
+  table: MirroredTableName,
+  rowId: string,
+  call: EditCall,
+  { tables = [], apply }: { tables?: MirroredTableName[]; apply?: () => Promise<void> } = {},
+  database: OstatokDatabase = db,
+): Promise<void> {
+  const scope = [...new Set([table, ...tables])].map((t) => database.mirrored(t));
+  await database.transaction('rw', [...scope, database.outbox], async () => {
+    const current = await database.mirrored(table).get(rowId);
+    if (!current) throw new Error(`Нет записи ${table}/${rowId} на устройстве`);
+    await apply?.();
+    await database.outbox.add(newEntry(table, rowId, call, current));
+  });
+  announce();
+}
+
+/**
+ * Edits not on the server yet. Two single-key counts, not anyOf(): Dexie counts an anyOf() by
+ * walking every entry, and live queries rerun this after each settled entry.
+ */
+export async function countUnsent(database: OstatokDatabase = db): Promise<number> {
+  const [pending, sending] = await Promise.all([
+    database.outbox.where('status').equals('pending').count(),
+    database.outbox.where('status').equals('sending').count(),
+  ]);
+  return pending + sending;
+}

@@ -96,21 +96,27 @@ async function settle(batch: OutboxEntry[], results: PushResult[], database: Ost
     const entry = batch.find((e) => e.id === r.id);
     if (entry?.group && r.status >= 400 && r.status !== 424) groupFailure.set(entry.group, reasonOf(r));
   }
-  let stop: string | undefined;
-  for (const entry of batch) {
-    const r = byId.get(entry.id);
-    if (stop || !r || isTransient(r.status)) {
-      stop ??= r ? reasonOf(r) : 'нет ответа на запись';
-      await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
-    } else if (r.status < 400) {
-      await accept(entry, r.body, database);
-      tally.sent++;
-    } else {
-      const reason = r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r);
-      tally.rejected += await reject(entry, reason, database);
+  // One transaction for the whole call (accept and reject join it): one commit, and live queries
+  // such as the stores list rerun once per call rather than once per entry, which made draining a
+  // long outbox quadratic (1,000 edits took 75 s with the stores list open).
+  const tables = [...new Set(batch.map((e) => e.table))].map((t) => database.mirrored(t));
+  return database.transaction('rw', [...tables, database.outbox], async () => {
+    let stop: string | undefined;
+    for (const entry of batch) {
+      const r = byId.get(entry.id);
+      if (stop || !r || isTransient(r.status)) {
+        stop ??= r ? reasonOf(r) : 'нет ответа на запись';
+        await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
+      } else if (r.status < 400) {
+        await accept(entry, r.body, database);
+        tally.sent++;
+      } else {
+        const reason = r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r);
+        tally.rejected += await reject(entry, reason, database);
+      }
     }
-  }
-  return stop;
+    return stop;
+  });
 }
 
 function reasonOf(r: PushResult): string {

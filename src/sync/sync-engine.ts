@@ -1,3 +1,4 @@
+import { onImageQueued, uploadPendingImages } from './image-uploads.ts';
 import { connectLiveChannel } from './live-channel.ts';
 import { onEntryQueued } from './outbox.ts';
 import { pullChanges } from './pull.ts';
@@ -26,6 +27,12 @@ export function startSync(): () => void {
     }
     clearTimeout(retryTimer);
     draining = drainOutbox(pushOverHttp)
+      // Pictures upload after the drain, so a product created offline reaches the server first;
+      // their PATCH is queued in the outbox and announced, which runs this drain once more.
+      .then(async (result) => {
+        if (!result.retry) await uploadPendingImages().catch(() => 0);
+        return result;
+      })
       .then((result) => {
         if (!result.retry) {
           failures = 0;
@@ -62,6 +69,7 @@ export function startSync(): () => void {
   };
 
   const stopQueued = onEntryQueued(() => void drain());
+  const stopImages = onImageQueued(() => void drain());
   const stopLive = connectLiveChannel(() => void pull());
   window.addEventListener('online', syncAll);
   document.addEventListener('visibilitychange', onVisible);
@@ -70,6 +78,7 @@ export function startSync(): () => void {
 
   return () => {
     stopQueued();
+    stopImages();
     stopLive();
     window.removeEventListener('online', syncAll);
     document.removeEventListener('visibilitychange', onVisible);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts, idempotencyRecords, markets, productsMp, productsWh, refreshTokens, users } from '../../server/db/schema/index.ts';
+import { authAttempts, idempotencyRecords, jobs, markets, productsMp, productsWh, refreshTokens, users } from '../../server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
@@ -42,6 +42,8 @@ let user: TestUser;
 const MB2 = 2 * 1024 * 1024;
 /** Products made in beforeAll with client ids, so the table's addresses can name them. */
 const P = { main: newId(), other: newId(), spare: newId(), listed: newId(), listing: newId() };
+/** A queued job of the user (the worker is off here, so it stays queued). */
+const JOB = newId();
 const JSON_CT = 'application/json';
 
 const routes: Route[] = [
@@ -163,6 +165,18 @@ const routes: Route[] = [
     required: ['name'],
     wrongTypes: { name: [], images: {}, confirmed: 0, products_mp: 'x' },
     nul: { name: 'nul\u0000name' },
+  },
+  { name: 'job get', method: 'GET', url: `/api/v1/jobs/${JOB}/`, auth: true, okStatus: 200 },
+  {
+    name: 'extract products',
+    method: 'POST',
+    url: '/api/v1/extract/products/many/',
+    auth: true,
+    valid: () => [{ marketplace: 'OZON', market_id: 'shop-ozon' }],
+    okStatus: 202,
+    required: ['0.marketplace', '0.market_id'],
+    wrongTypes: [{ marketplace: 'WB', market_id: 5 }],
+    nul: [{ marketplace: 'OZON', market_id: 'nul\u0000id' }],
   },
   {
     name: 'sync push',
@@ -291,6 +305,10 @@ beforeAll(async () => {
   user = await signUp(app);
   const res = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload: { market_id: 'shop-1', name: 'Первый' } });
   if (res.statusCode !== 201) throw new Error(res.body);
+  const ozon = { market_id: 'shop-ozon', name: 'Озон', marketplace: 'OZON', access_token: 'ozon-key' };
+  const store = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload: ozon });
+  if (store.statusCode !== 201) throw new Error(store.body);
+  await app.database.db.insert(jobs).values({ id: JOB, userId: user.id, kind: 'catalog-import', payload: {} });
   const listing = (offer_id: string, id?: string) => ({ id, offer_id, marketplace: 'OZON', market_id: 'shop-1' });
   for (const payload of [
     { id: P.main, name: 'Главный', products_mp: [listing('M-1')] },

@@ -27,6 +27,17 @@ export class ServerApi {
     return new ServerApi(baseUrl, String(tokens.access_token));
   }
 
+  /** A separate session of an existing user, as a second device would hold. */
+  static async logIn(baseUrl: string, login: string, password: string): Promise<ServerApi> {
+    const res = await fetch(`${baseUrl}/api/v1/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login, password, email: login }),
+    });
+    if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+    return new ServerApi(baseUrl, String(((await res.json()) as { access_token: string }).access_token));
+  }
+
   get accessToken(): string {
     return this.token;
   }

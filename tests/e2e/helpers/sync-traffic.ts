@@ -5,10 +5,13 @@ export interface PushCall {
   ids: string[];
   status: number;
   resultStatuses: number[];
+  /** Request sent → response fully received: the server's time plus the (loopback) wire. */
+  ms: number;
 }
 
 interface WillBeSent {
   requestId: string;
+  timestamp: number;
   request: { url: string; method: string };
 }
 
@@ -24,7 +27,7 @@ export class SyncTraffic {
   readonly pushes: PushCall[] = [];
   readonly failedPushes: Array<{ tab: string; ids: string[] }> = [];
   readonly pulls: Array<{ tab: string; at: number }> = [];
-  private readonly open = new Map<string, { tab: string; ids: Promise<string[]>; status: number }>();
+  private readonly open = new Map<string, { tab: string; ids: Promise<string[]>; status: number; sentAt: number }>();
   private readonly sessions: CDPSession[] = [];
 
   async watch(context: BrowserContext, tab: string, page: Page): Promise<void> {
@@ -37,19 +40,20 @@ export class SyncTraffic {
       const ids = cdp
         .send('Network.getRequestPostData', { requestId: e.requestId })
         .then(({ postData }) => (JSON.parse(postData) as Array<{ id: string }>).map((entry) => entry.id));
-      this.open.set(key(e.requestId), { tab, ids, status: 0 });
+      this.open.set(key(e.requestId), { tab, ids, status: 0, sentAt: e.timestamp });
     });
     cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; status: number } }) => {
       if (pathOf(e.response.url) === '/api/v1/sync/pull') this.pulls.push({ tab, at: Date.now() });
       const call = this.open.get(key(e.requestId));
       if (call) call.status = e.response.status;
     });
-    cdp.on('Network.loadingFinished', async (e: { requestId: string }) => {
+    cdp.on('Network.loadingFinished', async (e: { requestId: string; timestamp: number }) => {
       const call = this.open.get(key(e.requestId));
       if (!call) return;
       const { body } = await cdp.send('Network.getResponseBody', { requestId: e.requestId });
       const results = (JSON.parse(body) as { results?: Array<{ status: number }> }).results ?? [];
-      this.pushes.push({ tab, ids: await call.ids, status: call.status, resultStatuses: results.map((r) => r.status) });
+      const ms = (e.timestamp - call.sentAt) * 1000;
+      this.pushes.push({ tab, ids: await call.ids, status: call.status, resultStatuses: results.map((r) => r.status), ms });
       this.open.delete(key(e.requestId));
     });
     cdp.on('Network.loadingFailed', async (e: { requestId: string }) => {

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { db, type OutboxEntry } from '../../../db/database.ts';
+import { countUnsent } from '../../../sync/outbox.ts';
 
 export interface SyncStatus {
   online: boolean;
@@ -21,7 +22,7 @@ const subscribeOnline = (listener: () => void) => {
 /** What the header's sync indicator shows, live from the outbox and the sync bookkeeping. */
 export function useSyncStatus(): SyncStatus {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const unsent = useLiveQuery(() => db.outbox.where('status').anyOf('pending', 'sending').count(), [], 0);
+  const unsent = useLiveQuery(() => countUnsent(), [], 0);
   const rejected = useLiveQuery(() => db.outbox.where('status').equals('rejected').sortBy('seq'), [], []);
   const lastSyncAt = useLiveQuery(async () => ((await db.meta.get('last_sync_at'))?.value as number | undefined) ?? null, [], null);
   return { online, unsent, rejected, lastSyncAt };

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../ui/page.tsx';
+import { NewProductForm } from '../../../features/products/components/new-product-form.tsx';
 
-export const Route = createFileRoute('/_app/new/product')({ component: () => <UnderConstruction title="Новый товар" /> });
+export const Route = createFileRoute('/_app/new/product')({ component: NewProductForm });

@@ -1,0 +1,29 @@
+import { db, type MirroredTableName } from '../../../db/database.ts';
+import { queueCall } from '../../../sync/outbox.ts';
+
+/** Tables whose rows belong to a product and move with it on grouping (the server moves the same). */
+const history: MirroredTableName[] = ['lots', 'disposals', 'markdowns', 'other_realizations', 'reserves', 'realizations', 'returns', 'stock_movements'];
+
+/**
+ * SPEC §5: the other products' listings, lots and history go to the main one and the others are
+ * removed — on the device at once, and PATCH /api/v1/products/group/{main_id}/ queued with them.
+ */
+export async function groupProducts(mainId: string, others: string[]): Promise<void> {
+  const rest = others.filter((id) => id !== mainId);
+  if (rest.length === 0) return;
+  await queueCall(
+    'products_wh',
+    mainId,
+    { method: 'PATCH', path: `/api/v1/products/group/${mainId}/`, body: rest },
+    {
+      tables: ['products_mp', ...history],
+      apply: async () => {
+        await db.mirrored('products_mp').where('product_wh_id').anyOf(rest).modify({ product_wh_id: mainId });
+        for (const table of history) await db.mirrored(table).where('product_id').anyOf(rest).modify({ product_id: mainId });
+        await db.mirrored('products_wh').bulkDelete(rest);
+      },
+    },
+  );
+  // Pictures still waiting to upload follow their product too.
+  await db.pending_images.where('product_id').anyOf(rest).modify({ product_id: mainId });
+}

@@ -1,0 +1,104 @@
+import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
+
+/** One line of the /products table: the product, its listings' articles and its stock figures. */
+export interface ProductRow extends StockFigures {
+  id: string;
+  name: string;
+  image: string | null;
+  articles: string[];
+  /** Lower-cased name and articles joined, so a keystroke filters with one `includes` per row. */
+  haystack: string;
+}
+
+export type ProductOrder = 'name' | '-name' | 'count' | '-count';
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+const zero = (): StockFigures => ({ count: 0, reserve: 0, markdowns: 0, total_price: 0 });
+
+/**
+ * The figures of every product in one pass over each stock table (ARCHITECTURE §4: derived, never
+ * stored). A Map lookup per row afterwards, instead of three queries per product.
+ */
+export function figuresByProduct(lots: LotLike[], reserves: ReserveLike[], markdowns: MarkdownLike[]): Map<string, StockFigures> {
+  const out = new Map<string, StockFigures>();
+  const of = (id: unknown) => {
+    const key = String(id);
+    let f = out.get(key);
+    if (!f) out.set(key, (f = zero()));
+    return f;
+  };
+  for (const lot of lots) {
+    const f = of(lot.product_id);
+    const count = num(lot.count);
+    f.count += count;
+    f.total_price += count * num(lot.price);
+  }
+  for (const r of reserves) if (r.status === 'active') of(r.product_id).reserve += num(r.count);
+  for (const m of markdowns) if (m.release !== true) of(m.product_id).markdowns += 1;
+  return out;
+}
+
+/** Articles (offer_id) and the first listing picture per warehouse product. */
+export function listingsByProduct(listings: ProductMp[]): Map<string, { articles: string[]; image: string | null }> {
+  const out = new Map<string, { articles: string[]; image: string | null }>();
+  for (const l of listings) {
+    if (!l.product_wh_id) continue;
+    const entry = out.get(l.product_wh_id) ?? { articles: [], image: null };
+    entry.articles.push(l.offer_id);
+    entry.image ??= l.primary_image;
+    out.set(l.product_wh_id, entry);
+  }
+  return out;
+}
+
+export function joinRows(
+  products: ProductWh[],
+  listings: Map<string, { articles: string[]; image: string | null }>,
+  figures: Map<string, StockFigures>,
+): ProductRow[] {
+  return products.map((p) => {
+    const l = listings.get(p.id);
+    const articles = l?.articles ?? [];
+    return {
+      id: p.id,
+      name: p.name,
+      image: p.images?.[0] ?? l?.image ?? null,
+      articles,
+      haystack: [p.name, ...articles].join('\n').toLowerCase(),
+      ...(figures.get(p.id) ?? zero()),
+    };
+  });
+}
+
+const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true });
+
+/** A new sorted array; ties keep a stable order by name, then id, so paging never shuffles. */
+export function sortRows(rows: ProductRow[], order: ProductOrder): ProductRow[] {
+  const desc = order.startsWith('-');
+  const byName = (a: ProductRow, b: ProductRow) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const compare = order.endsWith('count') ? (a: ProductRow, b: ProductRow) => a.count - b.count || byName(a, b) : byName;
+  return [...rows].sort(desc ? (a, b) => compare(b, a) : compare);
+}
+
+/** Name or article contains the text, case-insensitive (SPEC §7 search). */
+export function filterRows(rows: ProductRow[], search: string): ProductRow[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? rows.filter((r) => r.haystack.includes(needle)) : rows;
+}
+
+/** The stock summary line: units and money over all products, whatever the search or page. */
+export function summarize(rows: ProductRow[]): { count: number; total: number } {
+  let count = 0;
+  let total = 0;
+  for (const r of rows) {
+    count += r.count;
+    total += r.total_price;
+  }
+  return { count, total };
+}
+
+/** SPEC §9: total_price / count; 0 for a product with nothing on hand. */
+export const averageCost = (row: StockFigures) => (row.count > 0 ? row.total_price / row.count : 0);
+
+export const PAGE_SIZE = 50;
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * /products query: page, search, order_by (SPEC §7 defaults: page 1, order by name). Anything
+ * malformed in a shared or hand-edited address falls back to the default instead of failing.
+ */
+export const productsSearchSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  search: z.string().max(200).catch('').default(''),
+  order_by: z.enum(['name', '-name', 'count', '-count']).catch('name').default('name'),
+});
+export type ProductsSearch = z.infer<typeof productsSearchSchema>;
+
+/** /product/{id}?td=N: the starting tab, 0–7 (SPEC §2). */
+export const productSearchSchema = z.object({
+  td: z.coerce.number().int().min(0).max(7).catch(0).default(0),
+});
+export type ProductSearch = z.infer<typeof productSearchSchema>;

@@ -1,0 +1,37 @@
+import { db } from '../../../db/database.ts';
+import { queueImages } from '../../../sync/image-uploads.ts';
+import { queueDelete, queueUpdate } from '../../../sync/outbox.ts';
+import { productPath, type ProductWh } from './types.ts';
+
+/** Saves name and description if they changed (on blur or with «Обновить»): one PATCH with only those. */
+export async function updateProduct(product: ProductWh, input: { name?: string; description?: string }): Promise<void> {
+  const body: Record<string, string> = {};
+  if (input.name !== undefined && input.name.trim() && input.name.trim() !== product.name) body.name = input.name.trim();
+  if (input.description !== undefined && input.description !== product.description) body.description = input.description;
+  if (Object.keys(body).length === 0) return;
+  await queueUpdate('products_wh', product.id, { ...body, updated_at: new Date().toISOString() }, { method: 'PATCH', path: productPath(product.id), body });
+}
+
+/** Removes an uploaded picture: the images list without it, as a PATCH. */
+export async function removeImage(product: ProductWh, url: string): Promise<void> {
+  const images = product.images.filter((i) => i !== url);
+  await queueUpdate('products_wh', product.id, { images }, { method: 'PATCH', path: productPath(product.id), body: { images } });
+}
+
+/** A picture not uploaded yet is simply forgotten. */
+export async function removePendingImage(id: string): Promise<void> {
+  await db.pending_images.delete(id);
+}
+
+export const addImages = (productId: string, files: File[]) => queueImages(productId, files);
+
+/**
+ * DELETE /api/v1/products/warehouse/delete/ {products:[id]}. The server refuses a product with
+ * stock; saying so here keeps the row from vanishing and coming back after a refusal.
+ */
+export async function deleteProduct(product: ProductWh, onHand: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+  if (onHand > 0) return { ok: false, reason: `Нельзя удалить товар с остатком (${onHand} шт.): сначала спишите или реализуйте его` };
+  await queueDelete('products_wh', product.id, { method: 'DELETE', path: '/api/v1/products/warehouse/delete/', body: { products: [product.id] } });
+  await db.pending_images.where('product_id').equals(product.id).delete();
+  return { ok: true };
+}

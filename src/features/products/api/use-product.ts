@@ -1,0 +1,34 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type PendingImage } from '../../../db/database.ts';
+import { figuresByProduct } from './product-table.ts';
+import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
+
+export interface ProductView {
+  loaded: boolean;
+  product?: ProductWh;
+  listings: ProductMp[];
+  pending: PendingImage[];
+  figures: StockFigures;
+}
+
+const none: StockFigures = { count: 0, reserve: 0, markdowns: 0, total_price: 0 };
+
+/** One product with its listings, waiting pictures and figures, live from the device. */
+export function useProduct(id: string): ProductView {
+  return useLiveQuery(
+    async () => {
+      const [product, listings, pending, lots, reserves, markdowns] = await Promise.all([
+        db.mirrored('products_wh').get(id) as unknown as Promise<ProductWh | undefined>,
+        db.mirrored('products_mp').where('product_wh_id').equals(id).toArray() as unknown as Promise<ProductMp[]>,
+        db.pending_images.where('product_id').equals(id).sortBy('created_at'),
+        db.mirrored('lots').where('product_id').equals(id).toArray() as Promise<LotLike[]>,
+        db.mirrored('reserves').where('product_id').equals(id).toArray() as Promise<ReserveLike[]>,
+        db.mirrored('markdowns').where('product_id').equals(id).toArray() as Promise<MarkdownLike[]>,
+      ]);
+      const figures = figuresByProduct(lots, reserves, markdowns).get(id) ?? none;
+      return { loaded: true, product, listings: listings.sort((a, b) => a.offer_id.localeCompare(b.offer_id)), pending, figures };
+    },
+    [id],
+    { loaded: false, listings: [], pending: [], figures: none },
+  );
+}

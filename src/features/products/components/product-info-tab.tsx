@@ -1,0 +1,91 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { notify } from '../../../app/app-state.ts';
+import type { PendingImage } from '../../../db/database.ts';
+import { Button } from '../../../ui/button.tsx';
+import { row } from '../../../ui/controls.css.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { TextArea } from '../../../ui/text-field.tsx';
+import { validateProduct, type ProductErrors } from '../api/create-product.ts';
+import { imageSrc } from '../api/image-src.ts';
+import type { ProductWh, StockFigures } from '../api/types.ts';
+import { addImages, deleteProduct, removeImage, removePendingImage, updateProduct } from '../api/update-product.ts';
+import { ImageGallery } from './image-gallery.tsx';
+import { form } from './products.css.ts';
+import { useObjectUrls } from './use-object-urls.ts';
+
+interface Props {
+  product: ProductWh;
+  pending: PendingImage[];
+  figures: StockFigures;
+}
+
+/** Tab 0 «Товар»: gallery, name and description saved on blur, delete (SPEC §2). */
+export function ProductInfoTab({ product, pending, figures }: Props) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ name: product.name, description: product.description });
+  const [errors, setErrors] = useState<ProductErrors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const urls = useObjectUrls(pending);
+  const isNew = product.id === 'new';
+
+  const save = async (fields: Partial<typeof values>) => {
+    if (fields.name !== undefined) {
+      const found = validateProduct({ name: fields.name });
+      if (found.name) return setErrors(found);
+    }
+    await updateProduct(product, fields);
+  };
+
+  async function remove() {
+    setConfirmDelete(false);
+    const result = await deleteProduct(product, figures.count);
+    if (!result.ok) return notify({ type: 'error', text: result.reason }, 10_000);
+    await navigate({ to: '/products' });
+  }
+
+  const items = [
+    ...product.images.map((url) => ({ key: url, src: imageSrc(url), waiting: false, onRemove: () => void removeImage(product, url) })),
+    ...pending.map((p) => ({ key: p.id, src: urls[p.id], waiting: true, onRemove: () => void removePendingImage(p.id) })),
+  ];
+
+  return (
+    <div className={form}>
+      <ImageGallery items={items} onAdd={(files) => void addImages(product.id, files)} />
+      <TextArea
+        label="Название"
+        name="name"
+        rows={2}
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => {
+          setValues((v) => ({ ...v, name: e.target.value }));
+          setErrors({});
+        }}
+        onBlur={() => void save({ name: values.name })}
+      />
+      <TextArea
+        label="Описание"
+        name="description"
+        value={values.description}
+        onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
+        onBlur={() => void save({ description: values.description })}
+      />
+      <div className={row}>
+        {!isNew && <Button onClick={() => void save(values)}>Обновить</Button>}
+        <Button variant="danger" aria-label="Удалить товар" title="Удалить товар" onClick={() => setConfirmDelete(true)}>
+          🗑
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Удалить товар?"
+        text={`Товар «${product.name}» будет удалён вместе с карточками маркетплейсов.`}
+        confirmLabel="Удалить"
+        danger
+        onConfirm={() => void remove()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { notify } from '../../../app/app-state.ts';
+import { Button } from '../../../ui/button.tsx';
+import { row } from '../../../ui/controls.css.ts';
+import { Muted } from '../../../ui/page.tsx';
+import type { ProductMp } from '../api/types.ts';
+import { ungroupListings } from '../api/ungroup-listings.ts';
+import { imageSrc } from '../api/image-src.ts';
+import { articles, checkbox, listing, plainList, thumb, thumbButton } from './products.css.ts';
+
+/**
+ * Tab 1 «На маркетплейсах» (SPEC §5): the listings of this product. A lone listing cannot be
+ * selected, so it cannot be ungrouped; at least one listing always stays with the product.
+ */
+export function ProductListingsTab({ productId, listings }: { productId: string; listings: ProductMp[] }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const lone = listings.length < 2;
+  const chosen = selected.filter((id) => listings.some((l) => l.id === id));
+  const canUngroup = chosen.length > 0 && chosen.length < listings.length;
+
+  async function ungroup() {
+    await ungroupListings(productId, chosen, listings.length);
+    setSelected([]);
+    notify({ type: 'info', text: 'Отделённые карточки станут отдельными товарами после синхронизации' }, 3_000);
+  }
+
+  if (listings.length === 0) return <Muted>Товар не привязан к карточкам маркетплейсов. Объединить товары можно в списке товаров.</Muted>;
+  return (
+    <div>
+      <ul className={plainList}>
+        {listings.map((l) => (
+          <li key={l.id} className={listing}>
+            <input
+              type="checkbox"
+              className={checkbox}
+              aria-label={`Выбрать ${l.offer_id}`}
+              disabled={lone}
+              checked={!lone && chosen.includes(l.id)}
+              onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((x) => x !== l.id)))}
+            />
+            <span className={thumbButton}>{l.primary_image && <img className={thumb} src={imageSrc(l.primary_image)} alt="" loading="lazy" />}</span>
+            <span>
+              {l.name || l.offer_id}
+              <span className={articles}>
+                {l.marketplace} · {l.market_id} · арт. {l.offer_id}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {lone && <Muted>Единственную карточку нельзя отделить от товара.</Muted>}
+      {!lone && (
+        <div className={row}>
+          <Button variant="secondary" disabled={!canUngroup} onClick={() => void ungroup()}>
+            Разгруппировать{chosen.length > 0 ? ` (${chosen.length})` : ''}
+          </Button>
+          {chosen.length > 0 && !canUngroup && <Muted>Хотя бы одна карточка должна остаться у товара.</Muted>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
+import { notify } from '../../../app/app-state.ts';
+import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { row } from '../../../ui/controls.css.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { Muted, Page } from '../../../ui/page.tsx';
+import { toolbar } from '../../../ui/page.css.ts';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { groupProducts } from '../api/group-products.ts';
+import { importFromMarketplaces } from '../api/import-products.ts';
+import type { ProductsSearch } from '../api/products-search.ts';
+import { useProductTable } from '../api/use-product-table.ts';
+import { ProductsTable } from './products-table.tsx';
+import { summary as summaryClass } from './products.css.ts';
+
+export interface ProductsListProps {
+  search: ProductsSearch;
+  /** Writes the query into the address (replacing the entry), so back/forward and reload keep it. */
+  onSearchChange(patch: Partial<ProductsSearch>): void;
+}
+
+/** /products — «Товары» (SPEC §2), entirely from the device. */
+export function ProductsList({ search, onSearchChange }: ProductsListProps) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(search.search);
+  // Typing stays responsive: React may render the keystroke before the filtered table.
+  const deferredQuery = useDeferredValue(query);
+  const table = useProductTable({ search: deferredQuery, order: search.order_by, page: search.page });
+  // Selection order matters: the first picked product is the one the others are grouped into.
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmGroup, setConfirmGroup] = useState(false);
+
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  async function startImport() {
+    if (!(await importFromMarketplaces())) {
+      notify({ type: 'warning', text: 'Нет магазинов с маркетплейсом: добавьте магазин и выберите маркетплейс' }, 10_000);
+      return;
+    }
+    const text = navigator.onLine ? 'Загрузка товаров с маркетплейсов запущена' : 'Загрузка начнётся, когда появится связь';
+    notify({ type: 'info', text }, 3_000);
+  }
+
+  async function group() {
+    setConfirmGroup(false);
+    const [main, ...others] = selected;
+    if (!main || others.length === 0) return;
+    await groupProducts(main, others);
+    setSelected([]);
+    notify({ type: 'success', text: `Объединено товаров: ${others.length + 1}` }, 3_000);
+  }
+
+  return (
+    <Page title="Товары">
+      <div className={toolbar}>
+        <div className={row}>
+          <Button onClick={() => void navigate({ to: '/new/product' })}>Добавить</Button>
+          <Button variant="secondary" onClick={() => void startImport()}>
+            Загрузить с маркетплейсов
+          </Button>
+          {selected.length >= 2 && (
+            <Button variant="secondary" onClick={() => setConfirmGroup(true)}>
+              Сгруппировать ({selected.length})
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className={summaryClass} data-testid="stock-summary">
+        На складе: {formatAmount(table.summary.count)} шт. на сумму {formatRoubles(table.summary.total)}
+      </p>
+      <TextField
+        label="Поиск"
+        type="search"
+        name="search"
+        placeholder="Название или артикул"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          onSearchChange({ search: e.target.value, page: 1 });
+        }}
+      />
+      {table.loaded && table.matching === 0 && <Muted>{query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}</Muted>}
+      {table.rows.length > 0 && (
+        <ProductsTable
+          rows={table.rows}
+          firstNumber={table.firstNumber}
+          order={search.order_by}
+          onOrder={(order_by) => onSearchChange({ order_by, page: 1 })}
+          selected={selected}
+          onToggle={toggle}
+          onOpen={(productId) => void navigate({ to: '/product/$productId', params: { productId } })}
+        />
+      )}
+      <Pagination page={table.page} pages={table.pages} onPage={(page) => onSearchChange({ page })} />
+      <ConfirmDialog
+        open={confirmGroup}
+        onOpenChange={setConfirmGroup}
+        title="Сгруппировать товары?"
+        text={`Выбрано товаров: ${selected.length}. Карточки маркетплейсов, партии и история перейдут к первому выбранному, остальные товары будут удалены.`}
+        confirmLabel="Сгруппировать"
+        onConfirm={() => void group()}
+      />
+    </Page>
+  );
+}
