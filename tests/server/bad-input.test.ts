@@ -4,19 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts, idempotencyRecords, jobs, markets, productsMp, productsWh, refreshTokens, users } from '../../server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
-import { expectProblem } from './helpers/expect-problem.ts';
+import { expectProblem, type Res } from './helpers/expect-problem.ts';
 
 /**
  * Every user, store and product call, and sync push, refuses broken input with problem+json, a Russian
  * detail and a stable code, never a 5xx, and without touching the database.
  */
 
-interface Res {
-  statusCode: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  body: string;
-  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

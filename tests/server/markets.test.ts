@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markets } from '../../server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
-import { expectProblem } from './helpers/expect-problem.ts';
+import { expectProblem, type Res } from './helpers/expect-problem.ts';
 
-interface Res {
-  statusCode: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  body: string;
-  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 let t: TestDatabase;
 let app: FastifyInstance;

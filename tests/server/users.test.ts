@@ -6,14 +6,8 @@ import { refreshTokens, users } from '../../server/db/schema/index.ts';
 import { sha256 } from '../../server/lib/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp } from './helpers/test-app.ts';
-import { expectProblem } from './helpers/expect-problem.ts';
+import { expectProblem, type Res } from './helpers/expect-problem.ts';
 
-interface Res {
-  statusCode: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  body: string;
-  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 let t: TestDatabase;
 let app: FastifyInstance;
