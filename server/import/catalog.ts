@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { runInTransaction } from '../db/tx-context.ts';
-import type { JobContext } from '../jobs/queue.ts';
+import { PermanentJobError, type JobContext } from '../jobs/queue.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
 import {
@@ -52,9 +52,8 @@ export function catalogImportHandler(deps: CatalogImportDeps) {
     try {
       return await importStore(deps, ctx);
     } catch (err) {
-      // The queue retries while attempts remain; for these it cannot help, so none remain. The queue
-      // then marks the job failed and tells the user its message, which names the store.
-      if (isPermanent(err)) ctx.job.maxAttempts = ctx.job.attempts;
+      // A retry cannot help these: the job fails now and the user reads the message naming the store.
+      if (isPermanent(err)) throw new PermanentJobError((err as Error).message, { cause: err });
       throw err;
     }
   };

@@ -27,6 +27,14 @@ export interface JobQueueOptions {
 
 class ShutdownAbort extends Error {}
 
+/**
+ * Thrown by a handler for a failure no retry can fix (a refused key, a deleted store): the job
+ * fails at once, whatever attempts remain, and the user is told its message.
+ */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
 const MAX_RETRY_DELAY_MS = 600_000;
 
 /** One claimed job being executed; `abandoned` once stop() gave up waiting for it. */
@@ -169,7 +177,7 @@ export class JobQueue {
     }
     const message = err instanceof Error ? err.message : String(err);
     this.options.log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-    if (job.attempts < job.maxAttempts) {
+    if (job.attempts < job.maxAttempts && !(err instanceof PermanentJobError)) {
       // attempts counts this run, so the first retry waits about retryBaseMs.
       const base = this.options.retryBaseMs ?? 1000;
       const delay = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** (job.attempts - 1)) * (0.5 + Math.random());

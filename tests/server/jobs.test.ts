@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { jobs } from '../../server/db/schema/index.ts';
 import { JobsRepository, type JobRow } from '../../server/repositories/jobs.ts';
+import { PermanentJobError } from '../../server/jobs/queue.ts';
 import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/test-database.ts';
 import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
@@ -118,6 +119,25 @@ describe('job queue', () => {
     expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(18);
     expect(runs[2]!.at - runs[1]!.at).toBeGreaterThanOrEqual(38);
     expect(await row(job.id)).toMatchObject({ status: 'done', attempts: 3, result: 'ok', error: null });
+  });
+
+  it('fails at once on a PermanentJobError, whatever attempts remain', async () => {
+    const { user, socket, row } = await newUser();
+    const kind = kindOf('refused');
+    let runs = 0;
+    app.jobs.register(kind, async () => {
+      runs += 1;
+      throw new PermanentJobError('ключ API отклонён');
+    });
+    const job = await app.jobs.enqueue(user.id, kind, {}, 5);
+
+    expect(await socket.take(2, 5000)).toEqual([
+      { type: 'progress', value: 100, job_id: job.id },
+      { type: 'notification', value: { type: 'error', text: expect.stringContaining('ключ API отклонён') } },
+    ]);
+    expect(await row(job.id)).toMatchObject({ status: 'failed', attempts: 1, maxAttempts: 5, error: 'ключ API отклонён' });
+    await sleep(300);
+    expect(runs).toBe(1);
   });
 
   it('gives up after maxAttempts: the job fails and the user gets an error notification', async () => {
