@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import { mirroredTables } from '../sync/tables.ts';
 import { AuthAttemptsRepository } from './auth-attempts.ts';
 import { CatalogRepository } from './catalog.ts';
+import { StockRepository } from './stock.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
@@ -22,6 +23,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     sync: new SyncRepository(db, mirroredTables, { secrets }),
     jobs: new JobsRepository(db),
     catalog: new CatalogRepository(db),
+    stock: new StockRepository(db),
   };
 }
 

@@ -1,6 +1,28 @@
-import { markets, productsMp, productsWh } from '../db/schema/index.ts';
+import {
+  batches,
+  disposals,
+  lots,
+  markdowns,
+  markets,
+  otherRealizations,
+  productsMp,
+  productsWh,
+  realizations,
+  reserves,
+  stockMovements,
+} from '../db/schema/index.ts';
 import { marketToWire } from '../schemas/markets.ts';
 import { productMpToWire, productWhRowToWire } from '../schemas/products.ts';
+import {
+  batchToWire,
+  disposalToWire,
+  lotToWire,
+  markdownToWire,
+  movementToWire,
+  otherRealizationToWire,
+  realizationToWire,
+  reserveToWire,
+} from '../schemas/stock-rows.ts';
 import { defineMirroredTable, type MirroredTable } from './registry.ts';
 
 /** Every table the sync pull serves. A feature that mirrors a table adds it here. */
@@ -10,4 +32,12 @@ export const mirroredTables: MirroredTable[] = [
   // not bump this row's version, so the client derives them from those mirrored tables.
   defineMirroredTable('products_wh', productsWh, productWhRowToWire),
   defineMirroredTable('products_mp', productsMp, productMpToWire),
+  defineMirroredTable('batches', batches, batchToWire),
+  defineMirroredTable('lots', lots, lotToWire),
+  defineMirroredTable('disposals', disposals, disposalToWire),
+  defineMirroredTable('markdowns', markdowns, markdownToWire),
+  defineMirroredTable('other_realizations', otherRealizations, otherRealizationToWire),
+  defineMirroredTable('reserves', reserves, reserveToWire),
+  defineMirroredTable('realizations', realizations, realizationToWire),
+  defineMirroredTable('stock_movements', stockMovements, movementToWire),
 ];

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await seed.lot(ids['Дельта']!, 4, 100);
   await seed.lot(ids['Дельта']!, 3, 150.5);
   await seed.reserve(ids['Дельта']!, 2);
-  await seed.reserve(ids['Дельта']!, 5, 'cancelled');
+  await seed.reserve(ids['Дельта']!, 5, 'released');
   await seed.markdown(ids['Дельта']!);
   await seed.markdown(ids['Дельта']!);
   await seed.markdown(ids['Дельта']!, true);

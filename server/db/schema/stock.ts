@@ -87,6 +87,8 @@ export const markdowns = pgTable(
     productId: productRef(),
     batchId: uuid('batch_id').references(() => batches.id),
     returnId: uuid('return_id'),
+    /** The lot its one unit came from: its receipt date is the markdown's batch_date. */
+    lotId: uuid('lot_id').references(() => lots.id),
     datetime: timestamptz('datetime').notNull().defaultNow(),
     description: text('description').notNull().default(''),
     price: money('price').notNull().default(0),
@@ -125,6 +127,11 @@ export const otherRealizations = pgTable(
   ],
 );
 
+/** A reserve sets units aside while active; released and realized are final. */
+export const reserveStatuses = ['active', 'released', 'realized'] as const;
+/** A realization holds its units while completed; cancelling it puts them back, for good. */
+export const realizationStatuses = ['completed', 'cancelled'] as const;
+
 export const reserves = pgTable(
   'reserves',
   {
@@ -133,12 +140,13 @@ export const reserves = pgTable(
     productId: productRef(),
     count: integer('count').notNull(),
     price: money('price').notNull().default(0),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: reserveStatuses }).notNull().default('active'),
     ...rowMeta(),
     ...tombstone(),
   },
   (t) => [
     check('reserves_count_positive', sql`${t.count} > 0`),
+    check('reserves_status_known', sql`${t.status} in ('active', 'released', 'realized')`),
     index('reserves_product_idx').on(t.productId),
     index('reserves_user_version_idx').on(t.userId, t.version),
   ],
@@ -153,13 +161,14 @@ export const realizations = pgTable(
     count: integer('count').notNull(),
     price: money('price').notNull().default(0),
     realizationPrice: money('realization_price').notNull().default(0),
-    status: text('status').notNull().default('completed'),
+    status: text('status', { enum: realizationStatuses }).notNull().default('completed'),
     datetime: timestamptz('datetime').notNull().defaultNow(),
     ...rowMeta(),
     ...tombstone(),
   },
   (t) => [
     check('realizations_count_positive', sql`${t.count} > 0`),
+    check('realizations_status_known', sql`${t.status} in ('completed', 'cancelled')`),
     index('realizations_product_idx').on(t.productId),
     index('realizations_user_version_idx').on(t.userId, t.version),
   ],
@@ -184,6 +193,8 @@ export const stockMovements = pgTable(
     sourceId: uuid('source_id').notNull(),
     unitCost: money('unit_cost').notNull(),
     ...rowMeta(),
+    // Mirrored like every synced table; ledger rows are never deleted, so it stays null.
+    ...tombstone(),
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.createdAt),

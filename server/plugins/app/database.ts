@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { createRepositories, type Repositories } from '../../repositories/index.ts';
+import { StockEngine } from '../../stock/engine.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     repos: Repositories;
     /** Encrypts secrets at rest (marketplace keys). */
     secrets: SecretBox;
+    /** The only way stock changes: FIFO outflows, put-backs and lot edits with their ledger rows. */
+    stock: StockEngine;
   }
 }
 
@@ -26,6 +29,8 @@ export default fp<{ database?: Database }>(async (app, opts) => {
   app.decorate('database', database);
   const secrets = new SecretBox(config.encryptionKey);
   app.decorate('secrets', secrets);
-  app.decorate('repos', createRepositories(database.db, secrets));
+  const repos = createRepositories(database.db, secrets);
+  app.decorate('repos', repos);
+  app.decorate('stock', new StockEngine(repos.stock));
   if (!opts.database) app.addHook('onClose', () => database.close());
 });

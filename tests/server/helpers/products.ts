@@ -39,7 +39,7 @@ export function seeder(app: FastifyInstance, user: TestUser) {
         .values({ userId, productId, lotId: row!.id, delta: row!.countMax, reason: 'receipt', sourceTable: 'lots', sourceId: row!.id, unitCost: price });
       return row!;
     },
-    reserve: (productId: string, count: number, status = 'active') => db.insert(reserves).values({ userId, productId, count, status }),
+    reserve: (productId: string, count: number, status: 'active' | 'released' | 'realized' = 'active') => db.insert(reserves).values({ userId, productId, count, status }),
     markdown: (productId: string, release = false) => db.insert(markdowns).values({ userId, productId, release, price: 100, markdownPrice: 60 }),
     returned: (productId: string, status: 'ready' | 'deleted' | null = null) =>
       db.insert(returns).values({ userId, productId, status, orderNumber: randomUUID().slice(0, 8) }),
