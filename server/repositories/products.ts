@@ -52,20 +52,20 @@ export interface ListOptions {
 }
 
 /*
- * The figures are correlated aggregates over the product's own rows (each table has an index
- * on product_id), so they are always exactly what the lots, reserves and markdowns say. The outer
+ * Reserve and markdowns are correlated aggregates over the product's own rows (each table has an
+ * index on product_id), computed only for the page's rows. The outer
  * row is named in plain text: Drizzle prints a column unqualified in a select list, where "id"
  * would then mean the subquery's own table.
  */
-const lotCount = sql`(select coalesce(sum(l.count), 0) from lots l where l.product_id = products_wh.id and l.deleted_at is null)`;
+const lotCount = sql`products_wh.stock_count`;
 const figures = {
+  // Rolled up from the lots by a trigger (migration 0003): indexed, so sorting by it stays cheap.
   count: sql<number>`${lotCount}`.mapWith(Number),
   reserve: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
     where r.product_id = products_wh.id and r.deleted_at is null and r.status = 'active')`.mapWith(Number),
   markdowns: sql<number>`(select count(*) from markdowns m
     where m.product_id = products_wh.id and m.deleted_at is null and not m.release)`.mapWith(Number),
-  totalPrice: sql<number>`(select coalesce(sum(l.count * l.price), 0) from lots l
-    where l.product_id = products_wh.id and l.deleted_at is null)`.mapWith(Number),
+  totalPrice: sql<number>`products_wh.stock_value`.mapWith(Number),
 };
 // A return set to "deleted" in the UI is no longer a return of the product.
 const returnCount = sql`(select count(*) from returns rt

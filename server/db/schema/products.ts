@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
 import { markets } from './markets.ts';
 import { ownerId } from './users.ts';
 
 /**
- * A warehouse product. Its stock figures (count, reserve, markdowns, total_price) are
- * derived from lots, reserves and markdowns, never stored here.
+ * A warehouse product. Its stock figures (count, reserve, markdowns, total_price) are derived
+ * from lots, reserves and markdowns, never set by hand. Two of them are kept here as a roll-up
+ * that a trigger on lots maintains in the same transaction (migration 0003), because the list
+ * sorts and filters 100,000 products by them: stock_count = Σ live lots' count and stock_value =
+ * Σ count × price. No code writes them; tests check they always equal the lots.
  */
 export const productsWh = pgTable(
   'products_wh',
@@ -17,10 +20,24 @@ export const productsWh = pgTable(
     description: text('description').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     confirmed: boolean('confirmed').notNull().default(true),
+    stockCount: integer('stock_count').notNull().default(0),
+    stockValue: money('stock_value').notNull().default(0),
     ...rowMeta(),
     ...tombstone(),
   },
-  (t) => [index('products_wh_user_version_idx').on(t.userId, t.version)],
+  (t) => [
+    index('products_wh_user_version_idx').on(t.userId, t.version),
+    // The list's three orders, each a plain index walk that stops after one page.
+    index('products_wh_user_name_idx')
+      .on(t.userId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_wh_user_stock_idx')
+      .on(t.userId, t.stockCount, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_wh_user_stock_desc_idx')
+      .on(t.userId, sql`${t.stockCount} desc`, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** One listing (offer) of a store on a marketplace, grouped into a warehouse product. */
