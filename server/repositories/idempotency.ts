@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyRecords } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
@@ -18,6 +18,16 @@ export class IdempotencyRepository {
       .from(idempotencyRecords)
       .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
     return row;
+  }
+
+  /** Which of `keys` already have a stored answer: one query for a whole push. */
+  async existing(scope: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await dbOf(this.root)
+      .select({ key: idempotencyRecords.key })
+      .from(idempotencyRecords)
+      .where(and(eq(idempotencyRecords.scope, scope), inArray(idempotencyRecords.key, keys)));
+    return new Set(rows.map((r) => r.key));
   }
 
   async save(record: IdempotencyRecord & { scope: string; key: string; userId: string | null }): Promise<void> {

@@ -178,10 +178,27 @@ describe('POST /api/v1/sync/push', () => {
     expect(await marketIds(owner)).toEqual(['mine']);
   });
 
-  it('refuses entries that call sync itself', async () => {
+  it('refuses entries that call sync itself or sign-in', async () => {
     const user = await signUp(app);
     const [result] = await push(user, [{ id: newId(), method: 'POST', path: '/api/v1/sync/push', body: [] }]);
     expect(result).toMatchObject({ status: 400, body: { code: 'push_path_forbidden' } });
+    const [login] = await push(user, [{ id: newId(), method: 'POST', path: '/api/v1/users/login/', body: { login: user.login, password: user.password } }]);
+    expect(login).toMatchObject({ status: 400, body: { code: 'push_path_forbidden' } });
+  });
+
+  it('replays lone entries and group entries already applied, in a push mixing old and new ones', async () => {
+    const user = await signUp(app);
+    const first = { id: newId(), method: 'POST' as const, path: '/api/v1/markets/add/', body: { market_id: 'again', name: 'Один раз' } };
+    expect((await push(user, [first]))[0]!.status).toBe(201);
+    const group = newId();
+    const grouped = { id: newId(), group, method: 'PATCH' as const, path: '/api/v1/markets/again/', body: { market_id: 'again', name: 'Дважды' } };
+    const results = await push(user, [first, grouped, { ...grouped, id: newId(), body: { market_id: 'again', name: 'Трижды' } }]);
+    expect(results.map((r) => r.status)).toEqual([201, 200, 200]);
+    const replayed = await push(user, [grouped, first]);
+    expect(replayed.map((r) => r.status)).toEqual([200, 201]);
+    expect(await marketIds(user)).toEqual(['again']);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/markets/again/', headers: user.headers });
+    expect(res.json()).toMatchObject({ name: 'Трижды' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import { currentTransaction, runInTransaction } from '../../db/tx-context.ts';
+import { currentTransaction, knownUnused, runInTransaction } from '../../db/tx-context.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { IdempotencyRecord } from '../../repositories/idempotency.ts';
@@ -41,7 +41,7 @@ export default fp(async (app) => {
         reply.code(record.status).header('idempotent-replayed', 'true');
         return record.body ?? null;
       };
-      if (scope && key) {
+      if (scope && key && !knownUnused(scope, key)) {
         const stored = await app.repos.idempotency.find(scope, key);
         if (stored) return replay(stored);
       }
