@@ -1279,6 +1279,1157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/movements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Движения товара по складу
+         * @description Журнал изменений остатков партий товара: сумма delta по партии равна её остатку.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description ID складского товара */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockMovementList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Список партий
+         * @description Партии пользователя с названием, картинками и артикулами товара; сначала последние поступления.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description Подстрока названия товара или артикула (offer_id) без учёта регистра */
+                    search?: string;
+                    /** @description Поступили не раньше: ГГГГ-ММ-ДД или ISO 8601 */
+                    date_from?: string;
+                    /** @description Поступили не позже: ГГГГ-ММ-ДД (включая весь день) или ISO 8601 */
+                    date_to?: string;
+                    /** @description Только эти партии: ID через запятую (до 500) */
+                    ids?: string;
+                    /** @description true — только партии из возвратов, false — только без них */
+                    is_return?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InventoryList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Оприходовать партию */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LotCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Lot"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Удалить партии */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LotDeleteInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted_ids: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/sum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Итог по складу */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InventorySum"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/{product_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Партии товара
+         * @description В порядке FIFO: сначала самые ранние поступления — из них и списывается товар.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true — только партии с остатком больше 0 */
+                    just_not_sold_out?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description ID складского товара */
+                    product_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Lot"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить остаток или цену партии
+         * @description count — остаток партии (от 0 до поступившего count_max); больше count_max — 422.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID партии */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LotUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Lot"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/inventory_batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Сохранить строки документа поступления */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InventoryBatchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InventoryBatchResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Список документов
+         * @description Без флагов — закупки; is_return=true — возвраты; is_other=true — списания и прочие реализации.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description Документы не раньше этой даты */
+                    date_start?: string;
+                    /** @description Документы не позже этой даты (ГГГГ-ММ-ДД — включая весь день) */
+                    date_end?: string;
+                    /** @description true — документы возвратов */
+                    is_return?: string;
+                    /** @description true — документы списаний и прочих реализаций */
+                    is_other?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Сначала документы с более поздней датой */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Создать документ */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BatchCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batch/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Один документ
+         * @description С партиями, уценками и списаниями из его партий и прочими реализациями.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID документа */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить документ
+         * @description Партии и реализации, которых больше нет в списках, удаляются; новая дата переходит ко всем строкам документа.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID документа */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BatchUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/other_realization_batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Прочие реализации товара
+         * @description Сначала последние.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ID складского товара */
+                    product_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OtherRealization"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Сохранить строки прочих реализаций */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OtherRealizationBatchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OtherRealizationBatchResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить прочую реализацию
+         * @description Новое количество или товар списываются заново по FIFO; себестоимость (price) пересчитывается.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OtherRealizationUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OtherRealization"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/other_realization_batch/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить прочую реализацию
+         * @description Единицы возвращаются ровно в те партии, из которых были списаны.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID прочей реализации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sync/pull": {
         parameters: {
             query?: never;
@@ -1551,6 +2702,1210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/disposal/{product_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Списания товара
+         * @description Сначала последние, по 50 на странице.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description ID складского товара */
+                    product_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisposalList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Списать товар */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisposalCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Disposal"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Удалить списания */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisposalDeleteInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisposalDeleted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disposal/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить списание
+         * @description Новое количество или товар: единицы возвращаются в свои партии и списываются заново по FIFO.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID списания */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisposalUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Disposal"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/markdowns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Список уценок
+         * @description Сначала последние, по 50 на странице; batch_date — дата поступления партии, из которой взята единица.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description Уценены не раньше: ГГГГ-ММ-ДД или ISO 8601 */
+                    date_start?: string;
+                    /** @description Уценены не позже: ГГГГ-ММ-ДД (включая весь день) или ISO 8601 */
+                    date_end?: string;
+                    /** @description true — только проданные, false — только непроданные; без параметра — все */
+                    release?: string;
+                    /** @description Только уценки этого складского товара */
+                    product_id?: string;
+                    /** @description Подстрока названия товара или артикула (offer_id) без учёта регистра */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarkdownList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Уценить единицу товара */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkdownCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Markdown"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/markdowns/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить уценку
+         * @description Единица возвращается в партию, из которой была взята.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID уценки */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Изменить уценку
+         * @description Цены, примечание и отметка о продаже; остаток не меняется.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID уценки */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkdownUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Markdown"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/reserve/{product_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Резервы товара
+         * @description Все резервы товара (активные, снятые и проданные), сначала последние.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID складского товара */
+                    product_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reserve"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Зарезервировать товар */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReserveCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reserve"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reserve/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить резерв, снять или продать его
+         * @description Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID резерва */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReserveUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reserve"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/reserve/{id}/delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить резерв
+         * @description Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID резерва */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/realization/{product_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Продажи товара
+         * @description Все продажи товара, отменённые тоже; сначала последние.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID складского товара */
+                    product_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Realization"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/realization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Продать товар */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RealizationCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Realization"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/realization/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить или отменить продажу
+         * @description Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price в запросе не учитывается.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID реализации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RealizationUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Realization"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/realization/{id}/delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Удалить продажу
+         * @description Единицы проведённой продажи возвращаются ровно в те партии, из которых были списаны.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID реализации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1740,6 +4095,151 @@ export interface components {
             /** @description /uploads/<sha256>.<jpg|png|webp> */
             url: string;
         };
+        LotInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+        };
+        DisposalInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            count: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем) */
+            price: number;
+            datetime: string;
+            description: string;
+            version: number;
+            updated_at: string;
+        };
+        MarkdownInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** @description Партия, из которой взята единица */
+            lot_id: string | null;
+            datetime: string;
+            description: string;
+            price: number;
+            markdown_price: number;
+            /** @description Продана */
+            release: boolean;
+            /** @description Всегда 1 */
+            count: number;
+            version: number;
+            updated_at: string;
+        };
+        OtherRealizationInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            date: string;
+            description: string;
+            marketplace: ("OZON" | "WB" | "YM" | "Other") | null;
+            count: number;
+            /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
+            price: number;
+            realization_price: number;
+            release: boolean;
+            version: number;
+            updated_at: string;
+        };
+        ReserveInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+            count: number;
+            price: number;
+            /**
+             * @description active — единицы отложены; released — резерв снят; realized — продан (создана реализация). Из active можно перейти в released или realized; эти состояния окончательные
+             * @enum {string}
+             */
+            status: "active" | "released" | "realized";
+            version: number;
+            updated_at: string;
+        };
+        RealizationInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product: string;
+            count: number;
+            /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
+            price: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price: number;
+            /**
+             * @description completed — продано, единицы списаны; cancelled — отменено, единицы вернулись в партии. Переход только completed → cancelled
+             * @enum {string}
+             */
+            status: "completed" | "cancelled";
+            datetime: string;
+            version: number;
+            updated_at: string;
+        };
+        BatchInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "purchase" | "return" | "other";
+            /** @description Дата партии; для поступлений это дата поступления её партий товара */
+            date: string;
+            description: string;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
+        StockMovementInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** Format: uuid */
+            lot_id: string;
+            /** @description Изменение остатка партии, шт.: плюс — приход, минус — расход */
+            delta: number;
+            /**
+             * @description receipt — поступление; correction — правка остатка; removal — удаление партии; disposal, markdown, realization, other_realization — расход; reversal — возврат единиц при правке или удалении расхода
+             * @enum {string}
+             */
+            reason: "receipt" | "correction" | "removal" | "disposal" | "markdown" | "realization" | "other_realization" | "reversal";
+            source_table: string;
+            /** Format: uuid */
+            source_id: string;
+            unit_cost: number;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
         ProblemInput: {
             type: string;
             title: string;
@@ -1853,6 +4353,440 @@ export interface components {
             error: string | null;
             created_at: string;
             updated_at: string;
+        };
+        DisposalListInput: {
+            /** @description Сначала последние */
+            results: components["schemas"]["DisposalInput"][];
+            total: number;
+        };
+        DisposalCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Сколько списать, шт.; больше 0 */
+            count: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем; по умолчанию в форме 0) */
+            price: number;
+            /**
+             * @description Примечание
+             * @default
+             */
+            description: string;
+            /** @description Списать только из этой партии; без неё — из самых ранних партий (FIFO) */
+            lot_id?: string | null;
+        };
+        DisposalUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
+             */
+            product_id?: string;
+            /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO */
+            count?: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем; по умолчанию в форме 0) */
+            price?: number;
+            description?: string;
+        };
+        DisposalDeleteInput: {
+            /** @description ID списаний */
+            ids: string[];
+        };
+        DisposalDeletedInput: {
+            deleted_ids: string[];
+        };
+        MarkdownItemInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** @description Партия, из которой взята единица */
+            lot_id: string | null;
+            datetime: string;
+            description: string;
+            price: number;
+            markdown_price: number;
+            /** @description Продана */
+            release: boolean;
+            /** @description Всегда 1 */
+            count: number;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            /** @description Артикулы (offer_id) карточек товара */
+            articles: string[];
+            /** @description Дата поступления партии, из которой взята единица */
+            batch_date: string | null;
+        };
+        MarkdownListInput: {
+            /** @description Сначала последние */
+            results: components["schemas"]["MarkdownItemInput"][];
+            total: number;
+        };
+        MarkdownCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /**
+             * @description Примечание (дефект, причина уценки)
+             * @default
+             */
+            description: string;
+            /** @description Цена до уценки за единицу, ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ */
+            markdown_price: number;
+            /** @description Взять единицу из этой партии; без неё — из самой ранней (FIFO) */
+            lot_id?: string | null;
+        };
+        MarkdownUpdateInput: {
+            description?: string;
+            /** @description Цена до уценки за единицу, ₽ */
+            price?: number;
+            /** @description Цена после уценки, ₽ */
+            markdown_price?: number;
+            /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
+            release?: boolean;
+        };
+        ReserveCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
+            count: number;
+            /** @description Цена продажи за единицу, ₽: с ней резерв станет реализацией */
+            price: number;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+        };
+        ReserveUpdateInput: {
+            /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
+            count?: number;
+            /** @description Цена продажи за единицу, ₽: с ней резерв станет реализацией */
+            price?: number;
+            /**
+             * @description Переходы: active → released (резерв снят, единицы снова свободны) или active → realized (продан: создаётся реализация на count единиц по цене price, единицы списываются из партий по FIFO). released и realized окончательные: другой переход — 409 invalid_transition, правка количества или цены — 409 reserve_closed.
+             * @enum {string}
+             */
+            status?: "active" | "released" | "realized";
+        };
+        RealizationCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Сколько продано, шт.; больше 0 */
+            count: number;
+            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            price?: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price: number;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+        };
+        RealizationUpdateInput: {
+            /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
+            count?: number;
+            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            price?: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price?: number;
+            /**
+             * @description Единственный переход — completed → cancelled: продажа отменяется, единицы возвращаются ровно в те партии, из которых были списаны. Отменённая продажа больше не меняется: 409 invalid_transition для статуса, 409 realization_cancelled для остальных полей.
+             * @enum {string}
+             */
+            status?: "completed" | "cancelled";
+        };
+        LotWithProductInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+        };
+        InventoryItemInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            /** @description Артикулы (offer_id) карточек товара */
+            articles: string[];
+        };
+        InventoryListInput: {
+            /** @description Сначала последние поступления */
+            results: components["schemas"]["InventoryItemInput"][];
+            total: number;
+        };
+        InventorySumInput: {
+            /** @description Сумма остатков всех партий, шт. */
+            count: number;
+            /** @description Сумма остаток × цена по всем партиям, ₽ */
+            price: number;
+        };
+        LotCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Поступило, шт. (остаток партии равен этому числу) */
+            count: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (по умолчанию — сейчас): по ней идёт FIFO */
+            date?: string;
+        };
+        LotUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Только ID товара этой партии: перенести партию к другому товару нельзя
+             */
+            product_id?: string;
+            /** @description Остаток партии, шт.: от 0 до поступившего (count_max) */
+            count?: number;
+            /** @description Цена за единицу, ₽ */
+            price?: number;
+        };
+        LotDeleteInput: {
+            /** @description ID партий */
+            ids: string[];
+        };
+        InventoryBatchRequestInput: {
+            batch: {
+                /** @description ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию */
+                id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product_id: string;
+                /** @description Поступило, шт.; больше 0 */
+                count: number;
+                /** @description Цена за единицу, ₽; больше 0 */
+                price: number;
+            }[];
+        };
+        InventoryBatchResultInput: {
+            /** @description Партии в порядке строк запроса */
+            results: components["schemas"]["LotInput"][];
+        };
+        StockMovementListInput: {
+            /** @description Сначала последние */
+            results: components["schemas"]["StockMovementInput"][];
+            total: number;
+        };
+        BatchCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Дата документа: становится датой поступления его партий (по ней идёт FIFO) и датой его реализаций */
+            date: string;
+            /**
+             * @description По умолчанию other, если указаны только прочие реализации, иначе purchase
+             * @enum {string}
+             */
+            kind?: "purchase" | "return" | "other";
+            /** @default  */
+            description: string;
+            /**
+             * @description ID партий (строк поступления), см. POST /api/v1/inventory_batch/
+             * @default []
+             */
+            inventory_ids: string[];
+            /**
+             * @description ID прочих реализаций, см. POST /api/v1/other_realization_batch/
+             * @default []
+             */
+            other_realization_ids: string[];
+        };
+        BatchUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description ГГГГ-ММ-ДД или дата и время ISO 8601 */
+            date?: string;
+            /**
+             * @description purchase — закупка, return — возвраты, other — списания и прочие реализации
+             * @enum {string}
+             */
+            kind?: "purchase" | "return" | "other";
+            description?: string;
+            /** @description Полный список партий документа; партии, которых больше нет в списке, удаляются (409 lot_has_outflows, если из них уже расходовали). Не указан — без изменений */
+            inventory_ids?: string[];
+            /** @description Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений */
+            other_realization_ids?: string[];
+        };
+        BatchDetailInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "purchase" | "return" | "other";
+            /** @description Дата партии; для поступлений это дата поступления её партий товара */
+            date: string;
+            description: string;
+            created_at: string;
+            version: number;
+            updated_at: string;
+            /** @description Партии документа */
+            inventories: components["schemas"]["LotWithProductInput"][];
+            /** @description Уценки единиц из партий документа */
+            markdowns: components["schemas"]["MarkdownInput"][];
+            /** @description Списания из партий документа */
+            disposals: components["schemas"]["DisposalInput"][];
+            other_realizations: components["schemas"]["OtherRealizationInput"][];
+        };
+        BatchListItemInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description Порядковый номер документа у пользователя (по времени создания), с 1 */
+            number: number;
+            date: string;
+            /**
+             * @description purchase — закупка, return — возвраты, other — списания и прочие реализации
+             * @enum {string}
+             */
+            kind: "purchase" | "return" | "other";
+            description: string;
+            /** @description Первые картинки разных товаров документа, не больше 5 */
+            thumbnails: string[];
+            /** @description Сколько ещё товаров документа не показано картинкой («+N») */
+            more: number;
+            /** @description Поступления и возвраты: Σ count_max; прочие реализации: Σ count */
+            total_count: number;
+            /** @description Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽ */
+            total_sum: number;
+        };
+        BatchListInput: {
+            results: components["schemas"]["BatchListItemInput"][];
+            total: number;
+        };
+        OtherRealizationBatchRequestInput: {
+            batch: {
+                /** @description ID существующей реализации — изменить её; новый ID или пусто — создать */
+                id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product_id: string;
+                /** @description Количество, шт.; больше 0 */
+                count: number;
+                /**
+                 * @description Куда ушёл товар: OZON, WB, YM или Other
+                 * @enum {string}
+                 */
+                marketplace: "OZON" | "WB" | "YM" | "Other";
+                /** @description Цена реализации за единицу, ₽ */
+                realization_price: number;
+                /**
+                 * @description Примечание
+                 * @default
+                 */
+                description: string;
+            }[];
+        };
+        OtherRealizationBatchResultInput: {
+            /** @description В порядке строк запроса */
+            results: components["schemas"]["OtherRealizationInput"][];
+        };
+        OtherRealizationUpdateInput: {
+            /**
+             * Format: uuid
+             * @description ID прочей реализации
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
+             */
+            product_id?: string;
+            /** @description Новое количество: единицы списываются заново по FIFO */
+            count?: number;
+            /**
+             * @description Куда ушёл товар: OZON, WB, YM или Other
+             * @enum {string}
+             */
+            marketplace?: "OZON" | "WB" | "YM" | "Other";
+            /** @description Цена реализации за единицу, ₽ */
+            realization_price?: number;
+            description?: string;
+            /** @description Реализация проведена */
+            release?: boolean;
         };
         MarketCreate: {
             /**
@@ -2039,6 +4973,151 @@ export interface components {
             /** @description /uploads/<sha256>.<jpg|png|webp> */
             url: string;
         };
+        Lot: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+        };
+        Disposal: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            count: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем) */
+            price: number;
+            datetime: string;
+            description: string;
+            version: number;
+            updated_at: string;
+        };
+        Markdown: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** @description Партия, из которой взята единица */
+            lot_id: string | null;
+            datetime: string;
+            description: string;
+            price: number;
+            markdown_price: number;
+            /** @description Продана */
+            release: boolean;
+            /** @description Всегда 1 */
+            count: number;
+            version: number;
+            updated_at: string;
+        };
+        OtherRealization: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            date: string;
+            description: string;
+            marketplace: ("OZON" | "WB" | "YM" | "Other") | null;
+            count: number;
+            /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
+            price: number;
+            realization_price: number;
+            release: boolean;
+            version: number;
+            updated_at: string;
+        };
+        Reserve: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+            count: number;
+            price: number;
+            /**
+             * @description active — единицы отложены; released — резерв снят; realized — продан (создана реализация). Из active можно перейти в released или realized; эти состояния окончательные
+             * @enum {string}
+             */
+            status: "active" | "released" | "realized";
+            version: number;
+            updated_at: string;
+        };
+        Realization: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product: string;
+            count: number;
+            /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
+            price: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price: number;
+            /**
+             * @description completed — продано, единицы списаны; cancelled — отменено, единицы вернулись в партии. Переход только completed → cancelled
+             * @enum {string}
+             */
+            status: "completed" | "cancelled";
+            datetime: string;
+            version: number;
+            updated_at: string;
+        };
+        Batch: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "purchase" | "return" | "other";
+            /** @description Дата партии; для поступлений это дата поступления её партий товара */
+            date: string;
+            description: string;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
+        StockMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** Format: uuid */
+            lot_id: string;
+            /** @description Изменение остатка партии, шт.: плюс — приход, минус — расход */
+            delta: number;
+            /**
+             * @description receipt — поступление; correction — правка остатка; removal — удаление партии; disposal, markdown, realization, other_realization — расход; reversal — возврат единиц при правке или удалении расхода
+             * @enum {string}
+             */
+            reason: "receipt" | "correction" | "removal" | "disposal" | "markdown" | "realization" | "other_realization" | "reversal";
+            source_table: string;
+            /** Format: uuid */
+            source_id: string;
+            unit_cost: number;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
         Problem: {
             type: string;
             title: string;
@@ -2152,6 +5231,440 @@ export interface components {
             error: string | null;
             created_at: string;
             updated_at: string;
+        };
+        DisposalList: {
+            /** @description Сначала последние */
+            results: components["schemas"]["Disposal"][];
+            total: number;
+        };
+        DisposalCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Сколько списать, шт.; больше 0 */
+            count: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем; по умолчанию в форме 0) */
+            price: number;
+            /**
+             * @description Примечание
+             * @default
+             */
+            description: string;
+            /** @description Списать только из этой партии; без неё — из самых ранних партий (FIFO) */
+            lot_id?: string | null;
+        };
+        DisposalUpdate: {
+            /**
+             * Format: uuid
+             * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
+             */
+            product_id?: string;
+            /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO */
+            count?: number;
+            /** @description Цена списания за единицу, ₽ (вводится пользователем; по умолчанию в форме 0) */
+            price?: number;
+            description?: string;
+        };
+        DisposalDelete: {
+            /** @description ID списаний */
+            ids: string[];
+        };
+        DisposalDeleted: {
+            deleted_ids: string[];
+        };
+        MarkdownItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** @description Партия, из которой взята единица */
+            lot_id: string | null;
+            datetime: string;
+            description: string;
+            price: number;
+            markdown_price: number;
+            /** @description Продана */
+            release: boolean;
+            /** @description Всегда 1 */
+            count: number;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            /** @description Артикулы (offer_id) карточек товара */
+            articles: string[];
+            /** @description Дата поступления партии, из которой взята единица */
+            batch_date: string | null;
+        };
+        MarkdownList: {
+            /** @description Сначала последние */
+            results: components["schemas"]["MarkdownItem"][];
+            total: number;
+        };
+        MarkdownCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /**
+             * @description Примечание (дефект, причина уценки)
+             * @default
+             */
+            description: string;
+            /** @description Цена до уценки за единицу, ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ */
+            markdown_price: number;
+            /** @description Взять единицу из этой партии; без неё — из самой ранней (FIFO) */
+            lot_id?: string | null;
+        };
+        MarkdownUpdate: {
+            description?: string;
+            /** @description Цена до уценки за единицу, ₽ */
+            price?: number;
+            /** @description Цена после уценки, ₽ */
+            markdown_price?: number;
+            /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
+            release?: boolean;
+        };
+        ReserveCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
+            count: number;
+            /** @description Цена продажи за единицу, ₽: с ней резерв станет реализацией */
+            price: number;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+        };
+        ReserveUpdate: {
+            /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
+            count?: number;
+            /** @description Цена продажи за единицу, ₽: с ней резерв станет реализацией */
+            price?: number;
+            /**
+             * @description Переходы: active → released (резерв снят, единицы снова свободны) или active → realized (продан: создаётся реализация на count единиц по цене price, единицы списываются из партий по FIFO). released и realized окончательные: другой переход — 409 invalid_transition, правка количества или цены — 409 reserve_closed.
+             * @enum {string}
+             */
+            status?: "active" | "released" | "realized";
+        };
+        RealizationCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Сколько продано, шт.; больше 0 */
+            count: number;
+            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            price?: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price: number;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product: string;
+        };
+        RealizationUpdate: {
+            /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
+            count?: number;
+            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            price?: number;
+            /** @description Цена продажи за единицу, ₽ */
+            realization_price?: number;
+            /**
+             * @description Единственный переход — completed → cancelled: продажа отменяется, единицы возвращаются ровно в те партии, из которых были списаны. Отменённая продажа больше не меняется: 409 invalid_transition для статуса, 409 realization_cancelled для остальных полей.
+             * @enum {string}
+             */
+            status?: "completed" | "cancelled";
+        };
+        LotWithProduct: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+        };
+        InventoryItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_id: string;
+            batch_id: string | null;
+            return_id: string | null;
+            /** @description Остаток партии */
+            count: number;
+            /** @description Поступило */
+            count_max: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (дата партии): по ней идёт FIFO */
+            created_at: string;
+            is_return: boolean;
+            count_max_edited: boolean;
+            price_edited: boolean;
+            version: number;
+            updated_at: string;
+            /** @description Название товара */
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            /** @description Артикулы (offer_id) карточек товара */
+            articles: string[];
+        };
+        InventoryList: {
+            /** @description Сначала последние поступления */
+            results: components["schemas"]["InventoryItem"][];
+            total: number;
+        };
+        InventorySum: {
+            /** @description Сумма остатков всех партий, шт. */
+            count: number;
+            /** @description Сумма остаток × цена по всем партиям, ₽ */
+            price: number;
+        };
+        LotCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Поступило, шт. (остаток партии равен этому числу) */
+            count: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Дата поступления (по умолчанию — сейчас): по ней идёт FIFO */
+            date?: unknown;
+        };
+        LotUpdate: {
+            /**
+             * Format: uuid
+             * @description Только ID товара этой партии: перенести партию к другому товару нельзя
+             */
+            product_id?: string;
+            /** @description Остаток партии, шт.: от 0 до поступившего (count_max) */
+            count?: number;
+            /** @description Цена за единицу, ₽ */
+            price?: number;
+        };
+        LotDelete: {
+            /** @description ID партий */
+            ids: string[];
+        };
+        InventoryBatchRequest: {
+            batch: {
+                /** @description ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию */
+                id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product_id: string;
+                /** @description Поступило, шт.; больше 0 */
+                count: number;
+                /** @description Цена за единицу, ₽; больше 0 */
+                price: number;
+            }[];
+        };
+        InventoryBatchResult: {
+            /** @description Партии в порядке строк запроса */
+            results: components["schemas"]["Lot"][];
+        };
+        StockMovementList: {
+            /** @description Сначала последние */
+            results: components["schemas"]["StockMovement"][];
+            total: number;
+        };
+        BatchCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Дата документа: становится датой поступления его партий (по ней идёт FIFO) и датой его реализаций */
+            date: unknown;
+            /**
+             * @description По умолчанию other, если указаны только прочие реализации, иначе purchase
+             * @enum {string}
+             */
+            kind?: "purchase" | "return" | "other";
+            /** @default  */
+            description: string;
+            /**
+             * @description ID партий (строк поступления), см. POST /api/v1/inventory_batch/
+             * @default []
+             */
+            inventory_ids: string[];
+            /**
+             * @description ID прочих реализаций, см. POST /api/v1/other_realization_batch/
+             * @default []
+             */
+            other_realization_ids: string[];
+        };
+        BatchUpdate: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description ГГГГ-ММ-ДД или дата и время ISO 8601 */
+            date?: unknown;
+            /**
+             * @description purchase — закупка, return — возвраты, other — списания и прочие реализации
+             * @enum {string}
+             */
+            kind?: "purchase" | "return" | "other";
+            description?: string;
+            /** @description Полный список партий документа; партии, которых больше нет в списке, удаляются (409 lot_has_outflows, если из них уже расходовали). Не указан — без изменений */
+            inventory_ids?: string[];
+            /** @description Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений */
+            other_realization_ids?: string[];
+        };
+        BatchDetail: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "purchase" | "return" | "other";
+            /** @description Дата партии; для поступлений это дата поступления её партий товара */
+            date: string;
+            description: string;
+            created_at: string;
+            version: number;
+            updated_at: string;
+            /** @description Партии документа */
+            inventories: components["schemas"]["LotWithProduct"][];
+            /** @description Уценки единиц из партий документа */
+            markdowns: components["schemas"]["Markdown"][];
+            /** @description Списания из партий документа */
+            disposals: components["schemas"]["Disposal"][];
+            other_realizations: components["schemas"]["OtherRealization"][];
+        };
+        BatchListItem: {
+            /** Format: uuid */
+            id: string;
+            /** @description Порядковый номер документа у пользователя (по времени создания), с 1 */
+            number: number;
+            date: string;
+            /**
+             * @description purchase — закупка, return — возвраты, other — списания и прочие реализации
+             * @enum {string}
+             */
+            kind: "purchase" | "return" | "other";
+            description: string;
+            /** @description Первые картинки разных товаров документа, не больше 5 */
+            thumbnails: string[];
+            /** @description Сколько ещё товаров документа не показано картинкой («+N») */
+            more: number;
+            /** @description Поступления и возвраты: Σ count_max; прочие реализации: Σ count */
+            total_count: number;
+            /** @description Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽ */
+            total_sum: number;
+        };
+        BatchList: {
+            results: components["schemas"]["BatchListItem"][];
+            total: number;
+        };
+        OtherRealizationBatchRequest: {
+            batch: {
+                /** @description ID существующей реализации — изменить её; новый ID или пусто — создать */
+                id?: string | null;
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product_id: string;
+                /** @description Количество, шт.; больше 0 */
+                count: number;
+                /**
+                 * @description Куда ушёл товар: OZON, WB, YM или Other
+                 * @enum {string}
+                 */
+                marketplace: "OZON" | "WB" | "YM" | "Other";
+                /** @description Цена реализации за единицу, ₽ */
+                realization_price: number;
+                /**
+                 * @description Примечание
+                 * @default
+                 */
+                description: string;
+            }[];
+        };
+        OtherRealizationBatchResult: {
+            /** @description В порядке строк запроса */
+            results: components["schemas"]["OtherRealization"][];
+        };
+        OtherRealizationUpdate: {
+            /**
+             * Format: uuid
+             * @description ID прочей реализации
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
+             */
+            product_id?: string;
+            /** @description Новое количество: единицы списываются заново по FIFO */
+            count?: number;
+            /**
+             * @description Куда ушёл товар: OZON, WB, YM или Other
+             * @enum {string}
+             */
+            marketplace?: "OZON" | "WB" | "YM" | "Other";
+            /** @description Цена реализации за единицу, ₽ */
+            realization_price?: number;
+            description?: string;
+            /** @description Реализация проведена */
+            release?: boolean;
         };
     };
     responses: never;

@@ -24,6 +24,14 @@ import syncRoutes from './routes/sync.ts';
 import liveRoutes from './routes/live.ts';
 import extractRoutes from './routes/extract.ts';
 import jobsRoutes from './routes/jobs.ts';
+import disposalRoutes from './routes/disposal.ts';
+import markdownRoutes from './routes/markdowns.ts';
+import reserveRoutes from './routes/reserves.ts';
+import realizationRoutes from './routes/realizations.ts';
+import inventoryRoutes from './routes/inventory.ts';
+import batchesRoutes from './routes/batches.ts';
+import otherRealizationRoutes from './routes/other-realizations.ts';
+import movementRoutes from './routes/movements.ts';
 
 export interface AppOptions {
   config: Config;
@@ -74,9 +82,18 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
   await app.register(marketsRoutes, { prefix: '/api/v1/markets' });
   await app.register(productsRoutes, { prefix: '/api/v1/products' });
+  await app.register(movementRoutes, { prefix: '/api/v1/products' });
+  // The lots calls sit under two of the SPEC's prefixes: /inventory and /inventory_batch.
+  await app.register(inventoryRoutes, { prefix: '/api/v1' });
+  await app.register(batchesRoutes, { prefix: '/api/v1/batch' });
+  await app.register(otherRealizationRoutes, { prefix: '/api/v1/other_realization_batch' });
   await app.register(syncRoutes, { prefix: '/api/v1/sync' });
   await app.register(extractRoutes, { prefix: '/api/v1/extract' });
   await app.register(jobsRoutes, { prefix: '/api/v1/jobs' });
+  await app.register(disposalRoutes, { prefix: '/api/v1/disposal' });
+  await app.register(markdownRoutes, { prefix: '/api/v1/markdowns' });
+  await app.register(reserveRoutes, { prefix: '/api/v1/reserve' });
+  await app.register(realizationRoutes, { prefix: '/api/v1/realization' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

@@ -4,6 +4,13 @@ import { mirroredTables } from '../sync/tables.ts';
 import { AuthAttemptsRepository } from './auth-attempts.ts';
 import { CatalogRepository } from './catalog.ts';
 import { StockRepository } from './stock.ts';
+import { BatchesRepository } from './batches.ts';
+import { LotsRepository } from './lots.ts';
+import { OtherRealizationsRepository } from './other-realizations.ts';
+import { DisposalsRepository } from './disposals.ts';
+import { MarkdownsRepository } from './markdowns.ts';
+import { ReservesRepository } from './reserves.ts';
+import { RealizationsRepository } from './realizations.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
@@ -24,6 +31,13 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     jobs: new JobsRepository(db),
     catalog: new CatalogRepository(db),
     stock: new StockRepository(db),
+    lots: new LotsRepository(db),
+    batches: new BatchesRepository(db),
+    otherRealizations: new OtherRealizationsRepository(db),
+    disposals: new DisposalsRepository(db),
+    markdowns: new MarkdownsRepository(db),
+    reserves: new ReservesRepository(db),
+    realizations: new RealizationsRepository(db),
   };
 }
 

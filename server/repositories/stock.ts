@@ -144,6 +144,15 @@ export class StockRepository {
     return rows.map((r) => ({ lotId: r.lotId, productId: r.productId, count: r.taken, unitCost: r.unitCost }));
   }
 
+  /** Units of the lot that outflows still hold (taken and not put back): they return to it one day. */
+  async heldFromLot(userId: string, lotId: string): Promise<number> {
+    const [row] = await dbOf(this.root)
+      .select({ held: sql<number>`coalesce(-sum(${stockMovements.delta}), 0)`.mapWith(Number) })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.userId, userId), eq(stockMovements.lotId, lotId), ne(stockMovements.sourceTable, 'lots')));
+    return row?.held ?? 0;
+  }
+
   /** Lots among `ids` that some outflow has taken from (ledger rows from another source than the lot). */
   async lotsWithOutflows(userId: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];

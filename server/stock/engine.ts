@@ -130,6 +130,15 @@ export class StockEngine {
     }
     if (changes.count !== undefined) {
       if (changes.count > countMax) throw new Problem(422, 'count_above_received', `Остаток не может быть больше поступившего (${units(countMax)})`);
+      // Units outflows still hold come back here when they are edited or deleted: room must stay for them.
+      const held = changes.count > count ? Math.max(0, await this.repo.heldFromLot(userId, lot.id)) : 0;
+      if (changes.count + held > countMax) {
+        throw new Problem(
+          422,
+          'count_above_received',
+          `Остаток не может быть больше ${units(countMax - held)}: ещё ${units(held)} из поступивших ${units(countMax)} числятся в списаниях, уценках и продажах`,
+        );
+      }
       count = changes.count;
     }
     const delta = count - current.count;

@@ -52,6 +52,7 @@ export const lots = pgTable(
     check('lots_count_range', sql`${t.count} >= 0 and ${t.count} <= ${t.countMax}`),
     check('lots_price_non_negative', sql`${t.price} >= 0`),
     index('lots_product_fifo_idx').on(t.productId, t.receivedAt),
+    index('lots_batch_idx').on(t.batchId),
     index('lots_user_version_idx').on(t.userId, t.version),
   ],
 );
@@ -123,6 +124,7 @@ export const otherRealizations = pgTable(
   (t) => [
     check('other_realizations_count_positive', sql`${t.count} > 0`),
     index('other_realizations_product_idx').on(t.productId),
+    index('other_realizations_batch_idx').on(t.batchId),
     index('other_realizations_user_version_idx').on(t.userId, t.version),
   ],
 );
@@ -198,6 +200,7 @@ export const stockMovements = pgTable(
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.createdAt),
+    index('stock_movements_lot_idx').on(t.lotId),
     index('stock_movements_source_idx').on(t.sourceTable, t.sourceId),
     index('stock_movements_user_version_idx').on(t.userId, t.version),
   ],

@@ -53,6 +53,14 @@ export function toProblem(err: FastifyError): Problem {
     const known = uniqueConflicts[pgError.constraint ?? ''];
     return known ? new Problem(409, known.code, known.detail) : new Problem(409, 'duplicate', 'Такая запись уже существует');
   }
+  // A check constraint is the last line of defence for stock rules (a lot's remaining units stay
+  // within 0..received): a request that reaches it is refused, never a 500.
+  if (pgError?.code === '23514') {
+    const stock = pgError.constraint?.startsWith('lots_') || pgError.constraint?.endsWith('_count_positive');
+    return stock
+      ? new Problem(409, 'stock_rule', 'Изменение нарушает правила учёта остатков: остаток партии не может быть меньше 0 или больше поступившего')
+      : new Problem(422, 'invalid_value', 'Значение нарушает правила данных');
+  }
   if (pgError?.code === '23503') return new Problem(409, 'reference_missing', 'Связанная запись не найдена или ещё используется');
   // 22021/22P05: a NUL character, which PostgreSQL text and jsonb cannot hold, is bad input, not a server fault.
   if (pgError && ['22P02', '22003', '22021', '22P05'].includes(pgError.code))

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound } from '../lib/problem.ts';
+import type { ReserveStatus } from '../repositories/reserves.ts';
+import { bearer, problems } from '../schemas/common.ts';
+import { reserveCreateBody, reserveIdParams, reserveProductParams, reserveUpdateBody } from '../schemas/reserves.ts';
+import { reserveSchema, reserveToWire } from '../schemas/stock-rows.ts';
+import { insufficientStock } from '../stock/engine.ts';
+
+const tags = ['reserve'];
+const missing = () => notFound('Резерв не найден');
+const statusNames: Record<ReserveStatus, string> = { active: 'активен', released: 'снят', realized: 'продан' };
+/** Which statuses a reserve may move to: active → released | realized; both are final. */
+const transitions: Record<ReserveStatus, readonly ReserveStatus[]> = { active: ['released', 'realized'], released: [], realized: [] };
+const invalidTransition = (from: ReserveStatus, to: ReserveStatus) =>
+  conflict('invalid_transition', `Резерв ${statusNames[from]}: перевести его в состояние «${statusNames[to]}» нельзя`);
+
+/**
+ * Reserves (SPEC §7): units set aside for a buyer. While active they are not free — disposals,
+ * markdowns and sales cannot take them; realizing a reserve sells its units (a realization taken
+ * FIFO in the same transaction). Another user's reserve or product answers 404 like a missing one.
+ */
+const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos, stock } = app;
+  app.addHook('onRequest', app.authenticate);
+
+  /** 409 naming the free units when `count` more than they are (this reserve's own units count as free). */
+  async function ensureFree(userId: string, productId: string, count: number, exceptReserveId?: string) {
+    const { free } = await stock.available(userId, productId, exceptReserveId);
+    if (count > free) throw insufficientStock(Math.max(0, free));
+  }
+
+  app.get(
+    '/:product_id/',
+    {
+      schema: {
+        tags,
+        summary: 'Резервы товара',
+        description: 'Все резервы товара (активные, снятые и проданные), сначала последние.',
+        security: bearer,
+        params: reserveProductParams,
+        response: { 200: z.array(reserveSchema), ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const userId = request.userId!;
+      if (!(await repos.products.find(userId, request.params.product_id))) throw notFound('Товар не найден');
+      return (await repos.reserves.ofProduct(userId, request.params.product_id)).map(reserveToWire);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Зарезервировать товар',
+        security: bearer,
+        body: reserveCreateBody,
+        response: { 201: reserveSchema, ...problems(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.userId!;
+      const { id: given, count, price, product } = request.body;
+      if (given && (await repos.reserves.existing([given])).size > 0) throw conflict('duplicate', 'Резерв с таким ID уже есть');
+      await stock.lockProduct(userId, product);
+      await ensureFree(userId, product, count);
+      const row = await repos.reserves.insert(userId, { id: given ?? randomUUID(), productId: product, count, price });
+      reply.code(201);
+      return reserveToWire(row);
+    },
+  );
+
+  app.patch(
+    '/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Изменить резерв, снять или продать его',
+        description:
+          'Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные.',
+        security: bearer,
+        params: reserveIdParams,
+        body: reserveUpdateBody,
+        response: { 200: reserveSchema, ...problems(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const userId = request.userId!;
+      const { id } = request.params;
+      const row = await repos.reserves.lock(userId, id);
+      if (!row) throw missing();
+      const { count, price, status } = request.body;
+      const target = status ?? row.status;
+      if (target !== row.status && !transitions[row.status].includes(target)) throw invalidTransition(row.status, target);
+      const edited = (count !== undefined && count !== row.count) || (price !== undefined && price !== row.price);
+      if (edited && row.status !== 'active') throw conflict('reserve_closed', `Резерв уже ${statusNames[row.status]}: его нельзя изменить`);
+      if (target === row.status && !edited) return reserveToWire(row);
+
+      await stock.lockProduct(userId, row.productId);
+      const quantity = count ?? row.count;
+      if (target === 'active' && quantity > row.count) await ensureFree(userId, row.productId, quantity, id);
+      // Realized: the reserve stops setting units aside first, so the sale can take them.
+      const changed = await repos.reserves.update(userId, id, { count: quantity, price, status: target });
+      if (target === 'realized' && row.status === 'active') {
+        const realizationId = randomUUID();
+        const { unitCost } = await stock.take(userId, {
+          productId: row.productId,
+          quantity,
+          reason: 'realization',
+          source: { table: 'realizations', id: realizationId },
+        });
+        await repos.realizations.insert(userId, {
+          id: realizationId,
+          productId: row.productId,
+          count: quantity,
+          price: unitCost,
+          realizationPrice: changed!.price,
+        });
+      }
+      return reserveToWire(changed!);
+    },
+  );
+
+  app.delete(
+    '/:id/delete/',
+    {
+      schema: {
+        tags,
+        summary: 'Удалить резерв',
+        description: 'Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся.',
+        security: bearer,
+        params: reserveIdParams,
+        response: { 204: z.null(), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.userId!;
+      const { id } = request.params;
+      if (!(await repos.reserves.lock(userId, id))) throw missing();
+      await repos.reserves.remove(userId, id);
+      reply.code(204);
+      return null;
+    },
+  );
+};
+
+export default reserveRoutes;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { otherRealizationMarketplaces } from '../db/schema/stock.ts';
+import { otherRealizationSchema } from './stock-rows.ts';
+import { moneyAmount, note, unitCount } from './stock-query.ts';
+
+const marketplace = z.enum(otherRealizationMarketplaces).describe('Куда ушёл товар: OZON, WB, YM или Other');
+const count = unitCount.min(1).describe('Количество, шт.; больше 0');
+const realizationPrice = moneyAmount.describe('Цена реализации за единицу, ₽');
+
+export const otherRealizationIdParams = z.object({ id: z.uuid().describe('ID прочей реализации') });
+
+export const otherRealizationBatchBody = z
+  .strictObject({
+    batch: z
+      .array(
+        z.strictObject({
+          id: z.uuid().nullish().describe('ID существующей реализации — изменить её; новый ID или пусто — создать'),
+          product_id: z.uuid().describe('ID складского товара'),
+          count,
+          marketplace,
+          realization_price: realizationPrice,
+          description: note.default('').describe('Примечание'),
+        }),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .meta({ id: 'OtherRealizationBatchRequest' })
+  .describe(
+    'Строки документа прочих реализаций. Новая строка списывает товар из партий по FIFO (price — себестоимость единицы списанного), существующая списывается заново с новым количеством. Все строки сохраняются вместе или ни одна; нехватка товара — 409 insufficient_stock с доступным количеством.',
+  );
+
+export const otherRealizationBatchResponse = z
+  .object({ results: z.array(otherRealizationSchema).describe('В порядке строк запроса') })
+  .meta({ id: 'OtherRealizationBatchResult' });
+
+export const otherRealizationListQuery = z.object({ product_id: z.uuid().describe('ID складского товара') });
+
+export const otherRealizationUpdateBody = z
+  .strictObject({
+    id: z.uuid().describe('ID прочей реализации'),
+    product_id: z.uuid().optional().describe('Другой товар: единицы возвращаются в партии прежнего и списываются у нового'),
+    count: count.optional().describe('Новое количество: единицы списываются заново по FIFO'),
+    marketplace: marketplace.optional(),
+    realization_price: realizationPrice.optional(),
+    description: note.optional(),
+    release: z.boolean().optional().describe('Реализация проведена'),
+  })
+  .meta({ id: 'OtherRealizationUpdate' });

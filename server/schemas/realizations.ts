@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { realizationStatuses } from '../db/schema/stock.ts';
+import { moneyAmount, unitCount } from './stock-query.ts';
+
+const count = unitCount.min(1).describe('Сколько продано, шт.; больше 0');
+const realizationPrice = moneyAmount.describe('Цена продажи за единицу, ₽');
+const ignoredPrice = moneyAmount
+  .optional()
+  .describe('Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар');
+
+export const realizationIdParams = z.object({ id: z.uuid().describe('ID реализации') });
+export const realizationProductParams = z.object({ product_id: z.uuid().describe('ID складского товара') });
+
+export const realizationCreateBody = z
+  .strictObject({
+    id: z.uuid().optional().describe('Идентификатор, созданный клиентом (офлайн-создание)'),
+    count,
+    price: ignoredPrice,
+    realization_price: realizationPrice,
+    product: z.uuid().describe('ID складского товара'),
+  })
+  .meta({ id: 'RealizationCreate' })
+  .describe(
+    'Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость. Больше свободного остатка — 409 insufficient_stock с доступным количеством.',
+  );
+
+export const realizationUpdateBody = z
+  .strictObject({
+    count: count.optional().describe('Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается'),
+    price: ignoredPrice,
+    realization_price: realizationPrice.optional(),
+    status: z
+      .enum(realizationStatuses)
+      .optional()
+      .describe(
+        'Единственный переход — completed → cancelled: продажа отменяется, единицы возвращаются ровно в те партии, из которых были списаны. Отменённая продажа больше не меняется: 409 invalid_transition для статуса, 409 realization_cancelled для остальных полей.',
+      ),
+  })
+  .meta({ id: 'RealizationUpdate' });
