@@ -12,8 +12,6 @@ export interface LotStock {
   price: number;
   /** Receipt date (the batch date): it decides FIFO order. ISO string or epoch milliseconds. */
   receivedAt: string | number | Date;
-  /** Breaks ties between lots received at the same moment. */
-  createdAt?: string | number | Date;
 }
 
 export interface Allocation {
@@ -24,11 +22,14 @@ export interface Allocation {
 
 export type AllocationResult = { ok: true; allocations: Allocation[]; cost: number } | { ok: false; available: number };
 
-const time = (v: string | number | Date | undefined) => (v === undefined ? 0 : new Date(v).getTime());
+const time = (v: string | number | Date) => new Date(v).getTime();
 
-/** Oldest receipt first; same receipt time: older row first, then by id, so the order is total. */
+/**
+ * Oldest receipt first; lots received at the same moment (one batch) by id, so the order is total
+ * and the device, which knows only what a lot row carries, orders exactly as the server does.
+ */
 export function fifoCompare(a: LotStock, b: LotStock): number {
-  return time(a.receivedAt) - time(b.receivedAt) || time(a.createdAt) - time(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return time(a.receivedAt) - time(b.receivedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Money in kopecks while summing, so 0.1 + 0.2 stays 0.30. */

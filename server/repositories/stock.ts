@@ -56,7 +56,7 @@ export class StockRepository {
       .select()
       .from(lots)
       .where(and(liveLot(userId), eq(lots.productId, productId)))
-      .orderBy(asc(lots.receivedAt), asc(lots.createdAt), asc(lots.id));
+      .orderBy(asc(lots.receivedAt), asc(lots.id)); // domain/fifo.ts fifoCompare: the device orders the same way
   }
 
   lotsByIds(userId: string, ids: string[]): Promise<LotRow[]> {

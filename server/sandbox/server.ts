@@ -17,6 +17,11 @@ export interface SandboxOptions {
   stores?: SandboxStore[];
   /** Every Nth request to a marketplace is rate-limited; 0 turns it off. */
   rateLimitEvery?: Partial<Record<SandboxMarketplace, number>>;
+  /**
+   * Milliseconds every marketplace API answer is held back, as a real marketplace's round trip
+   * would; 0 (the default) answers at once. Lets a UI test watch an import while it runs.
+   */
+  latencyMs?: number;
 }
 
 export interface SandboxRequestLog {
@@ -75,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const every = new Map<SandboxMarketplace, number>(Object.entries(options.rateLimitEvery ?? {}) as [SandboxMarketplace, number][]);
   const counters = new Map<SandboxMarketplace, number>();
   const requests: SandboxRequestLog[] = [];
+  const latencyMs = options.latencyMs ?? 0;
 
   const state: SandboxState = {
     url: '',
@@ -125,6 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const request: SandboxRequest = { method: req.method, path: url.pathname, query: url.searchParams, headers: req.headers, body };
           reply ??= route.handle(request, state, match);
         }
+        if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
         requests.push({ marketplace: module.marketplace, method: req.method, path: url.pathname, status: reply.status });
         send(res, reply);
         return;

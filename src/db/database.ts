@@ -40,6 +40,12 @@ export interface OutboxEntry {
   id: string;
   /** Entries of one group apply together on the server or not at all. */
   group: string | null;
+  /**
+   * Set on an entry that only records another row a call of a group writes on the device (see
+   * queueGroup in src/sync/outbox.ts): the id of the entry that carries the call. Such an entry is
+   * never sent; it settles with its carrier's answer, so a refusal puts its row back too.
+   */
+  carrier?: string;
   method: HttpWriteMethod;
   path: string;
   body?: unknown;
@@ -102,6 +108,9 @@ export class OstatokDatabase extends Dexie {
     });
     // Products: the list sorts and filters in memory, so only the image queue needs a new table.
     this.version(2).stores({ pending_images: 'id, product_id, created_at' });
+    // Stock screens: reserves and realizations name their product `product` on the wire; batch
+    // editors look lots up by batch.
+    this.version(3).stores({ reserves: 'id, product', realizations: 'id, product', lots: 'id, product_id, received_at, batch_id' });
   }
 
   mirrored(name: MirroredTableName): EntityTable<MirroredRow, 'id'> {

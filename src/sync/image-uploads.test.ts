@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { OstatokDatabase } from '../db/database.ts';
 import { queueImages, uploadPendingImages, type ImageUploader } from './image-uploads.ts';
-import { queueCreate } from './outbox.ts';
+import { countUnsent, queueCreate } from './outbox.ts';
 
 let database: OstatokDatabase;
 beforeEach(() => {
@@ -59,4 +59,18 @@ it('a refused picture and one of a deleted product are dropped', async () => {
   await uploadPendingImages(async () => ({ kind: 'refused', reason: 'не картинка' }), database);
   expect(await database.pending_images.count()).toBe(0);
   expect(await database.outbox.count()).toBe(1);
+});
+
+it('a picture waiting for upload counts as unsent until its URL is queued, and never drops to 0 before', async () => {
+  const id = crypto.randomUUID();
+  await productCreatedOffline(id);
+  await queueImages(id, [file('a.png')], database);
+  expect(await countUnsent(database)).toBe(2);
+  // The create is sent (and gone from the outbox); the picture is still only on the device.
+  await database.outbox.clear();
+  expect(await countUnsent(database)).toBe(1);
+  await uploadPendingImages(async () => ({ kind: 'uploaded', url: '/uploads/a.png' }), database);
+  // Now the PATCH carrying the URL is what is left to send.
+  expect(await database.pending_images.count()).toBe(0);
+  expect(await countUnsent(database)).toBe(1);
 });

@@ -124,14 +124,103 @@ export async function queueCall(
   announce();
 }
 
+/** What one call of a group does to one row on the device. */
+export type RowChange =
+  /** A new row, or one replaced whole. */
+  | { table: MirroredTableName; put: MirroredRow }
+  /** Some fields of a row the device has. */
+  | { table: MirroredTableName; id: string; changes: Record<string, unknown> }
+  /** The row goes. */
+  | { table: MirroredTableName; id: string; remove: true };
+
+export interface GroupCall {
+  method: HttpWriteMethod;
+  path: string;
+  body?: unknown;
+  /** The row the call is filed under: the one its answer describes (or the first it writes). */
+  table: MirroredTableName;
+  rowId: string;
+  /** The call's local effect, written in the same transaction as the queued entries. */
+  changes?: RowChange[];
+}
+
+const rowIdOf = (c: RowChange) => ('put' in c ? c.put.id : c.id);
+const keyOf = (table: MirroredTableName, id: string) => `${table}/${id}`;
+
 /**
- * Edits not on the server yet. Two single-key counts, not anyOf(): Dexie counts an anyOf() by
- * walking every entry, and live queries rerun this after each settled entry.
+ * Calls that must apply together (a batch save: its lines, then the document), each of which may
+ * write several rows on the device. Queued as one group, in one transaction with the local rows:
+ *
+ * - each call is one entry, filed under `table/rowId`, and is the only thing sent;
+ * - every other row a call writes, not written by an earlier call of the group, gets an entry that
+ *   is never sent (`carrier` = the call's entry) and settles with the call's answer. That keeps
+ *   what the rest of the app knows per row true for these rows too: a refusal puts each one back
+ *   (a created row goes, a removed one returns), a pull leaves them alone while the group waits,
+ *   and the stock projection replays each line of a batch body for its own row;
+ * - every entry remembers its row as it was before the group (not between its calls), so whichever
+ *   entry of a row settles last restores the row as the user had it.
+ *
+ * Answers the group id.
+ */
+export async function queueGroup(calls: GroupCall[], database: OstatokDatabase = db): Promise<string> {
+  const group = crypto.randomUUID();
+  const tables = new Set<MirroredTableName>();
+  for (const call of calls) {
+    tables.add(call.table);
+    for (const c of call.changes ?? []) tables.add(c.table);
+  }
+  await database.transaction('rw', [...[...tables].map((t) => database.mirrored(t)), database.outbox], async () => {
+    const original = new Map<string, MirroredRow | null>();
+    const remember = async (table: MirroredTableName, id: string) => {
+      const key = keyOf(table, id);
+      if (!original.has(key)) original.set(key, (await database.mirrored(table).get(id)) ?? null);
+    };
+    const recorded = new Set<string>();
+    for (const call of calls) {
+      const changes = call.changes ?? [];
+      await remember(call.table, call.rowId);
+      for (const c of changes) await remember(c.table, rowIdOf(c));
+      for (const c of changes) {
+        const table = database.mirrored(c.table);
+        if ('put' in c) await table.put(c.put);
+        else if ('remove' in c) await table.delete(c.id);
+        else if (!(await table.update(c.id, c.changes))) throw new Error(`Нет записи ${c.table}/${c.id} на устройстве`);
+      }
+      const filed = keyOf(call.table, call.rowId);
+      if (!original.get(filed) && !(await database.mirrored(call.table).get(call.rowId))) throw new Error(`Нет записи ${filed} на устройстве`);
+      const entry = newEntry(call.table, call.rowId, { method: call.method, path: call.path, body: call.body, group }, original.get(filed) ?? null);
+      await database.outbox.add(entry);
+      recorded.add(filed);
+      for (const c of changes) {
+        const key = keyOf(c.table, rowIdOf(c));
+        if (recorded.has(key)) continue;
+        recorded.add(key);
+        const before = original.get(key) ?? null;
+        const method: HttpWriteMethod = 'remove' in c ? 'DELETE' : before === null ? 'POST' : call.method;
+        await database.outbox.add({ ...newEntry(c.table, rowIdOf(c), { method, path: call.path, body: call.body, group }, before), carrier: entry.id });
+      }
+    }
+  });
+  announce();
+  return group;
+}
+
+/**
+ * Edits not on the server yet, pictures waiting for upload included: a picture's URL reaches the
+ * server only in a PATCH queued after the upload, so without them the count drops to 0 between a
+ * product's create and its picture (the indicator says all is sent; sign-out would not warn).
+ * One read transaction: all counts are of one moment, so an upload's "PATCH queued, then picture
+ * removed" can never be read as neither.
+ * Single-key counts, not anyOf(): Dexie counts an anyOf() by walking every entry, and live
+ * queries rerun this after each settled entry.
  */
 export async function countUnsent(database: OstatokDatabase = db): Promise<number> {
-  const [pending, sending] = await Promise.all([
-    database.outbox.where('status').equals('pending').count(),
-    database.outbox.where('status').equals('sending').count(),
-  ]);
-  return pending + sending;
+  return database.transaction('r', [database.outbox, database.pending_images], async () => {
+    const [pending, sending, pictures] = await Promise.all([
+      database.outbox.where('status').equals('pending').count(),
+      database.outbox.where('status').equals('sending').count(),
+      database.pending_images.count(),
+    ]);
+    return pending + sending + pictures;
+  });
 }

@@ -126,6 +126,25 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     expect(await database.markets.get(after.id)).toBeDefined();
   });
 
+  it('a group that failed on a 5xx stays whole and pending: its 424 members are not refused', async () => {
+    const first = await createStore('T1', 'Т1', 'tg');
+    const second = await createStore('T2', 'Т2', 'tg');
+    // The server's answer when the second entry of a group hits a fault: the first is "not applied" (424).
+    const faulty: PushTransport = async (sent) => ({
+      kind: 'results',
+      results: sent.map((e, i) =>
+        i === 1 ? { id: e.id, status: 503, body: { detail: "Сервис недоступен" } } : { id: e.id, status: 424, body: { detail: "Не применено" } },
+      ),
+    });
+    expect(await drainOutbox(faulty, database)).toMatchObject({ sent: 0, rejected: 0, retry: 'Сервис недоступен' });
+    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect(await database.markets.get(second.id)).toBeDefined();
+
+    expect(await drainOutbox(pushOverHttp, database)).toEqual({ sent: 2, rejected: 0 });
+    expect(await onServer()).toEqual(['T1:Т1', 'T2:Т2']);
+    expect(await database.markets.get(first.id)).toBeDefined();
+  });
+
   it('a network failure or a retry answer leaves entries pending with attempts + 1', async () => {
     await createStore('N1');
     await createStore('N2');

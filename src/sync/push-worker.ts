@@ -48,7 +48,9 @@ export function drainOutbox(transport: PushTransport, database: OstatokDatabase 
       if (batch.length === 0) break;
       let outcome: PushOutcome;
       try {
-        outcome = await transport(batch.map(({ id, group, method, path, body }) => ({ id, group, method, path, body })));
+        // Entries that only record a row another entry's call writes are not calls (queueGroup).
+        const calls = batch.filter((e) => !e.carrier);
+        outcome = await transport(calls.map(({ id, group, method, path, body }) => ({ id, group, method, path, body })));
       } catch (err) {
         outcome = { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
       }
@@ -92,9 +94,13 @@ async function release(entries: OutboxEntry[], database: OstatokDatabase): Promi
 async function settle(batch: OutboxEntry[], results: PushResult[], database: OstatokDatabase, tally: DrainResult): Promise<string | undefined> {
   const byId = new Map(results.map((r) => [r.id, r]));
   const groupFailure = new Map<string, string>();
+  // A group that failed on a transient answer (5xx, 429) is tried again whole: its other entries'
+  // 424 means "not applied this time", not "refused".
+  const retryGroups = new Set<string>();
   for (const r of results) {
     const entry = batch.find((e) => e.id === r.id);
     if (entry?.group && r.status >= 400 && r.status !== 424) groupFailure.set(entry.group, reasonOf(r));
+    if (entry?.group && isTransient(r.status)) retryGroups.add(entry.group);
   }
   // One transaction for the whole call (accept and reject join it): one commit, and live queries
   // such as the stores list rerun once per call rather than once per entry, which made draining a
@@ -103,9 +109,10 @@ async function settle(batch: OutboxEntry[], results: PushResult[], database: Ost
   return database.transaction('rw', [...tables, database.outbox], async () => {
     let stop: string | undefined;
     for (const entry of batch) {
-      const r = byId.get(entry.id);
-      if (stop || !r || isTransient(r.status)) {
-        stop ??= r ? reasonOf(r) : 'нет ответа на запись';
+      // A row written by another entry's call settles with that call's answer.
+      const r = byId.get(entry.carrier ?? entry.id);
+      if (stop || !r || isTransient(r.status) || (entry.group !== null && retryGroups.has(entry.group))) {
+        stop ??= r ? ((entry.group !== null && groupFailure.get(entry.group)) || reasonOf(r)) : 'нет ответа на запись';
         await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
       } else if (r.status < 400) {
         await accept(entry, r.body, database);

@@ -8,6 +8,16 @@ import { pullOverHttp, pushOverHttp } from './transports.ts';
 const TIMER_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
 
+let running: (() => Promise<void>) | null = null;
+
+/**
+ * A screen's «Обновить»: sends what waits in the outbox, then pulls, now. Resolves when both are
+ * done (or have failed: the data on the device stays as it is); at once when sync is not running.
+ */
+export function syncNow(): Promise<void> {
+  return running?.() ?? Promise.resolve();
+}
+
 /**
  * Drives sync from the page (iPad Safari has no Background Sync): sends the outbox on start, on
  * `online`, when the tab becomes visible, after each new edit and on a timer; pulls at start, on
@@ -64,6 +74,7 @@ export function startSync(): () => void {
   };
 
   const syncAll = () => void drain().then(pull);
+  running = () => drain().then(pull);
   const onVisible = () => {
     if (document.visibilityState === 'visible') syncAll();
   };
@@ -77,6 +88,7 @@ export function startSync(): () => void {
   syncAll();
 
   return () => {
+    running = null;
     stopQueued();
     stopImages();
     stopLive();

@@ -12,6 +12,13 @@ export class AuthPage {
     await this.page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   }
 
+  /** The screen opens on the login form when no token is stored. */
+  async login(user: { login: string; password: string }) {
+    await this.page.locator('input[name="login"]').fill(user.login);
+    await this.page.locator('input[name="password"]').fill(user.password);
+    await this.page.getByRole('button', { name: 'Войти' }).click();
+  }
+
   async logout() {
     await this.page.getByRole('button', { name: 'Выйти' }).click();
   }

@@ -1,8 +1,20 @@
 import { db, type MirroredTableName } from '../../../db/database.ts';
 import { queueCall } from '../../../sync/outbox.ts';
 
-/** Tables whose rows belong to a product and move with it on grouping (the server moves the same). */
-const history: MirroredTableName[] = ['lots', 'disposals', 'markdowns', 'other_realizations', 'reserves', 'realizations', 'returns', 'stock_movements'];
+/**
+ * Tables whose rows belong to a product and move with it on grouping (the server moves the same),
+ * with the field naming the product: reserves and realizations call it `product` on the wire.
+ */
+const history: [MirroredTableName, 'product_id' | 'product'][] = [
+  ['lots', 'product_id'],
+  ['disposals', 'product_id'],
+  ['markdowns', 'product_id'],
+  ['other_realizations', 'product_id'],
+  ['reserves', 'product'],
+  ['realizations', 'product'],
+  ['returns', 'product_id'],
+  ['stock_movements', 'product_id'],
+];
 
 /**
  * SPEC §5: the other products' listings, lots and history go to the main one and the others are
@@ -16,10 +28,10 @@ export async function groupProducts(mainId: string, others: string[]): Promise<v
     mainId,
     { method: 'PATCH', path: `/api/v1/products/group/${mainId}/`, body: rest },
     {
-      tables: ['products_mp', ...history],
+      tables: ['products_mp', ...history.map(([table]) => table)],
       apply: async () => {
         await db.mirrored('products_mp').where('product_wh_id').anyOf(rest).modify({ product_wh_id: mainId });
-        for (const table of history) await db.mirrored(table).where('product_id').anyOf(rest).modify({ product_id: mainId });
+        for (const [table, field] of history) await db.mirrored(table).where(field).anyOf(rest).modify({ [field]: mainId });
         await db.mirrored('products_wh').bulkDelete(rest);
       },
     },

@@ -11,8 +11,8 @@ export const productsSearchSchema = z.object({
 });
 export type ProductsSearch = z.infer<typeof productsSearchSchema>;
 
-/** /product/{id}?td=N: the starting tab, 0–7 (SPEC §2). */
+/** /product/{id}?td=N: the starting tab, 0–7 (SPEC §2), and 8 for the stock history. */
 export const productSearchSchema = z.object({
-  td: z.coerce.number().int().min(0).max(7).catch(0).default(0),
+  td: z.coerce.number().int().min(0).max(8).catch(0).default(0),
 });
 export type ProductSearch = z.infer<typeof productSearchSchema>;

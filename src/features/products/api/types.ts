@@ -25,6 +25,7 @@ export interface LotLike {
   price?: unknown;
 }
 export interface ReserveLike {
+  product?: unknown;
   product_id?: unknown;
   count?: unknown;
   status?: unknown;

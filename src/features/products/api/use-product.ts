@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type PendingImage } from '../../../db/database.ts';
+import { loadProjectedLots } from '../../../db/projected-stock.ts';
 import { figuresByProduct } from './product-table.ts';
 import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
 
@@ -21,8 +22,12 @@ export function useProduct(id: string): ProductView {
         db.mirrored('products_wh').get(id) as unknown as Promise<ProductWh | undefined>,
         db.mirrored('products_mp').where('product_wh_id').equals(id).toArray() as unknown as Promise<ProductMp[]>,
         db.pending_images.where('product_id').equals(id).sortBy('created_at'),
-        db.mirrored('lots').where('product_id').equals(id).toArray() as Promise<LotLike[]>,
-        db.mirrored('reserves').where('product_id').equals(id).toArray() as Promise<ReserveLike[]>,
+        loadProjectedLots(id) as Promise<LotLike[]>,
+        // Reserves carry `product` on the wire, which has no index: a filter over a small table.
+        db
+          .mirrored('reserves')
+          .filter((r) => (r.product ?? r.product_id) === id)
+          .toArray() as Promise<ReserveLike[]>,
         db.mirrored('markdowns').where('product_id').equals(id).toArray() as Promise<MarkdownLike[]>,
       ]);
       const figures = figuresByProduct(lots, reserves, markdowns).get(id) ?? none;

@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppState } from '../../../app/app-state.ts';
 import { db } from '../../../db/database.ts';
+import { queueCreate } from '../../../sync/outbox.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { productsSearchSchema } from '../api/products-search.ts';
 import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
@@ -46,6 +47,19 @@ describe('/products — «Товары» (SPEC §2)', () => {
     expect(cells('Арбуз').slice(3).map(nbsp)).toEqual(['5', '2', '2', '12 ₽', '60 ₽']);
     expect(cells('Банан').slice(3).map(nbsp)).toEqual(['2', '0', '0', '10,25 ₽', '20,50 ₽']);
     expect(nbsp(screen.getByTestId('stock-summary').textContent)).toBe('На складе: 7 шт. на сумму 80,50 ₽');
+  });
+
+  it('figures are the stock the server will have: outflows waiting in the outbox already count; wire reserves name `product`', async () => {
+    const a = await seedProduct('Арбуз');
+    await seedLot(a.id, 3, 10);
+    await db.mirrored('reserves').add({ id: 'r1', product: a.id, count: 1, price: 0, status: 'active' });
+    await open();
+    await screen.findByText('Арбуз');
+    await waitFor(() => expect(cells('Арбуз').slice(3, 5).map(nbsp)).toEqual(['3', '1']));
+    const body = { id: 'd1', product_id: a.id, count: 2, price: 0 };
+    await queueCreate('disposals', { ...body, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body });
+    await waitFor(() => expect(cells('Арбуз').slice(3).map(nbsp)).toEqual(['1', '1', '0', '10 ₽', '10 ₽']));
+    expect(nbsp(screen.getByTestId('stock-summary').textContent)).toBe('На складе: 1 шт. на сумму 10 ₽');
   });
 
   it('average cost has 2 decimals only when not whole; 0 on hand shows 0', async () => {

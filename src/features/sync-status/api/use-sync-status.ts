@@ -23,7 +23,17 @@ const subscribeOnline = (listener: () => void) => {
 export function useSyncStatus(): SyncStatus {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const unsent = useLiveQuery(() => countUnsent(), [], 0);
-  const rejected = useLiveQuery(() => db.outbox.where('status').equals('rejected').sortBy('seq'), [], []);
+  // A row written by another entry's call (a batch line) is refused with that call: listed once, as the call.
+  const rejected = useLiveQuery(
+    () =>
+      db.outbox
+        .where('status')
+        .equals('rejected')
+        .filter((e) => !e.carrier)
+        .sortBy('seq'),
+    [],
+    [],
+  );
   const lastSyncAt = useLiveQuery(async () => ((await db.meta.get('last_sync_at'))?.value as number | undefined) ?? null, [], null);
   return { online, unsent, rejected, lastSyncAt };
 }

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../ui/page.tsx';
+import { PurchaseEditorPage } from '../../../features/batches/components/purchase-editor.tsx';
 
-export const Route = createFileRoute('/_app/inventory/add')({ component: () => <UnderConstruction title="Оприходование партии" /> });
+export const Route = createFileRoute('/_app/inventory/add')({ component: () => <PurchaseEditorPage /> });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../ui/page.tsx';
+import { ProductDrawer } from '../../../features/batches/components/product-drawer.tsx';
+import { OtherRealizationPage } from '../../../features/other-realizations/components/other-realization-editor.tsx';
 
-export const Route = createFileRoute('/_app/other-realizations/add')({ component: () => <UnderConstruction title="Списание и прочая реализация" /> });
+export const Route = createFileRoute('/_app/other-realizations/add')({ component: () => <OtherRealizationPage Drawer={ProductDrawer} /> });

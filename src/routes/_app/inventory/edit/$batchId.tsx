@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../ui/page.tsx';
+import { PurchaseEditorPage } from '../../../../features/batches/components/purchase-editor.tsx';
 
-export const Route = createFileRoute('/_app/inventory/edit/$batchId')({ component: () => <UnderConstruction title="Изменение партии" /> });
+export const Route = createFileRoute('/_app/inventory/edit/$batchId')({
+  component: function EditBatchRoute() {
+    const { batchId } = Route.useParams();
+    return <PurchaseEditorPage batchId={batchId} />;
+  },
+});

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../ui/page.tsx';
+import { ProductDrawer } from '../../../../features/batches/components/product-drawer.tsx';
+import { OtherRealizationPage } from '../../../../features/other-realizations/components/other-realization-editor.tsx';
 
-export const Route = createFileRoute('/_app/other-realizations/edit/$batchId')({ component: () => <UnderConstruction title="Изменение прочей реализации" /> });
+export const Route = createFileRoute('/_app/other-realizations/edit/$batchId')({
+  component: function EditOtherRealizationRoute() {
+    const { batchId } = Route.useParams();
+    return <OtherRealizationPage batchId={batchId} Drawer={ProductDrawer} />;
+  },
+});

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { productStockTabs } from '../../../../features/product-stock/components/product-stock-tabs.tsx';
 import { productSearchSchema } from '../../../../features/products/api/products-search.ts';
 import { ProductPage } from '../../../../features/products/components/product-page.tsx';
 
@@ -8,6 +9,13 @@ export const Route = createFileRoute('/_app/product/$productId/')({
     const { productId } = Route.useParams();
     const { td } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ProductPage productId={productId} tab={td} onTabChange={(next) => void navigate({ search: { td: next }, replace: true })} />;
+    return (
+      <ProductPage
+        productId={productId}
+        tab={td}
+        onTabChange={(next) => void navigate({ search: { td: next }, replace: true })}
+        moreTabs={productStockTabs(productId)}
+      />
+    );
   },
 });

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../../ui/page.tsx';
+import { DisposalEditor } from '../../../../../features/product-stock/components/disposal-editor.tsx';
+import { DisposalForm } from '../../../../../features/product-stock/components/disposal-form.tsx';
 
-export const Route = createFileRoute('/_app/product/$productId/disposal/$disposalId')({ component: () => <UnderConstruction title="Списание товара" /> });
+export const Route = createFileRoute('/_app/product/$productId/disposal/$disposalId')({
+  component: function DisposalRoute() {
+    const { productId, disposalId } = Route.useParams();
+    return disposalId === 'new' ? <DisposalForm productId={productId} /> : <DisposalEditor productId={productId} disposalId={disposalId} />;
+  },
+});

@@ -1,0 +1,88 @@
+import { dayToIso } from '../../../lib/format.ts';
+import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
+import { lineCount, linePrice, type BatchLot, type PurchaseLine } from './purchase-lines.ts';
+import type { Batch, Lot } from './types.ts';
+
+export interface PurchaseSave {
+  /** The batch being edited; absent for a new purchase. */
+  batch?: Batch;
+  /** Its lots as the device has them now. */
+  saved?: readonly BatchLot[];
+  /** Its other realizations: kept as they are. */
+  otherIds?: readonly string[];
+  /** YYYY-MM-DD. */
+  date: string;
+  lines: readonly PurchaseLine[];
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * «Оприходовать» / «Обновить» (SPEC §4 Batches): the lines, then the document, as one outbox
+ * group the server applies all or nothing — POST /api/v1/inventory_batch/ with the new and changed
+ * lines, then POST /api/v1/batch/ (or PATCH /api/v1/batch/{id}/) with every line's lot. The lots
+ * and the batch are written on the device in the same transaction, so every screen shows them at
+ * once, offline too. Answers the batch id.
+ */
+export async function savePurchase({ batch, saved = [], otherIds = [], date, lines }: PurchaseSave): Promise<string> {
+  const batchId = batch?.id ?? crypto.randomUUID();
+  const receivedAt = dayToIso(date);
+  const byId = new Map(saved.map((l) => [l.id, l]));
+  const calls: GroupCall[] = [];
+
+  const sent: PurchaseLine[] = [];
+  const lineChanges: RowChange[] = [];
+  for (const line of lines) {
+    const count = lineCount(line);
+    const price = linePrice(line);
+    const lot = byId.get(line.id);
+    if (!lot) {
+      sent.push(line);
+      const row: Lot = {
+        id: line.id,
+        _id: line.id,
+        product_id: line.product_id,
+        batch_id: batchId,
+        return_id: null,
+        count,
+        count_max: count,
+        price,
+        created_at: receivedAt,
+        // A line added here is a purchase even in a returns document (the server receives it so).
+        is_return: false,
+        count_max_edited: false,
+        price_edited: false,
+        version: 0,
+        updated_at: now(),
+      };
+      lineChanges.push({ table: 'lots', put: row });
+    } else if (count !== lot.count_max || price !== lot.price) {
+      sent.push(line);
+      // What was received changes; the units still there move with it (the server's editLot).
+      const changes = { count_max: count, count: lot.count + count - lot.count_max, price, count_max_edited: lot.count_max_edited || count !== lot.count_max, price_edited: lot.price_edited || price !== lot.price };
+      lineChanges.push({ table: 'lots', id: lot.id, changes });
+    }
+  }
+  if (sent.length > 0) {
+    const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, count: lineCount(l), price: linePrice(l) })) };
+    calls.push({ method: 'POST', path: '/api/v1/inventory_batch/', body, table: 'lots', rowId: sent[0]!.id, changes: lineChanges });
+  }
+
+  const kept = new Set(lines.map((l) => l.id));
+  const docChanges: RowChange[] = [];
+  for (const lot of saved) {
+    if (!kept.has(lot.id)) docChanges.push({ table: 'lots', id: lot.id, remove: true });
+    else if (lot.created_at !== receivedAt) docChanges.push({ table: 'lots', id: lot.id, changes: { created_at: receivedAt } });
+  }
+  const kind = batch?.kind ?? 'purchase';
+  const body = { id: batchId, date, kind, inventory_ids: lines.map((l) => l.id), other_realization_ids: [...otherIds] };
+  if (batch) {
+    if (batch.date !== receivedAt) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: receivedAt, updated_at: now() } });
+    calls.push({ method: 'PATCH', path: `/api/v1/batch/${batchId}/`, body, table: 'batches', rowId: batchId, changes: docChanges });
+  } else {
+    const row: Batch = { id: batchId, kind, date: receivedAt, description: '', created_at: now(), version: 0, updated_at: now() };
+    calls.push({ method: 'POST', path: '/api/v1/batch/', body, table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
+  }
+  await queueGroup(calls);
+  return batchId;
+}

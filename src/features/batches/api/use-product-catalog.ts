@@ -1,0 +1,37 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { db } from '../../../db/database.ts';
+import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { buildCatalog, type CatalogProduct } from './product-catalog.ts';
+import type { ProductMp, ProductWh } from './types.ts';
+
+export interface Catalog {
+  loaded: boolean;
+  products: CatalogProduct[];
+  byId: Map<string, CatalogProduct>;
+}
+
+/** Every warehouse product with its articles and picture, live from the device. */
+export function useProductCatalog(): Catalog {
+  const products = useLiveQuery(async () => {
+    const [wh, mp] = await Promise.all([
+      db.mirrored('products_wh').toArray() as unknown as Promise<ProductWh[]>,
+      db.mirrored('products_mp').toArray() as unknown as Promise<ProductMp[]>,
+    ]);
+    return buildCatalog(wh, mp);
+  }, []);
+  return useMemo(() => ({ loaded: products !== undefined, products: products ?? [], byId: new Map((products ?? []).map((p) => [p.id, p])) }), [products]);
+}
+
+/** Units on hand per product, as the server will have them once the outbox is sent. */
+export function useOnHand(): Map<string, number> {
+  return useLiveQuery(
+    async () => {
+      const out = new Map<string, number>();
+      for (const lot of await loadProjectedLots()) out.set(lot.product_id, (out.get(lot.product_id) ?? 0) + lot.count);
+      return out;
+    },
+    [],
+    new Map<string, number>(),
+  );
+}

@@ -1,0 +1,46 @@
+import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import type { BatchRow } from '../api/batch-list.ts';
+import { imageSrc } from '../api/image-src.ts';
+import { clickable, linkButton, more, num, table, tableWrap, td, th, thumb, thumbs } from './batches.css.ts';
+
+/** The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (SPEC §2). */
+export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: BatchRow): void }) {
+  return (
+    <div className={tableWrap}>
+      <table className={table}>
+        <thead>
+          <tr>
+            <th className={`${th} ${num}`}>№</th>
+            <th className={th}>Дата</th>
+            <th className={th}>Товары</th>
+            <th className={`${th} ${num}`}>Количество</th>
+            <th className={`${th} ${num}`}>Сумма</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} className={clickable} data-testid="batch-row" onClick={() => onOpen(r)}>
+              <td className={`${td} ${num}`}>{r.number}</td>
+              <td className={td}>
+                {/* Focusable for the keyboard; its click reaches the row. */}
+                <button type="button" className={linkButton} aria-label={`Документ № ${r.number} от ${formatDay(r.date)}`}>
+                  {formatDay(r.date)}
+                </button>
+              </td>
+              <td className={td}>
+                <span className={thumbs}>
+                  {r.thumbnails.map((src, i) => (
+                    <img key={i} className={thumb} src={imageSrc(src)} alt="" loading="lazy" data-testid="batch-thumbnail" />
+                  ))}
+                  {r.more > 0 && <span className={more}>+{r.more}</span>}
+                </span>
+              </td>
+              <td className={`${td} ${num}`}>{formatAmount(r.total_count)}</td>
+              <td className={`${td} ${num}`}>{formatRoubles(r.total_sum)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, marginBottom: vars.space.md });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+export const th = style({
+  textAlign: 'left',
+  padding: vars.space.sm,
+  fontSize: vars.font.small,
+  color: vars.color.muted,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+});
+export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
+export const clickable = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.bg } } });
+/** New and modified lines (SPEC §2), and lines flagged after a refused save (SPEC §4). */
+export const line = style({
+  selectors: {
+    '&[data-state="new"], &[data-state="modified"]': { background: vars.color.highlight },
+    '&[data-flagged="true"]': { background: '#fdecea', boxShadow: `inset 4px 0 0 ${vars.color.danger}` },
+  },
+});
+export const thumb = style({ width: '44px', height: '44px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
+export const thumbs = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' });
+export const more = style({ color: vars.color.muted, fontWeight: 600, marginLeft: vars.space.xs });
+export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
+export const cellInput = style({
+  width: '110px',
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  textAlign: 'right',
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
+});
+export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '240px', whiteSpace: 'normal' });
+export const totalsLine = style({ fontWeight: 600, margin: `0 0 ${vars.space.md}` });
+export const section = style({ margin: `${vars.space.lg} 0 ${vars.space.sm}`, fontSize: '18px' });
+export const filters = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'flex-end' });
+export const chooser = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const linkButton = style({
+  minHeight: vars.touch,
+  border: 'none',
+  background: 'transparent',
+  padding: 0,
+  color: vars.color.primary,
+  cursor: 'pointer',
+  textAlign: 'left',
+});

@@ -1,0 +1,83 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useState } from 'react';
+import { DATE_MAX, DATE_MIN } from '../../../lib/dates.ts';
+import { Button } from '../../../ui/button.tsx';
+import { row } from '../../../ui/controls.css.ts';
+import { Muted, Page } from '../../../ui/page.tsx';
+import { toolbar } from '../../../ui/page.css.ts';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import type { InventorySearch } from '../api/inventory-search.ts';
+import { refreshInventory } from '../api/refresh.ts';
+import { useInventoryTable } from '../api/use-inventory-table.ts';
+import { filters } from './inventory.css.ts';
+import { InventoryTable } from './inventory-table.tsx';
+
+export interface InventoryScreenProps {
+  search: InventorySearch;
+  /** Writes the query into the address (replacing the entry), so back/forward and reload keep it. */
+  onSearchChange(patch: Partial<InventorySearch>): void;
+}
+
+/** /inventory — every lot, newest receipt first, from the device (SPEC §2). */
+export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(search.search);
+  const deferred = useDeferredValue(query);
+  const table = useInventoryTable({ search: deferred, start: search.date_start, end: search.date_end, page: search.page });
+  const [refreshing, setRefreshing] = useState(false);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await refreshInventory();
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const filtered = query.trim() || search.date_start || search.date_end;
+  return (
+    <Page title="Учёт партий товара">
+      <div className={toolbar}>
+        <div className={filters}>
+          <TextField
+            label="С даты"
+            type="date"
+            min={DATE_MIN}
+            max={search.date_end || DATE_MAX}
+            value={search.date_start}
+            onChange={(e) => onSearchChange({ date_start: e.target.value, page: 1 })}
+          />
+          <TextField
+            label="По дату"
+            type="date"
+            min={search.date_start || DATE_MIN}
+            max={DATE_MAX}
+            value={search.date_end}
+            onChange={(e) => onSearchChange({ date_end: e.target.value, page: 1 })}
+          />
+          <TextField
+            label="Поиск"
+            type="search"
+            placeholder="Название или артикул"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              onSearchChange({ search: e.target.value, page: 1 });
+            }}
+          />
+        </div>
+        <div className={row}>
+          <Button onClick={() => void navigate({ to: '/inventory/add' })}>Добавить</Button>
+          <Button variant="secondary" disabled={refreshing} onClick={() => void refresh()}>
+            Обновить
+          </Button>
+        </div>
+      </div>
+      {table.loaded && table.matching === 0 && <Muted>{filtered ? 'Ничего не найдено' : 'Партий товара пока нет. Оприходуйте товар кнопкой «Добавить».'}</Muted>}
+      {table.rows.length > 0 && <InventoryTable rows={table.rows} />}
+      <Pagination page={table.page} pages={table.pages} onPage={(page) => onSearchChange({ page })} />
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import { allocate, unitCostOf } from '../../../../domain/fifo.ts';
+import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { dayToIso } from '../../../lib/format.ts';
+import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
+import { lineCount, lineState, parseAmount, type OtherLine } from './other-lines.ts';
+import type { Batch, Marketplace, OtherRealization } from './types.ts';
+
+export interface OtherSave {
+  /** The document being edited; absent for a new one. */
+  batch?: Batch;
+  /** Its rows as the device has them now. */
+  saved?: readonly OtherRealization[];
+  /** Its lots, if any: kept as they are. */
+  lotIds?: readonly string[];
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Checked lines: a count above 0 and a marketplace each. */
+  lines: readonly OtherLine[];
+}
+
+const now = () => new Date().toISOString();
+
+/** The unit cost the server will compute (FIFO over the projected lots), shown until it answers. */
+async function estimatedCost(productId: string, count: number): Promise<number> {
+  const lots = await loadProjectedLots(productId);
+  const taken = allocate(
+    lots.map((l) => ({ id: l.id, count: l.count, price: l.price, receivedAt: l.created_at })),
+    count,
+  );
+  return taken.ok ? unitCostOf(taken.allocations) : 0;
+}
+
+/**
+ * «Реализовать» / «Обновить»: POST /api/v1/other_realization_batch/ with the new and changed
+ * lines, then POST /api/v1/batch/ (PATCH /api/v1/batch/{id}/ when editing) with every line, as one
+ * outbox group the server applies all or nothing. The rows and the document are written on the
+ * device in the same transaction, so stock and every screen follow at once, offline too.
+ */
+export async function saveOtherRealizations({ batch, saved = [], lotIds = [], date, lines }: OtherSave): Promise<string> {
+  const batchId = batch?.id ?? crypto.randomUUID();
+  const day = dayToIso(date);
+  const byId = new Map(saved.map((r) => [r.id, r]));
+  const sent = lines.filter((l) => lineState(l, byId.get(l.id)) !== 'same');
+  const fields = (l: OtherLine) => ({
+    count: lineCount(l),
+    marketplace: l.marketplace as Marketplace,
+    realization_price: parseAmount(l.realization_price),
+    description: l.description,
+  });
+
+  const rowChanges: RowChange[] = [];
+  for (const l of sent) {
+    const existing = byId.get(l.id);
+    if (existing) {
+      rowChanges.push({ table: 'other_realizations', id: l.id, changes: { ...fields(l), updated_at: now() } });
+      continue;
+    }
+    const row: OtherRealization = {
+      id: l.id,
+      product_id: l.product_id,
+      batch_id: batchId,
+      date: day,
+      ...fields(l),
+      price: await estimatedCost(l.product_id, lineCount(l)),
+      release: false,
+      version: 0,
+      updated_at: now(),
+    };
+    rowChanges.push({ table: 'other_realizations', put: row });
+  }
+  const calls: GroupCall[] = [];
+  if (sent.length > 0) {
+    const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, ...fields(l) })) };
+    calls.push({ method: 'POST', path: '/api/v1/other_realization_batch/', body, table: 'other_realizations', rowId: sent[0]!.id, changes: rowChanges });
+  }
+
+  const kept = new Set(lines.map((l) => l.id));
+  const docChanges: RowChange[] = [];
+  for (const r of saved) {
+    // Rows no longer listed are deleted by the server, their units put back.
+    if (!kept.has(r.id)) docChanges.push({ table: 'other_realizations', id: r.id, remove: true });
+    else if (r.date !== day) docChanges.push({ table: 'other_realizations', id: r.id, changes: { date: day } });
+  }
+  const body = { id: batchId, date, kind: 'other' as const, inventory_ids: [...lotIds], other_realization_ids: lines.map((l) => l.id) };
+  if (batch) {
+    if (batch.date !== day) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: day, updated_at: now() } });
+    calls.push({ method: 'PATCH', path: `/api/v1/batch/${batchId}/`, body, table: 'batches', rowId: batchId, changes: docChanges });
+  } else {
+    const row: Batch = { id: batchId, kind: 'other', date: day, description: '', created_at: now(), version: 0, updated_at: now() };
+    calls.push({ method: 'POST', path: '/api/v1/batch/', body, table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
+  }
+  await queueGroup(calls);
+  return batchId;
+}

@@ -1,0 +1,28 @@
+import { allocate, unitCostOf } from '../../../../domain/fifo.ts';
+import { loadProductStock } from '../../../db/projected-stock.ts';
+import { queueCreate } from '../../../sync/outbox.ts';
+import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { freshMeta, type Realization } from './types.ts';
+import { serial } from './serial.ts';
+
+/**
+ * «Продать»: a sale of free units. Its cost price is what the server will compute — the average
+ * unit cost of the lots FIFO takes — projected now so the row reads right before it is sent.
+ */
+export function createRealization(input: { productId: string; count: number; realization_price: number }): Promise<Check> {
+  return serial(async () => {
+    const stock = await loadProductStock(input.productId);
+    const check = all(checkCount(input.count, { free: stock.free }), checkPrice(input.realization_price, 'Цена продажи'));
+    if (!check.ok) return check;
+    const taken = allocate(
+      stock.lots.map((l) => ({ id: l.id, count: l.count, price: l.price, receivedAt: l.created_at })),
+      input.count,
+    );
+    const price = taken.ok ? unitCostOf(taken.allocations) : 0;
+    const id = crypto.randomUUID();
+    const body = { id, count: input.count, price, realization_price: input.realization_price, product: input.productId };
+    const row: Realization = { ...body, status: 'completed', datetime: new Date().toISOString(), ...freshMeta() };
+    await queueCreate('realizations', row, { method: 'POST', path: '/api/v1/realization/', body });
+    return check;
+  });
+}

@@ -1,0 +1,19 @@
+import { loadProductStock } from '../../../db/projected-stock.ts';
+import { queueCreate } from '../../../sync/outbox.ts';
+import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { freshMeta, type Reserve } from './types.ts';
+import { serial } from './serial.ts';
+
+/** «Зарезервировать»: sets free units aside (the server answers 409 beyond them). */
+export function createReserve(input: { productId: string; count: number; price: number }): Promise<Check> {
+  return serial(async () => {
+    const { free } = await loadProductStock(input.productId);
+    const check = all(checkCount(input.count, { free }), checkPrice(input.price));
+    if (!check.ok) return check;
+    const id = crypto.randomUUID();
+    const body = { id, count: input.count, price: input.price, product: input.productId };
+    const row: Reserve = { ...body, status: 'active', ...freshMeta() };
+    await queueCreate('reserves', row, { method: 'POST', path: '/api/v1/reserve/', body });
+    return check;
+  });
+}

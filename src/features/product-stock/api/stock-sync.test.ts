@@ -1,0 +1,96 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { clearLocalData, db } from '../../../db/database.ts';
+import { loadProductStock, loadProjectedLots } from '../../../db/projected-stock.ts';
+import { pullChanges } from '../../../sync/pull.ts';
+import { drainOutbox } from '../../../sync/push-worker.ts';
+import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
+import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
+import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
+import { createDisposal } from './create-disposal.ts';
+import { createMarkdown } from './create-markdown.ts';
+import { createRealization } from './create-realization.ts';
+import { createReserve } from './create-reserve.ts';
+import { receiveStock } from './receive-stock.ts';
+import type { Disposal, Realization, Reserve } from './types.ts';
+import { deleteDisposal, setDisposalCount } from './update-disposal.ts';
+import { setLotCount } from './update-lot.ts';
+import { cancelRealization } from './update-realization.ts';
+import { setReserveStatus } from './update-reserve.ts';
+
+// Offline edits queued on the device, then sent to the real server: the stock the device showed
+// while they waited (the projection) is the stock the server ends up with, lot by lot.
+let server: RealServer;
+let user: TestUser;
+beforeAll(async () => {
+  server = await startRealServer();
+  user = await server.signUp();
+  signInAs(user);
+}, 90_000);
+afterAll(async () => {
+  await clearLocalData();
+  await server?.close();
+});
+
+const counts = (lots: { id: string; count: number }[]) => Object.fromEntries(lots.map((l) => [l.id, l.count]).sort());
+const sync = async () => {
+  const result = await drainOutbox(pushOverHttp);
+  await pullChanges(pullOverHttp);
+  return result;
+};
+const rowsOf = async <T>(table: 'disposals' | 'reserves' | 'realizations') => (await db.mirrored(table).toArray()) as unknown as T[];
+
+it('receipts, write-offs, markdowns, sales and reserves made offline project to what the server then has', async () => {
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/products/products/',
+    headers: user.headers,
+    payload: { name: 'Чайник', description: '', images: [] },
+  });
+  expect(created.statusCode).toBeLessThan(300);
+  await sync();
+  const [product] = await db.mirrored('products_wh').toArray();
+  const p = product!.id;
+
+  // Offline: two receipts (the older one dated back), then outflows that cross both lots.
+  expect(await receiveStock({ productId: p, count: 3, price: 10, date: '2025-01-10' })).toEqual({ ok: true });
+  expect(await receiveStock({ productId: p, count: 5, price: 20, date: '' })).toEqual({ ok: true });
+  expect(await createDisposal({ productId: p, count: 2, price: 0 })).toEqual({ ok: true });
+  expect(await createMarkdown({ productId: p, price: 10, markdown_price: 5, description: 'Скол' })).toEqual({ ok: true });
+  expect(await createRealization({ productId: p, count: 2, realization_price: 50 })).toEqual({ ok: true });
+  expect(await createReserve({ productId: p, count: 1, price: 70 })).toEqual({ ok: true });
+  expect((await loadProductStock(p)).free).toBe(2);
+  expect(await createDisposal({ productId: p, count: 3, price: 0 })).toEqual({ ok: false, error: 'Недостаточно товара на складе: доступно 2 шт.' });
+  const projected = counts(await loadProjectedLots(p));
+  expect(Object.values(projected).sort()).toEqual([0, 3]);
+  // The sale's cost price as projected: the 10 ₽ lot is gone (write-off 2, markdown 1), so 20 ₽.
+  expect((await rowsOf<Realization>('realizations'))[0]!.price).toBe(20);
+
+  expect(await sync()).toMatchObject({ rejected: 0 });
+  expect(await db.outbox.count()).toBe(0);
+  expect(counts(await loadProjectedLots(p))).toEqual(projected);
+  // …and as the server computed it.
+  expect((await rowsOf<Realization>('realizations'))[0]!.price).toBe(20);
+
+  // Edits and removals of rows the server knows: the device puts back what the ledger says.
+  const [disposal] = await rowsOf<Disposal>('disposals');
+  const [reserve] = await rowsOf<Reserve>('reserves');
+  const [sale] = await rowsOf<Realization>('realizations');
+  expect(await setDisposalCount(disposal!, 1)).toEqual({ ok: true });
+  expect(await setReserveStatus(reserve!, 'realized')).toEqual({ ok: true });
+  expect(await cancelRealization(sale!)).toEqual({ ok: true });
+  const lots = await loadProductStock(p);
+  const newest = lots.lots.at(-1)!;
+  expect(await setLotCount(newest, newest.count - 1)).toEqual({ ok: true });
+  const again = counts(await loadProjectedLots(p));
+  expect(await sync()).toMatchObject({ rejected: 0 });
+  expect(counts(await loadProjectedLots(p))).toEqual(again);
+
+  expect(await deleteDisposal(disposal!)).toBeUndefined();
+  const last = counts(await loadProjectedLots(p));
+  expect(await sync()).toMatchObject({ rejected: 0 });
+  expect(counts(await loadProjectedLots(p))).toEqual(last);
+  const res = await server.app.inject({ method: 'GET', url: `/api/v1/inventory/${p}/`, headers: user.headers });
+  expect(counts(res.json() as { id: string; count: number }[])).toEqual(last);
+}, 90_000);

@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useProductStock } from '../../../db/projected-stock.ts';
+import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
+import { button, row } from '../../../ui/controls.css.ts';
+import { Muted } from '../../../ui/page.tsx';
+import { parseNumber } from '../api/rules.ts';
+import { setLotCount, setLotPrice } from '../api/update-lot.ts';
+import { BlurInput } from './blur-input.tsx';
+import { checkbox, foot, muted, num, summary, table, tableWrap, td, th } from './stock.css.ts';
+
+/**
+ * Tab 2 «Учёт»: the product's lots, oldest first (the order FIFO takes them), with remaining
+ * units as the server will have them once the queued edits are sent. Remaining count and price
+ * save on blur.
+ */
+export function AccountingTab({ productId }: { productId: string }) {
+  const stock = useProductStock(productId);
+  const [inStockOnly, setInStockOnly] = useState(false);
+  if (!stock) return null;
+  const lots = inStockOnly ? stock.lots.filter((l) => l.count > 0) : stock.lots;
+  const spent = stock.lots.reduce((s, l) => s + l.count_max * l.price, 0);
+  const value = stock.lots.reduce((s, l) => s + l.count * l.price, 0);
+
+  return (
+    <div>
+      <div className={row}>
+        <Link className={button.primary} to="/product/$productId/inventory/$inventoryId" params={{ productId, inventoryId: 'new' }}>
+          + Оприходовать
+        </Link>
+        <label className={row}>
+          <input type="checkbox" className={checkbox} checked={inStockOnly} onChange={(e) => setInStockOnly(e.target.checked)} />
+          Только с остатком
+        </label>
+      </div>
+      <p className={summary} data-testid="stock-line">
+        На складе: {formatAmount(stock.onHand)} шт., в резерве: {formatAmount(stock.reserved)} шт., свободно: {formatAmount(Math.max(0, stock.free))} шт.
+      </p>
+      {lots.length === 0 ? (
+        <Muted>Партий нет. Оприходуйте товар, чтобы он появился на складе.</Muted>
+      ) : (
+        <div className={tableWrap}>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th}>Дата</th>
+                <th className={`${th} ${num}`}>Поступило</th>
+                <th className={`${th} ${num}`}>Остаток</th>
+                <th className={`${th} ${num}`}>Цена, ₽</th>
+                <th className={`${th} ${num}`}>Сумма</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lots.map((lot) => {
+                const when = formatMoment(lot.created_at);
+                return (
+                  <tr key={lot.id} data-testid="lot-row">
+                    <td className={td}>
+                      {when}
+                      {lot.is_return === true && <span className={muted}> ↩ возврат</span>}
+                    </td>
+                    <td className={`${td} ${num}`}>{formatAmount(lot.count_max)}</td>
+                    <td className={`${td} ${num}`}>
+                      <BlurInput
+                        label={`Остаток, ${when}`}
+                        value={lot.count}
+                        min={0}
+                        max={lot.count_max}
+                        step={1}
+                        onSave={(t) => setLotCount(lot, parseNumber(t))}
+                      />
+                    </td>
+                    <td className={`${td} ${num}`}>
+                      <BlurInput label={`Цена, ${when}`} value={lot.price} min={0} step="0.01" onSave={(t) => setLotPrice(lot, parseNumber(t))} />
+                    </td>
+                    <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className={foot} data-testid="accounting-totals">
+        Остаток на сумму {formatRoubles(value)} · закуплено на сумму {formatRoubles(spent)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { formError } from '../../../ui/controls.css.ts';
+import { TextField } from '../../../ui/text-field.tsx';
+import { parseNumber, type Check } from '../api/rules.ts';
+import { addForm, submitCell } from './stock.css.ts';
+
+interface Field {
+  name: string;
+  label: string;
+  initial: string;
+  step?: string;
+}
+
+/** The add form above a tab's rows: number fields and one button; a refusal is shown, nothing is sent. */
+export function AddRowForm({
+  fields,
+  submitLabel,
+  onSubmit,
+}: {
+  fields: Field[];
+  submitLabel: string;
+  onSubmit(values: Record<string, number>): Promise<Check>;
+}) {
+  const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.initial]));
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await onSubmit(Object.fromEntries(fields.map((f) => [f.name, parseNumber(values[f.name] ?? '')])));
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    setError(undefined);
+    setValues(initial());
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <div className={addForm}>
+        {fields.map((f) => (
+          <TextField
+            key={f.name}
+            label={f.label}
+            name={f.name}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={f.step ?? '1'}
+            value={values[f.name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+        ))}
+        <div className={submitCell}>
+          <Button type="submit" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+      {error && (
+        <div className={formError} role="alert">
+          {error}
+        </div>
+      )}
+    </form>
+  );
+}

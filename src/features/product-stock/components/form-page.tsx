@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
+import { useProductName } from '../api/use-stock-rows.ts';
+import { form } from './stock.css.ts';
+
+/** The frame of the product's stock forms: title with the product's name, or «not found». */
+export function FormPage({ productId, title, children }: { productId: string; title: string; children: ReactNode }) {
+  const name = useProductName(productId);
+  if (name === undefined) return <Page title={title} />;
+  if (name === null)
+    return (
+      <Page title={title}>
+        <Card>
+          <Heading>Товар не найден</Heading>
+          <Muted>Возможно, он удалён, объединён с другим или ещё не загружен на это устройство.</Muted>
+        </Card>
+      </Page>
+    );
+  return (
+    <Page title={`${title}: ${name || 'товар'}`}>
+      <Card>
+        <div className={form}>{children}</div>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useProductStock } from '../../../db/projected-stock.ts';
+import { Button } from '../../../ui/button.tsx';
+import { formError } from '../../../ui/controls.css.ts';
+import { Muted } from '../../../ui/page.tsx';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { createMarkdown } from '../api/create-markdown.ts';
+import { parseNumber, type Check } from '../api/rules.ts';
+import type { Markdown } from '../api/types.ts';
+import { updateMarkdown } from '../api/update-markdown.ts';
+import { useMarkdown } from '../api/use-stock-rows.ts';
+import { FormPage } from './form-page.tsx';
+import { checkbox } from './stock.css.ts';
+
+interface Values {
+  price: string;
+  markdown_price: string;
+  description: string;
+  release: boolean;
+}
+
+/**
+ * /product/{id}/markdown/{markdown_id}: «new» marks one unit down («Уценить»; the price starts at
+ * the cost of the unit FIFO will take), an existing id shows its fields to edit. Afterwards the
+ * markdown tab.
+ */
+export function MarkdownForm({ productId, markdownId }: { productId: string; markdownId: string }) {
+  const isNew = markdownId === 'new';
+  const existing = useMarkdown(isNew ? '' : markdownId);
+  const stock = useProductStock(productId);
+  const title = isNew ? 'Уценка' : 'Изменение уценки';
+  if (!stock || (!isNew && !existing))
+    return (
+      <FormPage productId={productId} title={title}>
+        {null}
+      </FormPage>
+    );
+  if (!isNew && !existing?.row)
+    return (
+      <FormPage productId={productId} title={title}>
+        <Muted>Уценка не найдена: возможно, она удалена.</Muted>
+      </FormPage>
+    );
+  const row = existing?.row;
+  const nextUnitCost = stock.lots.find((l) => l.count > 0)?.price ?? 0;
+  const initial: Values = row
+    ? { price: String(row.price), markdown_price: String(row.markdown_price), description: row.description, release: row.release }
+    : { price: String(nextUnitCost), markdown_price: '0', description: '', release: false };
+  return (
+    <FormPage productId={productId} title={title}>
+      <MarkdownFields productId={productId} row={row} initial={initial} free={stock.free} />
+    </FormPage>
+  );
+}
+
+function MarkdownFields({ productId, row, initial, free }: { productId: string; row?: Markdown; initial: Values; free: number }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = (name: 'price' | 'markdown_price' | 'description') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const fields = { price: parseNumber(values.price), markdown_price: parseNumber(values.markdown_price), description: values.description };
+    const result: Check = row ? await updateMarkdown(row, { ...fields, release: values.release }) : await createMarkdown({ productId, ...fields });
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.error);
+    }
+    await navigate({ to: '/product/$productId', params: { productId }, search: { td: 3 } });
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      {!row && <Muted>Уценивается одна единица товара. Свободно: {Math.max(0, free)} шт.</Muted>}
+      <TextField label="Цена, ₽" name="price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={set('price')} />
+      <TextField
+        label="Цена уценки, ₽"
+        name="markdown_price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        value={values.markdown_price}
+        onChange={set('markdown_price')}
+      />
+      <TextArea label="Описание" name="description" rows={3} maxLength={5000} value={values.description} onChange={set('description')} />
+      {row && (
+        <label>
+          <input type="checkbox" className={checkbox} checked={values.release} onChange={(e) => setValues((v) => ({ ...v, release: e.target.checked }))} />
+          Продана
+        </label>
+      )}
+      {error && (
+        <div className={formError} role="alert">
+          {error}
+        </div>
+      )}
+      <Button type="submit" disabled={busy}>
+        {row ? 'Сохранить' : 'Уценить'}
+      </Button>
+    </form>
+  );
+}

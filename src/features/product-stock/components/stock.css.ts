@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, marginBottom: vars.space.md });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+export const th = style({
+  textAlign: 'left',
+  padding: vars.space.sm,
+  fontSize: vars.font.small,
+  color: vars.color.muted,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+});
+export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
+export const foot = style({ padding: vars.space.sm, fontWeight: 600 });
+export const cellInput = style({
+  width: '110px',
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  textAlign: 'right',
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger }, '&:disabled': { background: vars.color.bg, color: vars.color.muted } },
+});
+export const textInput = style([cellInput, { width: '220px', textAlign: 'left' }]);
+export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '260px', whiteSpace: 'normal' });
+export const checkbox = style({ width: '28px', height: '28px', margin: '8px' });
+export const muted = style({ color: vars.color.muted, fontSize: vars.font.small });
+export const summary = style({ margin: `0 0 ${vars.space.md}`, fontWeight: 600 });
+export const addForm = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: vars.space.md });
+export const form = style({ maxWidth: '480px' });
+export const plus = style({ color: vars.color.success });
+export const minus = style({ color: vars.color.danger });
+export const status = style({ fontSize: vars.font.small, fontWeight: 600, whiteSpace: 'nowrap' });
+export const submitCell = style({ marginBottom: vars.space.md });
