@@ -19,7 +19,9 @@ export class AuthPage {
     await this.page.getByRole('button', { name: 'Войти' }).click();
   }
 
+  /** Done when the login form is back: the app shows it only after the device was cleared. */
   async logout() {
     await this.page.getByRole('button', { name: 'Выйти' }).click();
+    await this.page.locator('input[name="login"]').waitFor();
   }
 }

@@ -45,6 +45,9 @@ export function AuthScreen() {
 
   async function signOut() {
     await logout();
+    // '/' sends a signed-out user back here, to this same mounted screen: it must show the login form.
+    setConfirmLogout(false);
+    setMode('login');
     goHome();
   }
 
