@@ -6,6 +6,7 @@ import {
   markdowns,
   otherRealizations,
   productsMp,
+  productTotals,
   productsWh,
   realizations,
   reserves,
@@ -107,7 +108,10 @@ export class ProductsRepository {
         .orderBy(o.descending ? desc(key) : asc(key), asc(sql`lower(${productsWh.name})`), asc(productsWh.id))
         .limit(o.pageSize)
         .offset((o.page - 1) * o.pageSize),
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(where),
+      // Unfiltered, the total is the user's live count kept by triggers: no scan of every product.
+      o.search || o.availableOnly
+        ? db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(where)
+        : db.select({ total: productTotals.live }).from(productTotals).where(eq(productTotals.userId, userId)),
     ]);
     return { rows, total: counted?.total ?? 0 };
   }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lots, productsWh } from '../../server/db/schema/index.ts';
+import { lots, productTotals, productsWh } from '../../server/db/schema/index.ts';
 import { seeder } from './helpers/products.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
@@ -70,5 +70,34 @@ describe('the stock roll-up on products_wh', () => {
     }
     // Stock changes are not edits of the product: the sync pull does not send it again.
     expect((await rollUp(a)).version).toBe(versionBefore);
+  });
+});
+
+describe('the live product total kept on product_totals', () => {
+  it('answers the unfiltered list total and follows bulk inserts, tombstones, restores and deletes', async () => {
+    const { db } = app.database;
+    const owner = await signUp(app);
+    const counted = async () =>
+      (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(sql`${productsWh.userId} = ${owner.id} and ${productsWh.deletedAt} is null`))[0]!.n;
+    const listTotal = async () =>
+      ((await app.inject({ method: 'GET', url: '/api/v1/products/all/', headers: owner.headers })).json() as { total: number }).total;
+    const stored = async () => (await db.select().from(productTotals).where(eq(productTotals.userId, owner.id)))[0]?.live ?? 0;
+
+    expect(await listTotal()).toBe(0);
+    const rows = await db
+      .insert(productsWh)
+      .values(Array.from({ length: 7 }, (_, i) => ({ userId: owner.id, name: `Счёт ${i}` })))
+      .returning();
+    await db.insert(productsWh).values({ userId: owner.id, name: 'Удалённый сразу', deletedAt: new Date() });
+    expect([await stored(), await listTotal()]).toEqual([7, 7]);
+
+    await app.inject({ method: 'DELETE', url: '/api/v1/products/warehouse/delete/', headers: owner.headers, payload: { products: [rows[0]!.id, rows[1]!.id] } });
+    expect([await stored(), await listTotal(), await counted()]).toEqual([5, 5, 5]);
+    await db.update(productsWh).set({ deletedAt: null }).where(eq(productsWh.id, rows[0]!.id));
+    await db.update(productsWh).set({ name: 'Переименован' }).where(eq(productsWh.id, rows[2]!.id));
+    await db.delete(productsWh).where(eq(productsWh.id, rows[3]!.id));
+    expect([await stored(), await counted()]).toEqual([5, 5]);
+    // Another user's products never count here.
+    expect(await listTotal()).toBe(await counted());
   });
 });

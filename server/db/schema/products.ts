@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
 import { markets } from './markets.ts';
-import { ownerId } from './users.ts';
+import { ownerId, users } from './users.ts';
 
 /**
  * A warehouse product. Its stock figures (count, reserve, markdowns, total_price) are derived
@@ -41,6 +41,17 @@ export const productsWh = pgTable(
 );
 
 /** One listing (offer) of a store on a marketplace, grouped into a warehouse product. */
+/**
+ * How many live warehouse products each user has: the list's total without a filter, kept by
+ * triggers on products_wh (migration 0005) so a page of 50 never counts 100,000 rows.
+ */
+export const productTotals = pgTable('product_totals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  live: integer('live').notNull().default(0),
+});
+
 export const productsMp = pgTable(
   'products_mp',
   {
