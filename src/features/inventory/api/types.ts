@@ -1,28 +1,14 @@
 import type { components } from '../../../../api/schema.gen.ts';
 
-/*
- * The rows as sync mirrors them (server/schemas/stock-rows.ts). Declared here until
- * api/schema.gen.ts carries them (npm run api:gen).
- */
+type Schemas = components['schemas'];
 
-export type ProductWh = Pick<components['schemas']['ProductWh'], 'id' | 'name' | 'images'>;
-export type ProductMp = Pick<components['schemas']['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
+export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
+export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
 
-export interface Lot {
-  id: string;
-  product_id: string;
-  batch_id: string | null;
-  /** Remaining units. */
-  count: number;
-  /** Units received. */
-  count_max: number;
-  /** Unit cost, ₽. */
-  price: number;
-  /** Receipt date: FIFO order. */
-  created_at: string;
-  is_return: boolean;
+/** A lot as sync mirrors it (server/schemas/stock-rows.ts), with what this screen reads. */
+export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'batch_id' | 'count' | 'count_max' | 'price' | 'created_at' | 'is_return'> & {
   version?: number;
-}
+};
 
 /** One line of /inventory: a lot with what the table shows of its product. */
 export interface InventoryRow {

@@ -1,17 +1,7 @@
-/** A markdown as mirrored (server/schemas/stock-rows.ts Markdown); until api/schema.gen.ts has it. */
-export type Markdown = {
-  id: string;
-  product_id: string;
-  lot_id: string | null;
-  datetime: string;
-  description: string;
-  price: number;
-  markdown_price: number;
-  release: boolean;
-  count: number;
-  version: number;
-  updated_at: string;
-};
+import type { components } from '../../../../api/schema.gen.ts';
+
+/** A markdown as mirrored (server/schemas/stock-rows.ts). */
+export type Markdown = components['schemas']['Markdown'];
 
 /** One line of /markdown: the markdown with its product's name, picture and articles. */
 export type MarkdownLine = Markdown & {
