@@ -1,18 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, marginBottom: vars.space.md });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
-export const th = style({
-  textAlign: 'left',
-  padding: vars.space.sm,
-  fontSize: vars.font.small,
-  color: vars.color.muted,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-});
+export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
+
 export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
-export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 /** New and changed lines, and lines flagged after a refused save. */
 export const line = style({
   selectors: {
