@@ -13,3 +13,5 @@ export const th = style({
   whiteSpace: 'nowrap',
 });
 export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
+/** A cell's refusal, shown under its field. */
+export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '260px', whiteSpace: 'normal' });

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
+export { cellError, num, table, tableWrap, th } from '../../../ui/table.css.ts';
 
 export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
 export const clickable = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.bg } } });
@@ -26,7 +26,6 @@ export const cellInput = style({
   textAlign: 'right',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '240px', whiteSpace: 'normal' });
 export const totalsLine = style({ fontWeight: 600, margin: `0 0 ${vars.space.md}` });
 export const section = style({ margin: `${vars.space.lg} 0 ${vars.space.sm}`, fontSize: '18px' });
 export const filters = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'flex-end' });

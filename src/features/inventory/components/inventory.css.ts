@@ -18,4 +18,3 @@ export const cellInput = style({
   textAlign: 'right',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '240px', whiteSpace: 'normal' });

@@ -16,6 +16,5 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 export const textInput = style([input, { width: '200px', textAlign: 'left' }]);
-export const error = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small });
 export const checkbox = style({ width: '28px', height: '28px', margin: '8px' });
 export const total = style({ fontWeight: 600 });

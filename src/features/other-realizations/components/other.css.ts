@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
+export { cellError, num, table, tableWrap, th } from '../../../ui/table.css.ts';
 
 export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
 /** New and changed lines, and lines flagged after a refused save. */
@@ -25,7 +25,6 @@ const control = style({
 export const numberInput = style([control, { width: '100px', textAlign: 'right' }]);
 export const textInput = style([control, { width: '180px' }]);
 export const select = style([control, { width: '120px' }]);
-export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '240px', whiteSpace: 'normal' });
 export const totalsLine = style({ fontWeight: 600, margin: `0 0 ${vars.space.md}` });
 /** The page beside an open drawer keeps its content visible on wide screens. */
 export const besideDrawer = style({ '@media': { 'screen and (min-width: 1100px)': { paddingRight: '400px' } } });

@@ -1,57 +1,7 @@
-import { useState, type InputHTMLAttributes } from 'react';
-import type { Check } from '../api/rules.ts';
-import { cellError, cellInput, textInput } from './stock.css.ts';
+import { BlurField, type BlurFieldProps } from '../../../ui/blur-field.tsx';
+import { cellInput, textInput } from './stock.css.ts';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'onSave'> {
-  value: number | string;
-  /** Accessible name: the column and the row, e.g. «Количество, 12.03.2025 10:00». */
-  label: string;
-  /** Called on blur when the text changed; a refusal is shown under the field and the value reverts. */
-  onSave(text: string): Promise<Check> | Check;
-}
-
-/** A table cell's field that saves when it loses focus (SPEC §2: edits on tabs save on blur). */
-export function BlurInput({ value, label, onSave, type = 'number', className, ...rest }: Props) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  // The saved value coming back from the device replaces the draft.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setDraft(null);
-  }
-
-  async function commit() {
-    if (draft === null) return;
-    if (draft === String(value)) return setDraft(null);
-    const result = await onSave(draft);
-    if (!result.ok) {
-      setDraft(null);
-      setError(result.error);
-    }
-  }
-
-  return (
-    <span>
-      <input
-        type={type}
-        inputMode={type === 'number' ? 'decimal' : undefined}
-        className={className ?? (type === 'number' ? cellInput : textInput)}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        value={draft ?? String(value)}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setError(undefined);
-        }}
-        onBlur={() => void commit()}
-        {...rest}
-      />
-      {error && (
-        <span className={cellError} role="alert">
-          {error}
-        </span>
-      )}
-    </span>
-  );
+/** The tabs' cell field: numbers in the narrow cell style, text in the wide one. */
+export function BlurInput({ type = 'number', className, ...rest }: BlurFieldProps) {
+  return <BlurField type={type} className={className ?? (type === 'number' ? cellInput : textInput)} {...rest} />;
 }

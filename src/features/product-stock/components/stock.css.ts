@@ -16,7 +16,6 @@ export const cellInput = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger }, '&:disabled': { background: vars.color.bg, color: vars.color.muted } },
 });
 export const textInput = style([cellInput, { width: '220px', textAlign: 'left' }]);
-export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '260px', whiteSpace: 'normal' });
 export const checkbox = style({ width: '28px', height: '28px', margin: '8px' });
 export const muted = style({ color: vars.color.muted, fontSize: vars.font.small });
 export const summary = style({ margin: `0 0 ${vars.space.md}`, fontWeight: 600 });
