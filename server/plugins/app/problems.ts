@@ -63,7 +63,10 @@ export function toProblem(err: FastifyError): Problem {
   }
   if (pgError?.code === '23503') return new Problem(409, 'reference_missing', 'Связанная запись не найдена или ещё используется');
   // 22021/22P05: a NUL character, which PostgreSQL text and jsonb cannot hold, is bad input, not a server fault.
-  if (pgError && ['22P02', '22003', '22021', '22P05'].includes(pgError.code))
+  // 22003: a number past what a column holds, e.g. a stock total of count × price too big for roubles.
+  if (pgError?.code === '22003')
+    return new Problem(400, 'invalid_value', 'Слишком большое число: количество или сумма выходят за допустимые пределы');
+  if (pgError && ['22P02', '22021', '22P05'].includes(pgError.code))
     return new Problem(400, 'invalid_value', 'Неверное значение в запросе');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return new Problem(err.statusCode, 'bad_request', 'Запрос не может быть обработан');
