@@ -54,8 +54,15 @@ export interface OutboxEntry {
   /** The row before this edit, to put back if the server refuses it; null for a row created here. */
   before: MirroredRow | null;
   created_at: number;
-  /** pending: waiting; sending: in a push call now; rejected: refused by the server, kept to show why. */
-  status: 'pending' | 'sending' | 'rejected';
+  /**
+   * pending: waiting; sending: in a push call now; rejected: refused by the server, kept to show why;
+   * applied: an outflow (write-off, markdown, sale, other realization) the server accepted whose
+   * effect on the lots has not come back yet: kept for the stock projection only, until a pull
+   * started after `applied_at` ends (src/sync/push-worker.ts accept); not unsent, not counted.
+   */
+  status: 'pending' | 'sending' | 'applied' | 'rejected';
+  /** When the server's acceptance of an `applied` entry came back (ms since epoch). */
+  applied_at?: number;
   attempts: number;
   error: string | null;
 }

@@ -12,14 +12,19 @@ import { db, type MirroredTableName, type OstatokDatabase, type OutboxEntry } fr
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const productOfRow = (row: Record<string, unknown> | null | undefined) => str(row?.product_id) ?? str(row?.product);
 
-/** Edits not settled yet (pending or on the wire) that can move stock, oldest first. */
+/**
+ * Edits that can move stock and whose effect on the lots the device does not have yet, oldest
+ * first: pending, on the wire, or applied by the server but not pulled back (the lots they took
+ * from are still the old mirrored ones until then).
+ */
 async function waitingStockEntries(database: OstatokDatabase): Promise<OutboxEntry[]> {
-  // Two single-key reads (see countUnsent): anyOf() would walk the whole outbox.
-  const [pending, sending] = await Promise.all([
+  // Single-key reads (see countUnsent): anyOf() would walk the whole outbox.
+  const [pending, sending, applied] = await Promise.all([
     database.outbox.where('status').equals('pending').toArray(),
     database.outbox.where('status').equals('sending').toArray(),
+    database.outbox.where('status').equals('applied').toArray(),
   ]);
-  return stockEntries([...pending, ...sending]);
+  return stockEntries([...pending, ...sending, ...applied]);
 }
 
 /**

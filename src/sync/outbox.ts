@@ -38,7 +38,7 @@ export function unsettledEntries(table: MirroredTableName, rowId: string, databa
   return database.outbox
     .where('[table+row_id]')
     .equals([table, rowId])
-    .filter((e) => e.status !== 'rejected')
+    .filter((e) => e.status === 'pending' || e.status === 'sending')
     .sortBy('seq');
 }
 

@@ -22,6 +22,8 @@ const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNa
  * The cursor moves with the last chunk of a page, so an interrupted pull repeats that page.
  */
 export async function pullChanges(transport: PullTransport, database: OstatokDatabase = db): Promise<number> {
+  // Outflows the server accepted before this moment are in what this pull brings (src/sync/push-worker.ts accept).
+  const startedAt = Date.now();
   let cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
   let applied = 0;
   for (;;) {
@@ -30,7 +32,8 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
     for (let i = 0; i < changes.length || i === 0; i += CHUNK) {
       const chunk = changes.slice(i, i + CHUNK);
       const last = i + CHUNK >= changes.length;
-      applied += await applyChunk(chunk, last ? page.cursor : undefined, database);
+      const done = last && !page.has_more;
+      applied += await applyChunk(chunk, last ? page.cursor : undefined, database, done ? startedAt : undefined);
       if (!last) await yieldToMain();
     }
     cursor = page.cursor;
@@ -39,7 +42,11 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
   }
 }
 
-async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase): Promise<number> {
+/**
+ * Writes one chunk; with `settledBefore` (the last chunk of a pull), also drops the `applied`
+ * outflows accepted before the pull started, in the same transaction as the lots they changed.
+ */
+async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase, settledBefore?: number): Promise<number> {
   const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
   return database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
     const held = new Map<string, OutboxEntry[]>();
@@ -64,6 +71,14 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
       n++;
     }
     if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
+    if (settledBefore !== undefined) {
+      const settled = await database.outbox
+        .where('status')
+        .equals('applied')
+        .filter((e) => (e.applied_at ?? 0) < settledBefore)
+        .primaryKeys();
+      await database.outbox.bulkDelete(settled);
+    }
     return n;
   });
 }

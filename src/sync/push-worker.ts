@@ -1,5 +1,6 @@
 import { db, type MirroredRow, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { setMeta } from '../db/meta.ts';
+import { OUTFLOW_TABLES } from '../lib/stock-projection.ts';
 import { withLock } from './locks.ts';
 import { unsettledEntries } from './outbox.ts';
 
@@ -131,11 +132,20 @@ function reasonOf(r: PushResult): string {
   return typeof detail === 'string' ? detail : `Сервер ответил ${r.status}`;
 }
 
+/**
+ * Outflows take units from lots, and the answer carries only the outflow's own row: the lots as the
+ * server changed them come with the next pull. Until then the accepted entry stays in the outbox as
+ * `applied`, so the stock projection keeps replaying it over the old mirrored lots and no screen
+ * shows the units as back in stock in between (the pull that brings the lots removes it; src/sync/pull.ts).
+ */
+const KEPT_UNTIL_PULLED = new Set<string>(OUTFLOW_TABLES);
+
 /** The server's answer is the row as it now is: stored unless newer local edits are still queued. */
 async function accept(entry: OutboxEntry, body: unknown, database: OstatokDatabase): Promise<void> {
   const table = database.mirrored(entry.table);
   await database.transaction('rw', table, database.outbox, async () => {
-    await database.outbox.delete(entry.seq!);
+    if (KEPT_UNTIL_PULLED.has(entry.table)) await database.outbox.update(entry.seq!, { status: 'applied', applied_at: Date.now() });
+    else await database.outbox.delete(entry.seq!);
     const row = body as { id?: unknown } | null;
     if (entry.method === 'DELETE' || row?.id !== entry.row_id) return;
     const later = await unsettledEntries(entry.table, entry.row_id, database);

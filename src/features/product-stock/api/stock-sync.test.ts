@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clearLocalData, db } from '../../../db/database.ts';
 import { loadProductStock, loadProjectedLots } from '../../../db/projected-stock.ts';
+import { countUnsent } from '../../../sync/outbox.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
@@ -94,3 +95,46 @@ it('receipts, write-offs, markdowns, sales and reserves made offline project to 
   const res = await server.app.inject({ method: 'GET', url: `/api/v1/inventory/${p}/`, headers: user.headers });
   expect(counts(res.json() as { id: string; count: number }[])).toEqual(last);
 }, 90_000);
+
+it('between the push answer and the next pull, accepted outflows still count: the units never show as back in stock', async () => {
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/products/products/',
+    headers: user.headers,
+    payload: { name: 'Термос', description: '', images: [] },
+  });
+  expect(created.statusCode).toBeLessThan(300);
+  const p = (created.json() as { product_wh: { id: string } }).product_wh.id;
+  await sync();
+  expect(await receiveStock({ productId: p, count: 4, price: 80, date: '2025-03-14' })).toEqual({ ok: true });
+  await sync();
+
+  // Offline: a write-off and a markdown; the device shows 1 left.
+  expect(await createDisposal({ productId: p, count: 2, price: 0 })).toEqual({ ok: true });
+  expect(await createMarkdown({ productId: p, price: 80, markdown_price: 50, description: '' })).toEqual({ ok: true });
+  expect((await loadProductStock(p)).onHand).toBe(1);
+
+  // Sent and accepted, lots not pulled yet: still 1 (the mirrored lot still says 4), nothing unsent.
+  expect(await drainOutbox(pushOverHttp)).toEqual({ sent: 2, rejected: 0 });
+  expect((await db.mirrored('lots').where('product_id').equals(p).toArray()).map((l) => l.count)).toEqual([4]);
+  expect((await loadProductStock(p)).onHand).toBe(1);
+  expect(await countUnsent()).toBe(0);
+  expect((await db.outbox.toArray()).map((e) => [e.table, e.status])).toEqual([
+    ['disposals', 'applied'],
+    ['markdowns', 'applied'],
+  ]);
+
+  // An edit of the accepted write-off before the pull: replayed over it, sent as usual.
+  const [disposal] = (await db.mirrored('disposals').where('product_id').equals(p).toArray()) as unknown as Disposal[];
+  expect(await setDisposalCount(disposal!, 1)).toEqual({ ok: true });
+  expect((await loadProductStock(p)).onHand).toBe(2);
+  expect(await countUnsent()).toBe(1);
+  expect(await drainOutbox(pushOverHttp)).toEqual({ sent: 1, rejected: 0 });
+  expect((await loadProductStock(p)).onHand).toBe(2);
+
+  // The pull brings the lot as the server changed it and drops the entries: still 2, nothing replayed twice.
+  await pullChanges(pullOverHttp);
+  expect((await db.mirrored('lots').where('product_id').equals(p).toArray()).map((l) => l.count)).toEqual([2]);
+  expect((await loadProductStock(p)).onHand).toBe(2);
+  expect(await db.outbox.count()).toBe(0);
+}, 30_000);
