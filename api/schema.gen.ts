@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Проверка, что сервер работает */
+        /** Проверка, что сервер и база данных работают */
         get: {
             parameters: {
                 query?: never;
@@ -31,6 +31,15 @@ export interface paths {
                             /** @enum {string} */
                             status: "ok";
                         };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
                     };
                 };
             };
@@ -189,7 +198,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Обновление токенов (старый refresh_token больше не действует) */
+        /**
+         * Обновление токенов (старый refresh_token больше не действует)
+         * @description Повтор обновления с тем же refresh_token и тем же Idempotency-Key (или без ключа оба раза) в течение REFRESH_RETRY_WINDOW_SECONDS после первого получает ту же пару, пока она не использована. Иначе старый refresh_token — повторное использование: сеанс завершается (401).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2444,6 +2456,8 @@ export interface paths {
                     /** @description Курсор: версия, после которой нужны изменения */
                     since?: number;
                     limit?: number;
+                    /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
+                    table?: "markets" | "products_wh" | "products_mp" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements";
                 };
                 header?: never;
                 path?: never;
@@ -2488,6 +2502,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sync/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Сводка зеркалируемых таблиц: число строк, наибольшая версия и сумма версий
+         * @description Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncDigest"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sync/push": {
         parameters: {
             query?: never;
@@ -2499,7 +2561,7 @@ export interface paths {
         put?: never;
         /**
          * Отправить очередь правок
-         * @description Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет.
+         * @description Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет. Не больше 500 записей; записи, до которых не дошла очередь за отведённое время, получают 503 push_deadline.
          */
         post: {
             parameters: {
@@ -2543,6 +2605,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4301,6 +4372,21 @@ export interface components {
                 } | null;
             }[];
         };
+        SyncDigestInput: {
+            /** @description Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её */
+            cursor: number;
+            /** @description По каждой зеркалируемой таблице */
+            tables: {
+                [key: string]: {
+                    /** @description Число строк (без удалённых) */
+                    count: number;
+                    /** @description Наибольшая версия среди них; 0, если строк нет */
+                    max_version: number;
+                    /** @description Сумма их версий, десятичной строкой (может превысить 2^53) */
+                    sum_version: string;
+                };
+            };
+        };
         SyncPushRequestInput: {
             /** @description Идентификатор записи очереди: повтор с тем же id применяется один раз */
             id: string;
@@ -4314,7 +4400,7 @@ export interface components {
         SyncPushResultInput: {
             results: {
                 id: string;
-                /** @description HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы */
+                /** @description HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы; 400 push_path_forbidden — путь не из списка изменений, которые можно ставить в очередь; 503 push_deadline — не успели применить, отправьте ещё раз */
                 status: number;
                 body: unknown;
             }[];
@@ -5179,6 +5265,21 @@ export interface components {
                 } | null;
             }[];
         };
+        SyncDigest: {
+            /** @description Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её */
+            cursor: number;
+            /** @description По каждой зеркалируемой таблице */
+            tables: {
+                [key: string]: {
+                    /** @description Число строк (без удалённых) */
+                    count: number;
+                    /** @description Наибольшая версия среди них; 0, если строк нет */
+                    max_version: number;
+                    /** @description Сумма их версий, десятичной строкой (может превысить 2^53) */
+                    sum_version: string;
+                };
+            };
+        };
         SyncPushRequest: {
             /** @description Идентификатор записи очереди: повтор с тем же id применяется один раз */
             id: string;
@@ -5192,7 +5293,7 @@ export interface components {
         SyncPushResult: {
             results: {
                 id: string;
-                /** @description HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы */
+                /** @description HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы; 400 push_path_forbidden — путь не из списка изменений, которые можно ставить в очередь; 503 push_deadline — не успели применить, отправьте ещё раз */
                 status: number;
                 body: unknown;
             }[];

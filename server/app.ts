@@ -16,6 +16,8 @@ import catalogImport from './plugins/app/catalog-import.ts';
 import spa from './plugins/app/spa.ts';
 import uploads from './plugins/app/uploads.ts';
 import maintenance from './plugins/app/maintenance.ts';
+import pushGuard from './plugins/app/push-guard.ts';
+import { queueable } from './sync/queueable.ts';
 import healthRoutes from './routes/health.ts';
 import usersRoutes from './routes/users.ts';
 import marketsRoutes from './routes/markets.ts';
@@ -72,28 +74,31 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(database, { database: given });
   await app.register(problems);
   await app.register(auth);
+  await app.register(pushGuard);
   await app.register(live);
   await app.register(transactionalWrites);
   await app.register(jobs);
   await app.register(catalogImport);
   await app.register(maintenance);
 
+  // queueable(): the resources an offline device edits, whose writes sync push may replay.
+  // Sign-in, sync itself and jobs are not: they must never run as an entry of a push.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
-  await app.register(marketsRoutes, { prefix: '/api/v1/markets' });
-  await app.register(productsRoutes, { prefix: '/api/v1/products' });
-  await app.register(movementRoutes, { prefix: '/api/v1/products' });
+  await app.register(queueable(marketsRoutes), { prefix: '/api/v1/markets' });
+  await app.register(queueable(productsRoutes), { prefix: '/api/v1/products' });
+  await app.register(queueable(movementRoutes), { prefix: '/api/v1/products' });
   // The lots calls sit under two of the SPEC's prefixes: /inventory and /inventory_batch.
-  await app.register(inventoryRoutes, { prefix: '/api/v1' });
-  await app.register(batchesRoutes, { prefix: '/api/v1/batch' });
-  await app.register(otherRealizationRoutes, { prefix: '/api/v1/other_realization_batch' });
+  await app.register(queueable(inventoryRoutes), { prefix: '/api/v1' });
+  await app.register(queueable(batchesRoutes), { prefix: '/api/v1/batch' });
+  await app.register(queueable(otherRealizationRoutes), { prefix: '/api/v1/other_realization_batch' });
   await app.register(syncRoutes, { prefix: '/api/v1/sync' });
-  await app.register(extractRoutes, { prefix: '/api/v1/extract' });
+  await app.register(queueable(extractRoutes), { prefix: '/api/v1/extract' });
   await app.register(jobsRoutes, { prefix: '/api/v1/jobs' });
-  await app.register(disposalRoutes, { prefix: '/api/v1/disposal' });
-  await app.register(markdownRoutes, { prefix: '/api/v1/markdowns' });
-  await app.register(reserveRoutes, { prefix: '/api/v1/reserve' });
-  await app.register(realizationRoutes, { prefix: '/api/v1/realization' });
+  await app.register(queueable(disposalRoutes), { prefix: '/api/v1/disposal' });
+  await app.register(queueable(markdownRoutes), { prefix: '/api/v1/markdowns' });
+  await app.register(queueable(reserveRoutes), { prefix: '/api/v1/reserve' });
+  await app.register(queueable(realizationRoutes), { prefix: '/api/v1/realization' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

@@ -21,11 +21,16 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'нужны 32 байта в base64')
     .optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(120),
+  PUSH_DEADLINE_MS: z.coerce.number().int().min(1).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  WRITES_PER_USER: z.coerce.number().int().min(1).default(4),
+  WRITE_SLOT_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
@@ -47,11 +52,19 @@ export interface Config {
   dataDir: string;
   /** Absent: the embedded PGlite database in `${dataDir}/db`. `memory://` keeps it in memory. */
   databaseUrl?: string;
+  /** PostgreSQL cancels a statement running longer (0: never). PGlite cannot interrupt one. */
+  statementTimeoutMs: number;
   publicDir: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** How long after a rotation a retried refresh of the old token replays the same pair instead of counting as reuse. */
+  refreshRetryWindowSeconds: number;
+  /** A push starts no new group after this long; the rest are answered 503 for the client to send again. */
+  pushDeadlineMs: number;
+  /** Write transactions (or pushes) one user may run at once, and how long one past that waits for a slot. */
+  writes: { perUser: number; slotWaitMs: number };
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
@@ -77,11 +90,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     publicDir: path.resolve(e.PUBLIC_DIR),
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? secrets!.jwtSecret),
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets!.encryptionKey, 'base64'),
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshRetryWindowSeconds: e.REFRESH_RETRY_WINDOW_SECONDS,
+    pushDeadlineMs: e.PUSH_DEADLINE_MS,
+    writes: { perUser: e.WRITES_PER_USER, slotWaitMs: e.WRITE_SLOT_WAIT_MS },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,

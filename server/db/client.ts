@@ -33,14 +33,17 @@ export interface DatabaseOptions {
   embeddedDir: string;
   /** Told when an idle PostgreSQL connection fails (a server restart); the pool replaces it. */
   onConnectionError?: (err: Error) => void;
+  /** PostgreSQL only: cancel a statement running longer than this (0 or absent: never). */
+  statementTimeoutMs?: number;
 }
 
 /** Opens the database and applies pending migrations: the same code and SQL for both engines. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onConnectionError);
+  if (options.url) return openPostgres(options.url, options.onConnectionError, options.statementTimeoutMs);
   return openPglite(options.embeddedDir);
 }
 
+/** PGlite ignores statement_timeout (it cannot interrupt itself); a push's deadline bounds its work instead. */
 async function openPglite(dir: string): Promise<Database> {
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir === 'memory://' ? undefined : dir);
@@ -49,8 +52,9 @@ async function openPglite(dir: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string, onConnectionError?: (err: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, onConnectionError?: (err: Error) => void, statementTimeoutMs = 0): Promise<Database> {
+  // A runaway statement must not hold a pooled connection for ever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (err) => onConnectionError?.(err));
   const db = drizzlePg({ client: pool, schema });
@@ -58,8 +62,11 @@ async function openPostgres(url: string, onConnectionError?: (err: Error) => voi
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(db, { migrationsFolder });
+    // A migration over a big database may rightly run longer than any request statement.
+    await lockClient.query('set statement_timeout = 0');
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
   } finally {
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();
   }

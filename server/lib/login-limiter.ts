@@ -16,25 +16,34 @@ export function loginLimiter(attempts: AuthAttemptsRepository, limits: LoginLimi
   const loginKey = (login: string) => `login:${login.toLowerCase()}`;
   const ipKey = (ip: string) => `ip:${ip}`;
 
-  async function refuseIfOver(key: string, max: number, failuresOnly: boolean) {
-    const from = new Date(Date.now() - limits.windowSeconds * 1000);
-    const { count, oldest } = await attempts.since(key, from, failuresOnly);
-    if (count < max) return;
+  function tooMany(oldest?: Date): Problem {
     const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + limits.windowSeconds * 1000 - Date.now()) / 1000));
     const minutes = Math.ceil(retryAfter / 60);
-    throw new Problem(429, 'too_many_attempts', `Слишком много попыток входа. Повторите через ${minutes} мин.`, undefined, {
+    return new Problem(429, 'too_many_attempts', `Слишком много попыток входа. Повторите через ${minutes} мин.`, undefined, {
       'retry-after': String(retryAfter),
     });
   }
 
   return {
-    async check(login: string, ip: string) {
-      await refuseIfOver(loginKey(login), limits.maxFailures, true);
-      await refuseIfOver(ipKey(ip), limits.maxAttemptsPerIp, false);
-    },
-    async record(login: string, ip: string, success: boolean) {
-      await attempts.record([loginKey(login), ipKey(ip)], success);
-      if (success) await attempts.clearFailures(loginKey(login));
+    /**
+     * Counts the attempt (as a failure until told otherwise) or refuses it with 429; call before
+     * checking the password. Resolves with the function that records the outcome.
+     */
+    async begin(login: string, ip: string): Promise<(success: boolean) => Promise<void>> {
+      const from = new Date(Date.now() - limits.windowSeconds * 1000);
+      const reservation = await attempts.reserve(
+        [
+          { key: loginKey(login), max: limits.maxFailures, failuresOnly: true },
+          { key: ipKey(ip), max: limits.maxAttemptsPerIp, failuresOnly: false },
+        ],
+        from,
+      );
+      if ('refused' in reservation) throw tooMany(reservation.oldest);
+      return async (success) => {
+        if (!success) return;
+        await attempts.markSucceeded(reservation.ids);
+        await attempts.clearFailures(loginKey(login));
+      };
     },
   };
 }

@@ -1,6 +1,16 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authAttempts } from '../db/schema/index.ts';
+
+export interface AttemptLimit {
+  key: string;
+  max: number;
+  /** Count only failed attempts (per login), or all of them (per address). */
+  failuresOnly: boolean;
+}
+
+/** The attempt rows taken, or the refusal with the oldest counted attempt (when the limit eases). */
+export type Reservation = { ids: number[] } | { refused: true; oldest?: Date };
 
 /**
  * Sign-in attempts live in the database, not in memory, so the limit holds across
@@ -9,16 +19,31 @@ import { authAttempts } from '../db/schema/index.ts';
 export class AuthAttemptsRepository {
   constructor(private readonly db: Db) {}
 
-  async record(keys: string[], success: boolean): Promise<void> {
-    await this.db.insert(authAttempts).values(keys.map((key) => ({ key, success })));
+  /**
+   * Counts an attempt before its password is checked: under a lock per key, the window's attempts
+   * (an attempt in flight is stored as a failure until it succeeds) are counted and, below every
+   * limit, the new attempt is stored. So however many guesses arrive at once, no more than the
+   * limit get as far as a password check.
+   */
+  async reserve(limits: AttemptLimit[], from: Date): Promise<Reservation> {
+    return this.db.transaction(async (tx) => {
+      // Sorted, so two attempts locking the same keys never wait on each other crosswise.
+      for (const key of limits.map((l) => l.key).sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      for (const limit of limits) {
+        const where = and(eq(authAttempts.key, limit.key), gt(authAttempts.at, from), limit.failuresOnly ? eq(authAttempts.success, false) : undefined);
+        const [row] = await tx.select({ n: count(), oldest: min(authAttempts.at) }).from(authAttempts).where(where);
+        if ((row?.n ?? 0) >= limit.max) return { refused: true as const, oldest: row?.oldest ? new Date(row.oldest) : undefined };
+      }
+      const rows = await tx
+        .insert(authAttempts)
+        .values(limits.map((l) => ({ key: l.key, success: false })))
+        .returning({ id: authAttempts.id });
+      return { ids: rows.map((r) => r.id) };
+    });
   }
 
-  /** Attempts for a key since a moment, and when the oldest of them was made. */
-  async since(key: string, from: Date, failuresOnly: boolean): Promise<{ count: number; oldest?: Date }> {
-    const where = and(eq(authAttempts.key, key), gt(authAttempts.at, from), failuresOnly ? eq(authAttempts.success, false) : undefined);
-    const [total] = await this.db.select({ n: count() }).from(authAttempts).where(where);
-    const [first] = await this.db.select({ at: authAttempts.at }).from(authAttempts).where(where).orderBy(asc(authAttempts.at)).limit(1);
-    return { count: total?.n ?? 0, oldest: first?.at };
+  async markSucceeded(ids: number[]): Promise<void> {
+    if (ids.length) await this.db.update(authAttempts).set({ success: true }).where(inArray(authAttempts.id, ids));
   }
 
   /** A successful sign-in forgives the earlier failures for that login. */

@@ -11,6 +11,7 @@ import { DisposalsRepository } from './disposals.ts';
 import { MarkdownsRepository } from './markdowns.ts';
 import { ReservesRepository } from './reserves.ts';
 import { RealizationsRepository } from './realizations.ts';
+import { HealthRepository } from './health.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
@@ -25,6 +26,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     refreshTokens: new RefreshTokensRepository(db),
     authAttempts: new AuthAttemptsRepository(db),
     idempotency: new IdempotencyRepository(db),
+    health: new HealthRepository(db),
     markets: new MarketsRepository(db),
     products: new ProductsRepository(db),
     sync: new SyncRepository(db, mirroredTables, { secrets }),

@@ -17,6 +17,15 @@ export class RefreshTokensRepository {
     return row;
   }
 
+  /**
+   * The token, its row locked until the request transaction ends: refreshes of one token run one
+   * after another, so a retry sees what its twin did (on PGlite transactions run one at a time anyway).
+   */
+  async lockByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    const [row] = await dbOf(this.root).select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+    return row;
+  }
+
   /** Marks the token used; false when another request used it first (a reuse). */
   async markUsed(id: string): Promise<boolean> {
     const rows = await dbOf(this.root)

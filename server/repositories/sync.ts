@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { MirroredTable, WireContext } from '../sync/registry.ts';
 
@@ -10,6 +10,11 @@ export interface Change {
   row: Record<string, unknown> | null;
 }
 
+export interface Digest {
+  cursor: number;
+  tables: Record<string, { count: number; max_version: number; sum_version: string }>;
+}
+
 export class SyncRepository {
   constructor(
     private readonly db: Db,
@@ -18,13 +23,14 @@ export class SyncRepository {
   ) {}
 
   /**
-   * Changes of every mirrored table after `since`, oldest first, at most `limit`. Each table
+   * Changes of every mirrored table (or of `table` only) after `since`, oldest first, at most `limit`. Each table
    * is read up to limit + 1 rows by its (user_id, version) index and the lists merged, so a
    * page never splits a version and `has_more` is exact.
    */
-  async changesSince(userId: string, since: number, limit: number): Promise<{ changes: Change[]; hasMore: boolean }> {
+  async changesSince(userId: string, since: number, limit: number, table?: string): Promise<{ changes: Change[]; hasMore: boolean }> {
+    const tables = table ? this.tables.filter((t) => t.name === table) : this.tables;
     const perTable = await Promise.all(
-      this.tables.map(async (t) => {
+      tables.map(async (t) => {
         const rows = (await this.db
           .select()
           .from(t.table)
@@ -42,5 +48,33 @@ export class SyncRepository {
     );
     const all = perTable.flat().sort((a, b) => a.version - b.version);
     return { changes: all.slice(0, limit), hasMore: all.length > limit };
+  }
+
+  /**
+   * Per table, what the device's mirror should add up to: live rows, their highest version and the
+   * sum of their versions (text: a bigint sum may pass 2^53). A row missing, extra or at another
+   * version on the device changes at least one of them. `cursor` counts tombstones too, so the
+   * device compares only once it has pulled that far.
+   */
+  async digest(userId: string): Promise<Digest> {
+    const perTable = await Promise.all(
+      this.tables.map(async (t) => {
+        const live = sql`${t.table.deletedAt} is null`;
+        const [row] = await this.db
+          .select({
+            count: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+            maxVersion: sql<number>`coalesce(max(${t.table.version}) filter (where ${live}), 0)`.mapWith(Number),
+            sumVersion: sql<string>`coalesce(sum(${t.table.version}) filter (where ${live}), 0)::text`,
+            top: sql<number>`coalesce(max(${t.table.version}), 0)`.mapWith(Number),
+          })
+          .from(t.table)
+          .where(eq(t.table.userId, userId));
+        return { name: t.name, ...row! };
+      }),
+    );
+    return {
+      cursor: Math.max(0, ...perTable.map((t) => t.top)),
+      tables: Object.fromEntries(perTable.map((t) => [t.name, { count: t.count, max_version: t.maxVersion, sum_version: t.sumVersion }])),
+    };
   }
 }

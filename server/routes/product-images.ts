@@ -16,7 +16,8 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/image/',
     {
       // Stored by content hash, an upload is idempotent by itself and touches no table.
-      config: { transaction: false },
+      // Never queued: a file is sent only while online, not as a sync push entry.
+      config: { transaction: false, queueable: false },
       schema: {
         tags: ['products'],
         summary: 'Загрузить картинку товара',

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, problems } from '../schemas/common.ts';
-import { pullQuery, pullResponse, pushBody, pushResponse } from '../schemas/sync.ts';
+import { digestResponse, pullQuery, pullResponse, pushBody, pushResponse } from '../schemas/sync.ts';
 import { pushEntries } from '../sync/push.ts';
 
 const tags = ['sync'];
 
-/** The offline client's two calls: pull what changed since a cursor; push queued edits. */
+/** The offline client's calls: pull what changed since a cursor; push queued edits; check its mirror. */
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -21,10 +21,25 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { since, limit } = request.query;
-      const { changes, hasMore } = await app.repos.sync.changesSince(request.userId!, since, limit);
+      const { since, limit, table } = request.query;
+      const { changes, hasMore } = await app.repos.sync.changesSince(request.userId!, since, limit, table);
       return { cursor: changes.at(-1)?.version ?? since, has_more: hasMore, changes };
     },
+  );
+
+  app.get(
+    '/digest',
+    {
+      schema: {
+        tags,
+        summary: 'Сводка зеркалируемых таблиц: число строк, наибольшая версия и сумма версий',
+        description:
+          'Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится.',
+        security: bearer,
+        response: { 200: digestResponse, ...problems(401) },
+      },
+    },
+    async (request) => app.repos.sync.digest(request.userId!),
   );
 
   app.post(
@@ -36,10 +51,10 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Отправить очередь правок',
         description:
-          'Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет.',
+          'Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет. Не больше 500 записей; записи, до которых не дошла очередь за отведённое время, получают 503 push_deadline.',
         security: bearer,
         body: pushBody,
-        response: { 200: pushResponse, ...problems(400, 401, 413) },
+        response: { 200: pushResponse, ...problems(400, 401, 413, 429) },
       },
     },
     async (request) => ({ results: await pushEntries(app, request, request.body) }),

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { mirroredTableNames } from '../sync/tables.ts';
 
 export const pullQuery = z.object({
   since: z.coerce.number().int().min(0).default(0).describe('Курсор: версия, после которой нужны изменения'),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
+  table: z
+    .enum(mirroredTableNames, { error: `неизвестная таблица; допустимы: ${mirroredTableNames.join(', ')}` })
+    .optional()
+    .describe('Только эта таблица (например, чтобы загрузить её заново с since=0)'),
 });
 
 export const pullResponse = z
@@ -21,6 +26,21 @@ export const pullResponse = z
   })
   .meta({ id: 'SyncPull' });
 
+const tableDigest = z.object({
+  count: z.number().int().describe('Число строк (без удалённых)'),
+  max_version: z.number().int().describe('Наибольшая версия среди них; 0, если строк нет'),
+  sum_version: z.string().regex(/^\d+$/).describe('Сумма их версий, десятичной строкой (может превысить 2^53)'),
+});
+
+export const digestResponse = z
+  .object({
+    cursor: z.number().int().describe('Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её'),
+    tables: z.record(z.string(), tableDigest).describe('По каждой зеркалируемой таблице'),
+  })
+  .meta({ id: 'SyncDigest' });
+
+export type TableDigest = z.infer<typeof tableDigest>;
+
 const pushEntry = z.strictObject({
   id: z.string().min(1).max(200).describe('Идентификатор записи очереди: повтор с тем же id применяется один раз'),
   group: z.string().max(200).nullable().optional().describe('Записи одной группы применяются вместе или не применяются'),
@@ -29,14 +49,20 @@ const pushEntry = z.strictObject({
   body: z.unknown().optional(),
 });
 
-export const pushBody = z.array(pushEntry).min(1).max(1000).meta({ id: 'SyncPushRequest' });
+/** The client sends at most 200 entries a push; more than 500 is refused whole. */
+export const pushBody = z.array(pushEntry).min(1).max(500, 'не больше 500 записей за раз').meta({ id: 'SyncPushRequest' });
 
 export const pushResponse = z
   .object({
     results: z.array(
       z.object({
         id: z.string(),
-        status: z.number().int().describe('HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы'),
+        status: z
+          .number()
+          .int()
+          .describe(
+            'HTTP-статус записи; 424 — не применена из-за ошибки другой записи группы; 400 push_path_forbidden — путь не из списка изменений, которые можно ставить в очередь; 503 push_deadline — не успели применить, отправьте ещё раз',
+          ),
         body: z.unknown(),
       }),
     ),

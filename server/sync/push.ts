@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runInTransaction, withUnusedKeys } from '../db/tx-context.ts';
 import { problemBody } from '../lib/problem.ts';
 import type { PushEntry } from '../schemas/sync.ts';
+import { runAsPushEntry } from './push-context.ts';
+import { entryTarget, pushPathForbidden } from './queueable.ts';
 
 export interface PushResult {
   id: string;
@@ -22,70 +24,94 @@ function groupsOf(entries: PushEntry[]): PushEntry[][] {
   return groups;
 }
 
-/**
- * Applies queued edits in order through the same route handlers as direct calls (in-process
- * inject), each group all or nothing. Each entry's id is its Idempotency-Key, stored with the
- * group's changes, so an entry replayed after a lost answer applies once.
- */
 /** A push commits at most this much in one transaction, so one device never holds the database long. */
 const MAX_ENTRIES_PER_COMMIT = 250;
 const MAX_MS_PER_COMMIT = 500;
 
+/**
+ * Applies queued edits in order through the same route handlers as direct calls (in-process
+ * inject), each group all or nothing. Each entry's id is its Idempotency-Key, stored with the
+ * group's changes, so an entry replayed after a lost answer applies once. The push holds one of
+ * the user's write slots, and starts no new group past its deadline.
+ */
 export async function pushEntries(app: FastifyInstance, request: FastifyRequest, entries: PushEntry[]): Promise<PushResult[]> {
   const userId = request.userId!;
-  const used = await app.repos.idempotency.existing(
-    userId,
-    entries.map((e) => e.id),
-  );
-  const unused = new Set(entries.map((e) => e.id).filter((id) => !used.has(id)));
-  return withUnusedKeys(userId, unused, () => applyAll(app, request, entries));
+  const deadline = performance.now() + app.config.pushDeadlineMs;
+  const release = await app.writeSlots.acquire(userId);
+  try {
+    const used = await app.repos.idempotency.existing(
+      userId,
+      entries.map((e) => e.id),
+    );
+    const unused = new Set(entries.map((e) => e.id).filter((id) => !used.has(id)));
+    return await withUnusedKeys(userId, unused, () => applyAll(app, userId, entries, unused, deadline));
+  } finally {
+    release();
+  }
 }
 
-async function applyAll(app: FastifyInstance, request: FastifyRequest, entries: PushEntry[]): Promise<PushResult[]> {
+const lateResult = (entry: PushEntry): PushResult => ({
+  id: entry.id,
+  status: 503,
+  body: problemBody({ status: 503, code: 'push_deadline', detail: 'Не успели применить: отправьте ещё раз' }),
+});
+
+async function applyAll(app: FastifyInstance, userId: string, entries: PushEntry[], unused: Set<string>, deadline: number): Promise<PushResult[]> {
   const results: PushResult[] = [];
   const groups = groupsOf(entries);
   let applied = false;
   let next = 0;
+  // At least one new group always runs (replays of applied ones are cheap lookups), so every
+  // retry makes progress however slow the database is.
+  let ranNew = false;
+  const late = () => ranNew && performance.now() > deadline;
   // Many groups share one transaction, each in its own savepoint: a failed group rolls back alone,
   // and the device pays one commit per few hundred edits instead of one per edit.
-  while (next < groups.length) {
+  while (next < groups.length && !late()) {
     await app.database.db.transaction((tx) =>
       runInTransaction(tx, async () => {
-        const started = Date.now();
+        const started = performance.now();
         let done = 0;
-        while (next < groups.length && (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && Date.now() - started < MAX_MS_PER_COMMIT))) {
+        while (next < groups.length && (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && performance.now() - started < MAX_MS_PER_COMMIT && !late()))) {
           const group = groups[next++]!;
           done += group.length;
-          const outcome = group.length === 1 ? await applyOne(app, request, group[0]!) : await applyGroup(app, request, group, tx);
+          ranNew ||= group.some((entry) => unused.has(entry.id));
+          const outcome = group.length === 1 ? await applyOne(app, userId, group[0]!) : await applyGroup(app, userId, group, tx);
           applied ||= outcome.applied;
           results.push(...outcome.results);
         }
       }),
     );
   }
-  if (applied) app.live.publish(request.userId!, { type: 'changes' });
+  for (const group of groups.slice(next)) results.push(...group.map(lateResult));
+  if (applied) app.live.publish(userId, { type: 'changes' });
   return results;
 }
 
-/** Entry paths a queue has no business calling: the sync calls themselves, and sign-in (not transactional). */
-const forbiddenPath = (path: string) => path.startsWith('/api/v1/sync/') || path.startsWith('/api/v1/users/');
-
 function forbidden(entry: PushEntry): PushResult {
-  const detail = 'Запись очереди не может вызывать синхронизацию или вход';
-  return { id: entry.id, status: 400, body: problemBody({ status: 400, code: 'push_path_forbidden', detail }) };
+  const problem = pushPathForbidden();
+  return { id: entry.id, status: problem.status, body: problemBody(problem) };
 }
 
-async function inject(app: FastifyInstance, request: FastifyRequest, entry: PushEntry): Promise<PushResult> {
-  const response = await app.inject({
-    method: entry.method,
-    url: entry.path,
-    headers: {
-      authorization: request.headers.authorization!,
-      'idempotency-key': entry.id,
-      ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: entry.body === undefined ? undefined : JSON.stringify(entry.body),
-  });
+/**
+ * Checks the entry against the allow-list before it reaches the router; the push guard then checks
+ * the route the router actually matched. No authorization header: the entry runs in the push
+ * context, as the user the push authenticated.
+ */
+async function inject(app: FastifyInstance, userId: string, entry: PushEntry): Promise<PushResult> {
+  const target = entryTarget(entry.path);
+  if (!target || !app.queueableRoutes.allows(entry.method, target.path)) return forbidden(entry);
+  const response = await runAsPushEntry(userId, () =>
+    app.inject({
+      method: entry.method,
+      url: target.url,
+      headers: {
+        'idempotency-key': entry.id,
+        ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      payload: entry.body === undefined ? undefined : JSON.stringify(entry.body),
+    }),
+  );
   return { id: entry.id, status: response.statusCode, body: parseBody(response.body) };
 }
 
@@ -93,15 +119,14 @@ async function inject(app: FastifyInstance, request: FastifyRequest, entry: Push
  * A lone entry needs no savepoint of its own: its route already runs in one (transactional
  * writes), which rolls back alone when the entry is refused. Saves two statements per edit.
  */
-async function applyOne(app: FastifyInstance, request: FastifyRequest, entry: PushEntry): Promise<{ applied: boolean; results: PushResult[] }> {
-  if (forbiddenPath(entry.path)) return { applied: false, results: [forbidden(entry)] };
-  const result = await inject(app, request, entry);
+async function applyOne(app: FastifyInstance, userId: string, entry: PushEntry): Promise<{ applied: boolean; results: PushResult[] }> {
+  const result = await inject(app, userId, entry);
   return { applied: result.status < 400, results: [result] };
 }
 
 async function applyGroup(
   app: FastifyInstance,
-  request: FastifyRequest,
+  userId: string,
   group: PushEntry[],
   tx: FastifyInstance['database']['db'],
 ): Promise<{ applied: boolean; results: PushResult[] }> {
@@ -110,7 +135,7 @@ async function applyGroup(
     await tx.transaction((savepoint) =>
       runInTransaction(savepoint, async () => {
         for (const entry of group) {
-          const result = forbiddenPath(entry.path) ? forbidden(entry) : await inject(app, request, entry);
+          const result = await inject(app, userId, entry);
           groupResults.push(result);
           if (result.status >= 400) throw new GroupFailed();
         }

@@ -41,3 +41,6 @@ export const mirroredTables: MirroredTable[] = [
   defineMirroredTable('realizations', realizations, realizationToWire),
   defineMirroredTable('stock_movements', stockMovements, movementToWire),
 ];
+
+/** Their names, as pull and digest take and answer them. */
+export const mirroredTableNames = mirroredTables.map((t) => t.name) as [string, ...string[]];

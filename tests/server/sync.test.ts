@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
+import { signAccessToken } from '../../server/lib/tokens.ts';
 
 interface Change {
   table: string;
@@ -199,6 +200,41 @@ describe('POST /api/v1/sync/push', () => {
     expect(await marketIds(user)).toEqual(['again']);
     const res = await app.inject({ method: 'GET', url: '/api/v1/markets/again/', headers: user.headers });
     expect(res.json()).toMatchObject({ name: 'Трижды' });
+  });
+});
+
+describe('a push outliving its access token', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps every entry: each applied once, none answered 401', async () => {
+    const user = await signUp(app);
+    const token = await signAccessToken(user.id, app.config.jwtSecret, 5);
+    const headers = { authorization: `Bearer ${token}` };
+    // Only Date is faked: the clock jumps past the token's expiry right after the push has
+    // authenticated and read its keys, before any entry runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const existing = app.repos.idempotency.existing.bind(app.repos.idempotency);
+    vi.spyOn(app.repos.idempotency, 'existing').mockImplementationOnce(async (...args) => {
+      const used = await existing(...args);
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000);
+      return used;
+    });
+    const entries = Array.from({ length: 6 }, (_, i) => add(newId(), `exp-${i}`, i >= 4 ? 'pair' : undefined));
+    const res = await app.inject({ method: 'POST', url: '/api/v1/sync/push', headers, payload: entries });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = (res.json() as { results: PushResult[] }).results;
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    // The token has really expired by now: the same header on a direct call is refused.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/markets/', headers })).statusCode).toBe(401);
+    vi.useRealTimers();
+    expect(await marketIds(user)).toEqual(['exp-0', 'exp-1', 'exp-2', 'exp-3', 'exp-4', 'exp-5']);
+    // Each applied exactly once: replaying the push applies nothing new.
+    const replay = await push(user, entries);
+    expect(replay.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(await marketIds(user)).toEqual(['exp-0', 'exp-1', 'exp-2', 'exp-3', 'exp-4', 'exp-5']);
   });
 });
 

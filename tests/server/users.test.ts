@@ -157,7 +157,8 @@ describe('refresh', () => {
   it('reuse of a rotated token is refused and revokes the token issued from it', async () => {
     const user = await signUp(app);
     const second = (await refresh(user.refreshToken)).json();
-    expectProblem(await refresh(user.refreshToken), 401, 'refresh_invalid');
+    // Another key than the first refresh's (none): not a retry of it but a second use.
+    expectProblem(await refresh(user.refreshToken, { 'idempotency-key': newId() }), 401, 'refresh_invalid');
     expectProblem(await refresh(second.refresh_token), 401, 'refresh_invalid');
     const rows = await app.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows).toHaveLength(2);
@@ -168,7 +169,7 @@ describe('refresh', () => {
     const user = await signUp(app);
     const other = (await login(user)).json();
     await refresh(user.refreshToken);
-    expectProblem(await refresh(user.refreshToken), 401, 'refresh_invalid');
+    expectProblem(await refresh(user.refreshToken, { 'idempotency-key': newId() }), 401, 'refresh_invalid');
     expect((await refresh(other.refresh_token)).statusCode).toBe(200);
   });
 
@@ -187,9 +188,9 @@ describe('refresh', () => {
     expectProblem(await refresh(user.refreshToken, { 'idempotency-key': newId() }), 401, 'refresh_invalid');
   });
 
-  it('two refreshes racing with one token: one wins, the other is a reuse', async () => {
+  it('two refreshes racing with one token and different keys: one wins, the other is a reuse', async () => {
     const user = await signUp(app);
-    const answers = await Promise.all([1, 2].map(() => refresh(user.refreshToken)));
+    const answers = await Promise.all([1, 2].map(() => refresh(user.refreshToken, { 'idempotency-key': newId() })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
     expectProblem(answers.find((a) => a.statusCode === 401)!, 401, 'refresh_invalid');
   });

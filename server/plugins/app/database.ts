@@ -24,6 +24,7 @@ export default fp<{ database?: Database }>(async (app, opts) => {
     (await openDatabase({
       url: config.databaseUrl,
       embeddedDir: path.join(config.dataDir, 'db'),
+      statementTimeoutMs: config.statementTimeoutMs,
       onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects'),
     }));
   app.decorate('database', database);

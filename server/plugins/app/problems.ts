@@ -61,6 +61,9 @@ export function toProblem(err: FastifyError): Problem {
       ? new Problem(409, 'stock_rule', 'Изменение нарушает правила учёта остатков: остаток партии не может быть меньше 0 или больше поступившего')
       : new Problem(422, 'invalid_value', 'Значение нарушает правила данных');
   }
+  // 57014: the statement timeout cancelled a runaway query. Nothing was changed; a retry may succeed.
+  if (pgError?.code === '57014')
+    return new Problem(503, 'database_timeout', 'База данных не ответила вовремя: повторите запрос чуть позже', undefined, { 'retry-after': '1' });
   if (pgError?.code === '23503') return new Problem(409, 'reference_missing', 'Связанная запись не найдена или ещё используется');
   // 22021/22P05: a NUL character, which PostgreSQL text and jsonb cannot hold, is bad input, not a server fault.
   // 22003: a number past what a column holds, e.g. a stock total of count × price too big for roubles.

@@ -1,11 +1,16 @@
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentTransaction, knownUnused, runInTransaction } from '../../db/tx-context.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { WriteSlots } from '../../lib/write-slots.ts';
 import type { IdempotencyRecord } from '../../repositories/idempotency.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each user's bounded share of concurrent write transactions (pushes take one too). */
+    writeSlots: WriteSlots;
+  }
   interface FastifyContextConfig {
     /** false: the route opens its own transactions (sync push does, one per group). */
     transaction?: boolean;
@@ -25,6 +30,7 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Inside a sync push group the request joins the group's transaction as a savepoint.
  */
 export default fp(async (app) => {
+  app.decorate('writeSlots', new WriteSlots(app.config.writes.perUser, app.config.writes.slotWaitMs));
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.websocket || route.config?.transaction === false || !methods.some((m) => writeMethods.has(m))) return;
@@ -32,6 +38,16 @@ export default fp(async (app) => {
     const handler = route.handler as RouteHandlerMethod;
 
     route.handler = async function transactionalHandler(request: FastifyRequest, reply: FastifyReply) {
+      // An entry of a push already runs in the push's transaction, under the push's slot.
+      const release = request.userId && !currentTransaction() ? await app.writeSlots.acquire(request.userId) : undefined;
+      try {
+        return await handleWrite.call(this, request, reply);
+      } finally {
+        release?.();
+      }
+    };
+
+    async function handleWrite(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const key = idempotencyKeyOf(request);
       const scope = key ? scopeOf(request) : null;
       const requestHash = scope ? sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`) : '';
@@ -76,7 +92,7 @@ export default fp(async (app) => {
         }
         throw err;
       }
-    };
+    }
   });
 });
 
