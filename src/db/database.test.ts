@@ -13,10 +13,10 @@ afterEach(async () => {
   await database.delete();
 });
 
-it('has a table for every mirrored entity, the outbox, meta and the image queue', async () => {
+it('has a table for every mirrored entity, the outbox, meta, the image queue and tombstones', async () => {
   await database.open();
   const names = database.tables.map((t) => t.name).sort();
-  expect(names).toEqual([...mirroredTableNames, 'meta', 'outbox', 'pending_images'].sort());
+  expect(names).toEqual([...mirroredTableNames, 'meta', 'outbox', 'pending_images', 'tombstones'].sort());
 });
 
 it('keeps meta values by key', async () => {
@@ -30,6 +30,7 @@ it('sign-out leaves nothing of the user: rows, queued edits, cursor', async () =
   await queueCreate('markets', { id: 'm1', market_id: 'm1', name: 'Мой' }, { method: 'POST', path: '/api/v1/markets/add/' }, database);
   await database.mirrored('returns').put({ id: 'r1' });
   await setMeta('cursor', 5, database);
+  await database.tombstones.put({ key: 'markets/gone', version: 4 });
 
   await clearLocalData(database);
 

@@ -82,6 +82,16 @@ export interface PendingImage {
   created_at: number;
 }
 
+/**
+ * A row the server deleted, as of which version (`key` = `table/id`). Kept while edits of the row
+ * are still queued, so an older push answer or a `before` copy never brings the row back
+ * (src/sync/mirror-writes.ts); a pull drops the rest when it ends.
+ */
+export interface Tombstone {
+  key: string;
+  version: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -92,6 +102,7 @@ export class OstatokDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   pending_images!: EntityTable<PendingImage, 'id'>;
+  tombstones!: EntityTable<Tombstone, 'key'>;
 
   constructor(name = 'ostatok') {
     super(name);
@@ -118,6 +129,8 @@ export class OstatokDatabase extends Dexie {
     // Stock screens: reserves and realizations name their product `product` on the wire; batch
     // editors look lots up by batch.
     this.version(3).stores({ reserves: 'id, product', realizations: 'id, product', lots: 'id, product_id, received_at, batch_id' });
+    // Convergence: deletions remembered by version, so no older copy of a row resurrects it.
+    this.version(4).stores({ tombstones: 'key' });
   }
 
   mirrored(name: MirroredTableName): EntityTable<MirroredRow, 'id'> {

@@ -19,6 +19,7 @@ afterAll(async () => {
 interface Call {
   path: string;
   authorization: string | null;
+  key: string | null;
   /** What the access slot of localStorage held when the call left. */
   accessSlot: string | null;
 }
@@ -27,6 +28,8 @@ let calls: Call[];
 let intercept: (path: string) => Response | Error | undefined;
 /** Delays an answer on its way back to the client (the nth call overall, 1-based). */
 let holdAnswer: (path: string, nth: number) => Promise<void>;
+/** Loses an answer after the server has handled the call (the nth call overall, 1-based). */
+let dropAnswer: (path: string, nth: number) => boolean;
 let sessionLost: Mock<() => void>;
 
 beforeEach(() => {
@@ -35,17 +38,19 @@ beforeEach(() => {
   calls = [];
   intercept = () => undefined;
   holdAnswer = async () => undefined;
+  dropAnswer = () => false;
   sessionLost = vi.fn();
   onSessionLost(sessionLost);
   globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     const headers = input instanceof Request ? input.headers : new Headers(init?.headers);
     const path = new URL(url).pathname;
-    const nth = calls.push({ path, authorization: headers.get('authorization'), accessSlot: localStorage.getItem('access_token') });
+    const nth = calls.push({ path, authorization: headers.get('authorization'), key: headers.get('idempotency-key'), accessSlot: localStorage.getItem('access_token') });
     const replaced = intercept(path);
     if (replaced instanceof Error) throw replaced;
     const response = replaced ?? (await realFetch(input, init));
     await holdAnswer(path, nth);
+    if (dropAnswer(path, nth)) throw new TypeError('fetch failed: the answer was lost');
     return response;
   }) as typeof fetch;
 });
@@ -56,6 +61,7 @@ afterEach(() => {
 const ME = '/api/v1/users/me/';
 const REFRESH = '/api/v1/users/refresh/';
 const count = (path: string) => calls.filter((c) => c.path === path).length;
+const refreshCalls = () => calls.filter((c) => c.path === REFRESH);
 
 describe('401 and the one refresh (SPEC §4)', { timeout: 30_000 }, () => {
   it('20 parallel 401s cause exactly one refresh call, and all 20 replay and succeed', async () => {
@@ -182,6 +188,43 @@ describe('401 and the one refresh (SPEC §4)', { timeout: 30_000 }, () => {
     expect((await api().GET(ME)).response.status).toBe(401);
     expect(getAccessToken()).toBe(expired);
     expect(getRefreshToken()).toBe(user.refreshToken);
+    expect(sessionLost).not.toHaveBeenCalled();
+  });
+
+  it('a refresh whose answer was lost after the server rotated the token: the retry gets the same pair, the session lives', async () => {
+    const user = await server.signUp();
+    signInAs(user);
+    localStorage.setItem('access_token', await expiredAccessToken(user.id));
+    let refreshes = 0;
+    dropAnswer = (path) => path === REFRESH && ++refreshes === 1;
+
+    // The first call meets the lost refresh answer: offline, as far as the device can tell.
+    expect((await api().GET(ME)).response.status).toBe(401);
+    expect(getRefreshToken()).toBe(user.refreshToken);
+    // The retry carries the same old refresh token, and with it the same key.
+    expect((await api().GET(ME)).response.status).toBe(200);
+
+    const keys = refreshCalls().map((c) => c.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^refresh-[0-9a-f]{64}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sessionLost).not.toHaveBeenCalled();
+    // The pair the retry got is the live one: it refreshes again without tripping reuse detection.
+    localStorage.setItem('access_token', await expiredAccessToken(user.id));
+    expect((await api().GET(ME)).response.status).toBe(200);
+    expect(sessionLost).not.toHaveBeenCalled();
+  });
+
+  it.each([429, 502, 400])('a refresh answered %i keeps the session: only 401 says the token is no good', async (status) => {
+    const user = await server.signUp();
+    const expired = await expiredAccessToken(user.id);
+    localStorage.setItem('access_token', expired);
+    localStorage.setItem('refresh_token', user.refreshToken);
+    intercept = (path) => (path === REFRESH ? new Response('{}', { status }) : undefined);
+
+    expect((await api().GET(ME)).response.status).toBe(401);
+    expect(getRefreshToken()).toBe(user.refreshToken);
+    expect(getAccessToken()).toBe(expired);
     expect(sessionLost).not.toHaveBeenCalled();
   });
 

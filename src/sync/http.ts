@@ -1,12 +1,13 @@
 import { loadingFinished, loadingStarted } from '../app/app-state.ts';
 import { apiBase } from './config.ts';
 import { withLock } from './locks.ts';
+import { saveEditsThenLeave } from './session-end.ts';
 import { ACCESS_KEY, clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens.ts';
 
 export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
 
-let sessionLost = () => location.assign('/auth');
-/** What happens when the server refuses the refresh token (tests replace the full page load). */
+let sessionLost: () => void = () => void saveEditsThenLeave();
+/** What happens when the server refuses the refresh token (tests replace the page change). */
 export const onSessionLost = (handler: () => void) => {
   sessionLost = handler;
 };
@@ -43,7 +44,7 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
   try {
     response = await fetch(`${apiBase()}/api/v1/users/refresh/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${refresh}`, 'idempotency-key': crypto.randomUUID() },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${refresh}`, 'idempotency-key': await refreshKey(refresh) },
       body: JSON.stringify({ refresh }),
     });
   } catch {
@@ -55,11 +56,32 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
     storeTokens((await response.json()) as { access_token: string; refresh_token: string });
     return 'refreshed';
   }
-  if (response.status >= 500) {
+  // Only the server's word that the token is no good ends the session; anything else (5xx, a
+  // gateway's 502, 429) says nothing about it, and the retry will replay the same pair.
+  if (response.status !== 401 && response.status !== 403) {
     if (previousAccess) localStorage.setItem(ACCESS_KEY, previousAccess);
     return 'unreachable';
   }
   return refuse();
+}
+
+/**
+ * The refresh call's Idempotency-Key: the same for every try with one refresh token, so a retry
+ * after a lost or 5xx answer gets the pair the server already issued instead of looking like a
+ * stolen token (which would revoke the session). A hash, not the token: keys are stored.
+ */
+async function refreshKey(refresh: string): Promise<string> {
+  const bytes = new TextEncoder().encode(refresh);
+  if (!globalThis.crypto?.subtle) return `refresh-${fnv1a(bytes)}`;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return `refresh-${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Where WebCrypto is missing (plain-HTTP LAN installs): still one stable key per token. */
+function fnv1a(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h.toString(16);
 }
 
 function refuse(): RefreshOutcome {

@@ -131,14 +131,14 @@ describe('queueGroup: calls that apply together and write several rows each (a b
     await saveBatch(existing);
     const sent: string[][] = [];
     const result = await drainOutbox(
-      answering(sent, (path) => (path === LINES ? { status: 200, body: { results: [] } } : { status: 201, body: { id: 'b1', date: 'server' } })),
+      answering(sent, (path) => (path === LINES ? { status: 200, body: { results: [] } } : { status: 201, body: { id: 'b1', date: 'server', version: 7 } })),
       database,
     );
     expect(sent).toEqual([[`g POST ${LINES}`, 'g POST /api/v1/batch/']]);
     expect(result.rejected).toBe(0);
     expect(await entries()).toEqual([]);
     // The document's answer is its row; the lines stay as written until the next pull.
-    expect(await database.mirrored('batches').get('b1')).toEqual({ id: 'b1', date: 'server' });
+    expect(await database.mirrored('batches').get('b1')).toEqual({ id: 'b1', date: 'server', version: 7 });
     expect(await lotsTable().get('n2')).toMatchObject({ batch_id: 'b1' });
   });
 

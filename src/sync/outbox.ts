@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import { db, type HttpWriteMethod, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 
 export interface EditCall {
@@ -15,6 +16,32 @@ export function onEntryQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 const announce = () => queuedListeners.forEach((l) => l());
+
+/** Queue writes under way, and when the last one started: see queueWritesSettled. */
+const inFlight = new Set<Promise<unknown>>();
+let lastStarted = 0;
+function queueTransaction<T>(database: OstatokDatabase, tables: Table[], fn: () => Promise<T>): Promise<T> {
+  const write = database.transaction('rw', tables, fn);
+  lastStarted = Date.now();
+  inFlight.add(write);
+  void write.finally(() => inFlight.delete(write)).catch(() => undefined);
+  return write;
+}
+
+/**
+ * Resolves once no queue write is under way and none has started for `quietMs` (at most
+ * `maxMs`): a save started by a blur may first await its own checks before it queues anything.
+ */
+export async function queueWritesSettled({ quietMs = 150, maxMs = 3000 } = {}): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await sleep(quietMs);
+  while (Date.now() < deadline) {
+    if (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    else if (Date.now() - lastStarted >= quietMs) return;
+    else await sleep(quietMs);
+  }
+}
 
 function newEntry(table: MirroredTableName, rowId: string, call: EditCall, before: MirroredRow | null): OutboxEntry {
   return {
@@ -44,7 +71,7 @@ export function unsettledEntries(table: MirroredTableName, rowId: string, databa
 
 /** A new row: stored locally at once and its create call queued, in one transaction. */
 export async function queueCreate(table: MirroredTableName, row: MirroredRow, call: EditCall, database: OstatokDatabase = db): Promise<void> {
-  await database.transaction('rw', database.mirrored(table), database.outbox, async () => {
+  await queueTransaction(database, [database.mirrored(table), database.outbox], async () => {
     await database.mirrored(table).add(row);
     await database.outbox.add(newEntry(table, row.id, call, null));
   });
@@ -63,7 +90,7 @@ export async function queueUpdate(
   call: EditCall,
   database: OstatokDatabase = db,
 ): Promise<void> {
-  await database.transaction('rw', database.mirrored(table), database.outbox, async () => {
+  await queueTransaction(database, [database.mirrored(table), database.outbox], async () => {
     const current = await database.mirrored(table).get(rowId);
     if (!current) throw new Error(`Нет записи ${table}/${rowId} на устройстве`);
     await database.mirrored(table).update(rowId, changes);
@@ -86,7 +113,7 @@ export async function queueUpdate(
  * otherwise its waiting edits are dropped and one delete call is queued.
  */
 export async function queueDelete(table: MirroredTableName, rowId: string, call: EditCall, database: OstatokDatabase = db): Promise<void> {
-  await database.transaction('rw', database.mirrored(table), database.outbox, async () => {
+  await queueTransaction(database, [database.mirrored(table), database.outbox], async () => {
     const current = await database.mirrored(table).get(rowId);
     const entries = await unsettledEntries(table, rowId, database);
     await database.mirrored(table).delete(rowId);
@@ -115,7 +142,7 @@ export async function queueCall(
   database: OstatokDatabase = db,
 ): Promise<void> {
   const scope = [...new Set([table, ...tables])].map((t) => database.mirrored(t));
-  await database.transaction('rw', [...scope, database.outbox], async () => {
+  await queueTransaction(database, [...scope, database.outbox], async () => {
     const current = await database.mirrored(table).get(rowId);
     if (!current) throw new Error(`Нет записи ${table}/${rowId} на устройстве`);
     await apply?.();
@@ -169,7 +196,7 @@ export async function queueGroup(calls: GroupCall[], database: OstatokDatabase =
     tables.add(call.table);
     for (const c of call.changes ?? []) tables.add(c.table);
   }
-  await database.transaction('rw', [...[...tables].map((t) => database.mirrored(t)), database.outbox], async () => {
+  await queueTransaction(database, [...[...tables].map((t) => database.mirrored(t)), database.outbox], async () => {
     const original = new Map<string, MirroredRow | null>();
     const remember = async (table: MirroredTableName, id: string) => {
       const key = keyOf(table, id);

@@ -1,5 +1,6 @@
 import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
+import { deleteAt, keepServerCopy, pruneTombstones, putIfNewer } from './mirror-writes.ts';
 
 export interface PullPage {
   cursor: number;
@@ -7,7 +8,8 @@ export interface PullPage {
   changes: Array<{ table: string; id: string; version: number; deleted: boolean; row: Record<string, unknown> | null }>;
 }
 
-export type PullTransport = (since: number) => Promise<PullPage>;
+/** GET /api/v1/sync/pull after `since`: of every mirrored table, or of `table` only (a repair). */
+export type PullTransport = (since: number, table?: MirroredTableName) => Promise<PullPage>;
 
 /** Rows written per IndexedDB transaction; small enough that no main-thread task runs long. */
 const CHUNK = 250;
@@ -48,7 +50,7 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
  */
 async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase, settledBefore?: number): Promise<number> {
   const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
-  return database.transaction('rw', [...tables, database.outbox, database.meta], async () => {
+  return database.transaction('rw', [...tables, database.outbox, database.meta, database.tombstones], async () => {
     const held = new Map<string, OutboxEntry[]>();
     for (const e of await database.outbox.where('status').anyOf('pending', 'sending').toArray()) {
       const key = `${e.table}/${e.row_id}`;
@@ -56,18 +58,16 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
     }
     let n = 0;
     for (const change of changes) {
+      const table = change.table as MirroredTableName;
+      const serverRow = change.deleted || !change.row ? null : (change.row as MirroredRow);
       const waiting = held.get(`${change.table}/${change.id}`);
       if (waiting) {
-        // The local row stays, but a refused edit must restore the row as the server now has it
-        // (or remove it if the server deleted it), not the older copy, as the cursor moves on.
-        const serverRow = change.deleted || !change.row ? null : (change.row as MirroredRow);
-        const stale = waiting.filter((e) => (e.before?.version ?? -1) < change.version);
-        await database.outbox.bulkUpdate(stale.map((e) => ({ key: e.seq!, changes: { before: serverRow } })));
+        await keepServerCopy(database, table, { id: change.id, version: change.version, row: serverRow }, waiting);
         continue;
       }
-      const table = database.mirrored(change.table as MirroredTableName);
-      if (change.deleted || !change.row) await table.delete(change.id);
-      else await table.put(change.row as MirroredRow);
+      // Never older than the device's copy: a push answer may have brought a newer one meanwhile.
+      if (serverRow) await putIfNewer(database, table, serverRow);
+      else await deleteAt(database, table, change.id, change.version);
       n++;
     }
     if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
@@ -78,6 +78,9 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
         .filter((e) => (e.applied_at ?? 0) < settledBefore)
         .primaryKeys();
       await database.outbox.bulkDelete(settled);
+      // Tombstones guard rows against older answers and `before` copies of queued edits; with no
+      // such edit left, a row's tombstone has nothing more to guard.
+      await pruneTombstones(database, new Set(held.keys()));
     }
     return n;
   });

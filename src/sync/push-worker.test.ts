@@ -236,6 +236,27 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     expect(await onServer()).toEqual(['R:Магазин R']);
   });
 
+  it('an entry answered 401 inside the push (the token expired on the way) stays pending and its edit on screen: never refused', async () => {
+    const row = await createStore('T');
+    await drainOutbox(pushOverHttp, database);
+    await edit(row, { name: 'Переименован' });
+    await createStore('T2');
+    const expiredMidPush: PushTransport = async (batch) => ({
+      kind: 'results',
+      results: batch.map((e) => ({ id: e.id, status: 401, body: { status: 401, detail: 'Сессия истекла или токен недействителен: войдите снова' } })),
+    });
+
+    const result = await drainOutbox(expiredMidPush, database);
+
+    expect(result).toMatchObject({ sent: 0, rejected: 0 });
+    expect(result.retry).toBeDefined();
+    expect((await entries()).map((e) => e.status)).toEqual(['pending', 'pending']);
+    expect(await database.markets.get(row.id)).toMatchObject({ name: 'Переименован' });
+    // Sent again with a live token, both land.
+    expect(await drainOutbox(pushOverHttp, database)).toEqual({ sent: 2, rejected: 0 });
+    expect(await onServer()).toEqual(['T2:Магазин T2', 'T:Переименован']);
+  });
+
   it('an edit made while its create is on the wire is kept: the answer does not overwrite it', async () => {
     const row = await createStore('W');
     const seenBySecondCall: unknown[] = [];

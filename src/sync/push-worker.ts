@@ -1,7 +1,9 @@
 import { db, type MirroredRow, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { setMeta } from '../db/meta.ts';
 import { OUTFLOW_TABLES } from '../lib/stock-projection.ts';
+import { rowOfAnswer } from './answer-rows.ts';
 import { withLock } from './locks.ts';
+import { deleteAt, newer, putIfNewer, restoreRow, tombstoneOf, versionOf } from './mirror-writes.ts';
 import { unsettledEntries } from './outbox.ts';
 
 export interface PushResult {
@@ -23,8 +25,11 @@ export interface DrainResult {
 }
 
 const MAX_ENTRIES_PER_PUSH = 200;
-/** 408 and 429 are "not now", not "never": they are retried like a 5xx. */
-const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
+/**
+ * "Not now", not "never": retried like a 5xx. 408 and 429 ask to come back later; a 401 means the
+ * token expired on the way, never that the edit is wrong: the next push refreshes it and resends.
+ */
+const isTransient = (status: number) => status >= 500 || status === 408 || status === 429 || status === 401;
 
 /**
  * Sends the outbox in order, many entries per push call, whole groups only. One tab at a time
@@ -107,7 +112,7 @@ async function settle(batch: OutboxEntry[], results: PushResult[], database: Ost
   // such as the stores list rerun once per call rather than once per entry, which made draining a
   // long outbox quadratic (1,000 edits took 75 s with the stores list open).
   const tables = [...new Set(batch.map((e) => e.table))].map((t) => database.mirrored(t));
-  return database.transaction('rw', [...tables, database.outbox], async () => {
+  return database.transaction('rw', [...tables, database.outbox, database.tombstones], async () => {
     let stop: string | undefined;
     for (const entry of batch) {
       // A row written by another entry's call settles with that call's answer.
@@ -140,18 +145,40 @@ function reasonOf(r: PushResult): string {
  */
 const KEPT_UNTIL_PULLED = new Set<string>(OUTFLOW_TABLES);
 
-/** The server's answer is the row as it now is: stored unless newer local edits are still queued. */
+/**
+ * The server's answer is the row as it was when the entry applied: stored unless the device knows a
+ * newer state. A pull that ran while the entry waited (answer late, or lost and replayed) held the
+ * row and kept what it saw in the entry's `before`; that copy may be newer than the answer, and the
+ * cursor has moved past it, so the newest of the two is what the row becomes (src/sync/mirror-writes.ts).
+ * An answer that does not describe the row (a carrier of a group) leaves only `before`, which
+ * counts only when a pull made it newer than the local row.
+ */
 async function accept(entry: OutboxEntry, body: unknown, database: OstatokDatabase): Promise<void> {
   const table = database.mirrored(entry.table);
-  await database.transaction('rw', table, database.outbox, async () => {
+  await database.transaction('rw', table, database.outbox, database.tombstones, async () => {
+    const seen = (await database.outbox.get(entry.seq!))?.before ?? null;
     if (KEPT_UNTIL_PULLED.has(entry.table)) await database.outbox.update(entry.seq!, { status: 'applied', applied_at: Date.now() });
     else await database.outbox.delete(entry.seq!);
+    // The row is gone here already; the pull brings its tombstone.
+    if (entry.method === 'DELETE') return;
     const row = body as { id?: unknown } | null;
-    if (entry.method === 'DELETE' || row?.id !== entry.row_id) return;
+    const answer = row?.id === entry.row_id ? rowOfAnswer(entry.table, row as MirroredRow) : null;
+    const deletedAt = await tombstoneOf(database, entry.table, entry.row_id);
+    const newest = newer(seen, answer);
+    const known = versionOf(newest) > deletedAt ? newest : null;
     const later = await unsettledEntries(entry.table, entry.row_id, database);
-    if (later.length === 0) return void (await table.put(row as never));
+    if (later.length === 0) {
+      if (known) await putIfNewer(database, entry.table, known);
+      // Deleted on the server after all this: the held copy goes too.
+      else if (deletedAt >= 0) await deleteAt(database, entry.table, entry.row_id, deletedAt);
+      return;
+    }
     // Newer edits stay on screen; should they be refused, the row as the server now has it comes back.
-    await database.outbox.bulkUpdate(later.map((e) => ({ key: e.seq!, changes: { before: row as MirroredRow } })));
+    const updates = later.flatMap((e) => {
+      const before = known ? newer(e.before, known) : newer(e.before, null, deletedAt);
+      return before === e.before ? [] : [{ key: e.seq!, changes: { before } }];
+    });
+    await database.outbox.bulkUpdate(updates);
   });
 }
 
@@ -160,7 +187,7 @@ const isCreate = (entry: OutboxEntry) => entry.method === 'POST' && entry.before
 /** Marks the entry refused and puts its row back; answers how many entries were refused with it. */
 async function reject(entry: OutboxEntry, reason: string, database: OstatokDatabase): Promise<number> {
   const table = database.mirrored(entry.table);
-  return database.transaction('rw', table, database.outbox, async () => {
+  return database.transaction('rw', table, database.outbox, database.tombstones, async () => {
     // `before` as stored now: a pull or an earlier answer may have updated it while this was on the wire.
     const before = (await database.outbox.get(entry.seq!))?.before ?? null;
     await database.outbox.update(entry.seq!, { status: 'rejected', error: reason });
@@ -173,8 +200,8 @@ async function reject(entry: OutboxEntry, reason: string, database: OstatokDatab
       return 1 + later.length;
     }
     if (later.length > 0) return 1;
-    if (before) await table.put(before);
-    else await table.delete(entry.row_id);
+    // Never older than what the device knows: a pull or another answer may have brought a newer copy.
+    await restoreRow(database, entry.table, entry.row_id, before);
     return 1;
   });
 }

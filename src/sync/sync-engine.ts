@@ -1,9 +1,10 @@
 import { onImageQueued, uploadPendingImages } from './image-uploads.ts';
 import { connectLiveChannel } from './live-channel.ts';
+import { CHECK_EVERY_MS, checkMirror, throttledCheck } from './mirror-digest.ts';
 import { onEntryQueued } from './outbox.ts';
 import { pullChanges } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
-import { pullOverHttp, pushOverHttp } from './transports.ts';
+import { digestOverHttp, pullOverHttp, pushOverHttp } from './transports.ts';
 
 const TIMER_MS = 30_000;
 const MAX_BACKOFF_MS = 60_000;
@@ -21,7 +22,9 @@ export function syncNow(): Promise<void> {
 /**
  * Drives sync from the page (iPad Safari has no Background Sync): sends the outbox on start, on
  * `online`, when the tab becomes visible, after each new edit and on a timer; pulls at start, on
- * reconnect, on a live `changes` hint and on the timer. Failures back off exponentially with jitter.
+ * reconnect, on a live `changes` hint and on the timer; after a pull, now and then, checks the
+ * mirror against the server's digest (src/sync/mirror-digest.ts). Failures back off exponentially
+ * with jitter.
  */
 export function startSync(): () => void {
   let failures = 0;
@@ -29,6 +32,9 @@ export function startSync(): () => void {
   let draining: Promise<void> | null = null;
   let drainAgain = false;
   let pulling: Promise<void> | null = null;
+  // After a pull, every few minutes: the mirror compared with the server's digest, and a table
+  // that differs re-pulled in the background (skipped while edits are on their way).
+  const checkSoon = throttledCheck(async () => (await checkMirror(digestOverHttp, pullOverHttp)).compared, CHECK_EVERY_MS, Date.now, Date.now());
 
   const drain = (): Promise<void> => {
     if (draining) {
@@ -65,7 +71,7 @@ export function startSync(): () => void {
 
   const pull = (): Promise<void> => {
     pulling ??= pullChanges(pullOverHttp)
-      .then(() => undefined)
+      .then(() => void checkSoon())
       .catch(() => undefined)
       .finally(() => {
         pulling = null;

@@ -1,4 +1,6 @@
+import type { paths } from '../../api/schema.gen.ts';
 import { backgroundApi } from './api-client.ts';
+import type { DigestTransport } from './mirror-digest.ts';
 import type { PullTransport } from './pull.ts';
 import type { PushTransport } from './push-worker.ts';
 
@@ -9,8 +11,18 @@ export const pushOverHttp: PushTransport = async (entries) => {
   return { kind: 'retry', reason: `Сервер ответил ${response.status}` };
 };
 
-export const pullOverHttp: PullTransport = async (since) => {
-  const { data, response } = await backgroundApi().GET('/api/v1/sync/pull', { params: { query: { since, limit: 500 } } });
+type PullQuery = NonNullable<paths['/api/v1/sync/pull']['get']['parameters']['query']>;
+
+export const pullOverHttp: PullTransport = async (since, table) => {
+  // A table is asked for only when the server's digest named it (src/sync/mirror-digest.ts).
+  const query: PullQuery = { since, limit: 500, ...(table ? { table: table as PullQuery['table'] } : {}) };
+  const { data, response } = await backgroundApi().GET('/api/v1/sync/pull', { params: { query } });
   if (!data) throw new Error(`Синхронизация: сервер ответил ${response.status}`);
+  return data;
+};
+
+export const digestOverHttp: DigestTransport = async () => {
+  const { data, response } = await backgroundApi().GET('/api/v1/sync/digest');
+  if (!data) throw new Error(`Сверка: сервер ответил ${response.status}`);
   return data;
 };

@@ -177,3 +177,63 @@ describe('logout', { timeout: 30_000 }, () => {
     await expectSignedOut();
   });
 });
+
+// Issue 9: a session the server ended is not a sign-out. The device keeps the unsent edits, the
+// login screen says so, and signing in as the same user keeps them for sending; another user's
+// sign-in must not see them.
+describe('after the server ended the session', { timeout: 30_000 }, () => {
+  async function deviceOfEndedSession() {
+    const user = await server.signUp();
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await db.markets.add({ id, market_id: 'm1', name: 'Магазин', description: '', marketplace: '-', access_token: '', has_access_token: false, created_at: now, updated_at: now, version: 1 });
+    await db.outbox.add({
+      id: crypto.randomUUID(),
+      group: null,
+      method: 'PATCH',
+      path: '/api/v1/markets/m1/',
+      body: { name: 'Новое' },
+      table: 'markets',
+      row_id: id,
+      before: null,
+      created_at: Date.now(),
+      status: 'pending',
+      attempts: 1,
+      error: null,
+    });
+    await setMeta('user_id', user.id);
+    // What the session's end leaves: no tokens, the device's data untouched.
+    localStorage.clear();
+    return user;
+  }
+  const openExpired = () =>
+    renderWithRouter(
+      function Expired() {
+        return <AuthScreen sessionExpired />;
+      },
+      { path: '/auth' },
+    );
+
+  it('says the session ended and the unsent edits wait; the same user signs in and keeps them', async () => {
+    const user = await deviceOfEndedSession();
+    const page = await openExpired();
+    expect(await screen.findByText(/Сессия завершена: войдите снова\. Неотправленные правки \(1\) сохранены/)).toBeTruthy();
+    fill({ login: user.login, password: user.password });
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await page.waitForPath('/');
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.markets.get((await db.outbox.toArray())[0]!.row_id)).toMatchObject({ name: 'Магазин' });
+  });
+
+  it('another user signing in on the device starts clean: the previous user’s edits are not theirs', async () => {
+    await deviceOfEndedSession();
+    const other = await server.signUp();
+    const page = await openExpired();
+    await screen.findByRole('heading', { name: 'Вход' });
+    fill({ login: other.login, password: other.password });
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await page.waitForPath('/');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.markets.count()).toBe(0);
+  });
+});

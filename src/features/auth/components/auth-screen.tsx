@@ -13,7 +13,7 @@ import { authCard } from './auth-screen.css.ts';
 type Mode = 'login' | 'registration' | 'logout';
 
 /** /auth: login, registration, or logout when a token is stored (SPEC §2, §4). Every path ends at /. */
-export function AuthScreen() {
+export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolean }) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : 'login'));
   const [error, setError] = useState<string | null>(null);
@@ -83,6 +83,12 @@ export function AuthScreen() {
             <div className={formError} role="alert">
               {error}
             </div>
+          )}
+          {!registering && (sessionExpired || unsent > 0) && (
+            <Muted>
+              {sessionExpired && 'Сессия завершена: войдите снова. '}
+              {unsent > 0 && `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`}
+            </Muted>
           )}
           <TextField label="Логин" name="login" autoComplete="username" />
           <TextField label="Пароль" name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} />

@@ -44,6 +44,11 @@ it('a purchase received offline, then edited (a line changed, one removed, one a
   const [a, b] = [line(kettle, 3, 100), line(cup, 2, 50)];
   const batchId = await savePurchase({ date: '2025-02-14', lines: [a, b] });
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
+  // The answer was the batch's detail; the device keeps the row as a pull brings it, lines apart.
+  const stored = (await db.mirrored('batches').get(batchId))!;
+  expect(Object.keys(stored)).not.toEqual(expect.arrayContaining(['inventories']));
+  expect(stored).toMatchObject({ id: batchId, kind: 'purchase' });
+  expect(stored.version).toBeGreaterThan(0);
 
   let onServer = await serverBatch(batchId);
   expect(onServer.status).toBe(200);
