@@ -29,15 +29,22 @@ declare global {
 
 const marketPath = (marketId: string) => `/api/v1/markets/${encodeURIComponent(marketId)}/`;
 
-/** Stores created on the server in one push call, as if by another device: the app only pulls them. */
+/** The server takes at most this many entries per push (server/schemas/sync.ts). */
+const PUSH_LIMIT = 500;
+
+/** Stores created on the server by push calls, as if by another device: the app only pulls them. */
 export async function seedStores(api: ServerApi, count: number, prefix: string, label: (i: number) => string): Promise<BenchStore[]> {
   const stores = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), market_id: `${prefix}-${String(i + 1).padStart(4, '0')}`, name: label(i + 1) }));
-  const { results } = await api.call<{ results: Array<{ status: number }> }>(
-    'POST',
-    '/api/v1/sync/push',
-    stores.map((s) => ({ id: crypto.randomUUID(), method: 'POST', path: '/api/v1/markets/add/', body: { ...s, description: '', marketplace: '-' } })),
-  );
-  if (results.some((r) => r.status !== 201)) throw new Error('seeding stores failed');
+  for (let i = 0; i < stores.length; i += PUSH_LIMIT) {
+    const { results } = await api.call<{ results: Array<{ status: number }> }>(
+      'POST',
+      '/api/v1/sync/push',
+      stores
+        .slice(i, i + PUSH_LIMIT)
+        .map((s) => ({ id: crypto.randomUUID(), method: 'POST', path: '/api/v1/markets/add/', body: { ...s, description: '', marketplace: '-' } })),
+    );
+    if (results.some((r) => r.status !== 201)) throw new Error('seeding stores failed');
+  }
   return stores;
 }
 

@@ -33,6 +33,12 @@ export class ProductsFigures {
     return { count, reserve, markdowns, averageCost, totalPrice };
   }
 
+  /** The name the row containing `text` shows (the row is found by any part of its name). */
+  async nameIn(text: string): Promise<string> {
+    const cells = await this.page.getByTestId('product-row').filter({ hasText: text }).locator('td').allTextContents();
+    return plainSpaces(cells[2]);
+  }
+
   /** «На складе: N шт. на сумму S ₽». */
   async summary(): Promise<{ text: string; count: number; total: number }> {
     const text = plainSpaces(await this.page.getByTestId('stock-summary').textContent());
