@@ -34,6 +34,7 @@ import inventoryRoutes from './routes/inventory.ts';
 import batchesRoutes from './routes/batches.ts';
 import otherRealizationRoutes from './routes/other-realizations.ts';
 import movementRoutes from './routes/movements.ts';
+import returnRoutes from './routes/returns.ts';
 
 export interface AppOptions {
   config: Config;
@@ -56,7 +57,9 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // The SPEC's paths end in '/', clients sometimes drop it: both reach the same route.
+    // Clients spell a path with or without the trailing '/' (docs/architecture.md «Контракт»): both reach the same route.
+    // Each route is registered (and documented in OpenAPI) once, under the contract's spelling;
+    // a route at a prefix's root says prefixTrailingSlash: 'slash' to be '/prefix/', not '/prefix'.
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     // Errors Fastify raises before routing (a too long or badly encoded URL) answer problem+json too.
@@ -88,7 +91,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(queueable(marketsRoutes), { prefix: '/api/v1/markets' });
   await app.register(queueable(productsRoutes), { prefix: '/api/v1/products' });
   await app.register(queueable(movementRoutes), { prefix: '/api/v1/products' });
-  // The lots calls sit under two of the SPEC's prefixes: /inventory and /inventory_batch.
+  // The lots calls sit under two prefixes of the contract (docs/architecture.md «Вызовы»): /inventory and /inventory_batch.
   await app.register(queueable(inventoryRoutes), { prefix: '/api/v1' });
   await app.register(queueable(batchesRoutes), { prefix: '/api/v1/batch' });
   await app.register(queueable(otherRealizationRoutes), { prefix: '/api/v1/other_realization_batch' });
@@ -99,6 +102,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(queueable(markdownRoutes), { prefix: '/api/v1/markdowns' });
   await app.register(queueable(reserveRoutes), { prefix: '/api/v1/reserve' });
   await app.register(queueable(realizationRoutes), { prefix: '/api/v1/realization' });
+  await app.register(queueable(returnRoutes), { prefix: '/api/v1/returns' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

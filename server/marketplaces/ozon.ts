@@ -5,14 +5,26 @@ import type {
   ProductInfoListResponseItem,
   ProductListRequest,
   ProductListResponse,
+  ReturnsListItem,
+  ReturnsListRequest,
+  ReturnsListResponse,
 } from './ozon/wire.ts';
-import type { CatalogAdapter, MarketplaceOffer, PageProgress, StoreCredentials } from './types.ts';
+import type {
+  MarketplaceAdapter,
+  MarketplaceOffer,
+  MarketplaceReturn,
+  PageProgress,
+  ReturnsPeriod,
+  StoreCredentials,
+} from './types.ts';
 
 export interface OzonAdapterOptions {
   /** OZON_API_URL; the real one is https://api-seller.ozon.ru. */
   baseUrl?: string;
   /** /v3/product/list page size, 1–1000. */
   pageSize?: number;
+  /** /v1/returns/list page size, 1–500. */
+  returnsPageSize?: number;
   /** OZON allows 50 requests/second per Client-Id across all methods (reference §1). */
   requestsPerSecond?: number;
   retry?: RetryOptions;
@@ -20,11 +32,15 @@ export interface OzonAdapterOptions {
 
 const INFO_BATCH = 1000; // /v3/product/info/list takes at most 1000 ids in total.
 
-/** Catalog: ids page by page through /v3/product/list, then names and images via /v3/product/info/list. */
-export class OzonAdapter implements CatalogAdapter {
+/**
+ * Catalog: ids page by page through /v3/product/list, then names and images via /v3/product/info/list.
+ * Returns: /v1/returns/list by last_id. Both count against the same per-Client-Id pacer.
+ */
+export class OzonAdapter implements MarketplaceAdapter {
   readonly marketplace = 'OZON' as const;
   private readonly baseUrl: string;
   private readonly pageSize: number;
+  private readonly returnsPageSize: number;
   private readonly perSecond: number;
   // One bucket per Client-Id: OZON counts the limit per seller, and several imports may share one.
   private readonly pacers = new Map<string, RatePacer>();
@@ -32,6 +48,7 @@ export class OzonAdapter implements CatalogAdapter {
   constructor(private readonly options: OzonAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.OZON_API_URL ?? 'https://api-seller.ozon.ru';
     this.pageSize = Math.min(1000, Math.max(1, options.pageSize ?? 1000));
+    this.returnsPageSize = Math.min(500, Math.max(1, options.returnsPageSize ?? 500));
     this.perSecond = options.requestsPerSecond ?? 50;
   }
 
@@ -71,6 +88,44 @@ export class OzonAdapter implements CatalogAdapter {
     }
   }
 
+  /**
+   * FBO and FBS returns whose buyer handed the goods back within the period. The spec allows ONE date
+   * filter per request; logistic_return_date (when the buyer returned it) is the one that puts each
+   * return in exactly one period, so importing consecutive periods neither misses nor repeats a return.
+   * visual_status_change_moment would move a return into a later period at every status change, and
+   * storage_tariffication_start_date exists only for returns left at an OZON storage point. Status changes
+   * of a return already imported are picked up by importing its period again.
+   */
+  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+    const ctx = this.context(store);
+    let lastId = 0;
+    let done = 0;
+    for (;;) {
+      const request: ReturnsListRequest = {
+        filter: { logistic_return_date: { time_from: moscowDayStart(period.dateFrom), time_to: moscowDayEnd(period.dateTo) } },
+        limit: this.returnsPageSize,
+        last_id: lastId,
+      };
+      const page = await requestJson<ReturnsListResponse>(ctx, {
+        method: 'POST',
+        url: joinUrl(this.baseUrl, '/v1/returns/list'),
+        headers: { 'Client-Id': store.marketId, 'Api-Key': store.apiKey },
+        body: request,
+      });
+      const items = page.returns ?? [];
+      const returns = items.flatMap(toReturn);
+      if (returns.length > 0) {
+        done += returns.length;
+        yield returns;
+        onPage?.(done);
+      }
+      const next = items.at(-1)?.id;
+      // has_next is the documented end; an empty page or a cursor that does not move ends it too.
+      if (!page.has_next || items.length === 0 || next === undefined || next === lastId) break;
+      lastId = next;
+    }
+  }
+
   private context(store: StoreCredentials): CallContext {
     let pacer = this.pacers.get(store.marketId);
     if (!pacer) this.pacers.set(store.marketId, (pacer = new RatePacer(this.perSecond)));
@@ -88,6 +143,29 @@ function toOffer(item: ProductInfoListResponseItem): MarketplaceOffer[] {
       primaryImage: item.primary_image?.[0] || item.images?.[0] || undefined,
       articles: item.barcodes ?? [],
       extra: { sku: item.sku, is_archived: item.is_archived },
+    },
+  ];
+}
+
+/** The seller's calendar is Moscow's (UTC+3, no DST): a day runs 21:00 UTC the day before to 20:59:59 UTC. */
+const moscowDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString();
+const moscowDayEnd = (day: string) => new Date(`${day}T23:59:59.999+03:00`).toISOString();
+
+function toReturn(item: ReturnsListItem): MarketplaceReturn[] {
+  const product = item.product;
+  if (item.id === undefined) return [];
+  const returnedAt = item.logistic?.return_date || item.visual?.change_moment;
+  return [
+    {
+      externalId: String(item.id),
+      orderNumber: item.posting_number || item.order_number || '',
+      offerId: product?.offer_id ?? '',
+      externalProductId: product?.sku === undefined ? undefined : String(product.sku),
+      name: product?.name ?? '',
+      count: product?.quantity ?? 1,
+      price: product?.price?.price,
+      returnedAt: returnedAt ?? '',
+      marketplaceStatus: item.visual?.status?.display_name || undefined,
     },
   ];
 }

@@ -42,11 +42,42 @@ export interface CatalogAdapter {
   listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]>;
 }
 
-/*
- * Returns and posting statuses arrive with their issues as further interfaces (ReturnsAdapter,
- * PostingStatusAdapter) that an adapter class may also implement; MarketplaceAdapter then widens.
- */
-export type MarketplaceAdapter = CatalogAdapter;
+/** One customer return as the marketplace reports it, reduced to what the returns table keeps. */
+export interface MarketplaceReturn {
+  /** The marketplace's id of the return (OZON return id, WB srid of the goods-return report, YM `${return id}:${shopSku}`): the import's dedup key. */
+  externalId: string;
+  /** The order or posting the return belongs to (OZON posting_number, WB assembly task orderId or srid, YM orderId). */
+  orderNumber: string;
+  /** The seller's article, matched against products_mp.offer_id: OZON offer_id, WB vendorCode, YM shopSku. */
+  offerId: string;
+  /** The marketplace's own product id, a second way to match (OZON sku, WB nmId, YM marketSku). */
+  externalProductId?: string;
+  /** The product name the marketplace shows: kept for a return no warehouse product matches. */
+  name: string;
+  count: number;
+  /** The price the buyer paid per unit, in roubles, when the marketplace says it. */
+  price?: number;
+  /** When the return happened (YYYY-MM-DD or ISO date-time). */
+  returnedAt: string;
+  /** The marketplace's own status text, for the seller to read. */
+  marketplaceStatus?: string;
+}
+
+export interface ReturnsPeriod {
+  /** YYYY-MM-DD, inclusive. */
+  dateFrom: string;
+  /** YYYY-MM-DD, inclusive. */
+  dateTo: string;
+}
+
+export interface ReturnsAdapter {
+  readonly marketplace: MarketplaceCode;
+  /** Yields the store's returns in the period page by page; the same return may appear in two pages' periods: dedupe by externalId. */
+  listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]>;
+}
+
+/* Posting statuses arrive with their issue as a further interface (PostingStatusAdapter). */
+export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter;
 
 /** Base of every adapter failure: always says which store, because imports run for many at once. */
 export class MarketplaceError extends Error {

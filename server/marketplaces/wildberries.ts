@@ -1,40 +1,85 @@
-import { joinUrl, RatePacer, requestJson, type RetryOptions } from './http.ts';
-import type { MarketplaceOffer, CatalogAdapter, PageProgress, StoreCredentials } from './types.ts';
-import type { Card, CardsListRequest, CardsListResponse } from './wildberries/wire.ts';
+import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { moscowTime, splitPeriod } from './period.ts';
+import {
+  MarketplaceAuthError,
+  type MarketplaceAdapter,
+  type MarketplaceOffer,
+  type MarketplaceReturn,
+  type PageProgress,
+  type ReturnsPeriod,
+  type StoreCredentials,
+} from './types.ts';
+import type { Card, CardsListRequest, CardsListResponse, GoodsReturnResponse, GoodsReturnRow } from './wildberries/wire.ts';
 
 export interface WildberriesAdapterOptions {
   /** WB_CONTENT_API_URL; the real one is https://content-api.wildberries.ru. */
   baseUrl?: string;
+  /** WB_ANALYTICS_API_URL, the host of the goods-return report; the real one is https://seller-analytics-api.wildberries.ru. */
+  analyticsUrl?: string;
   /** Cards per page; the docs page by 100. */
   pageSize?: number;
   /** The Content category allows 100 requests/minute with a burst of 5 (reference §2). */
   requestsPerMinute?: number;
   burst?: number;
+  /** goods-return allows 1 request/minute with a burst of 10 for personal and service tokens (reference §2). */
+  returnsRequestsPerMinute?: number;
+  returnsBurst?: number;
   retry?: RetryOptions;
 }
 
-/** Catalog: /content/v2/get/cards/list, following cursor {updatedAt, nmID} until a short page. */
-export class WildberriesAdapter implements CatalogAdapter {
+/** goods-return refuses a period longer than 31 days. */
+const GOODS_RETURN_MAX_DAYS = 31;
+
+/**
+ * Catalog: /content/v2/get/cards/list, following cursor {updatedAt, nmID} until a short page.
+ *
+ * Returns: the "returns to seller" report, GET seller-analytics-api…/api/v1/analytics/goods-return.
+ * Of WB's three sources it is the one that lists goods physically travelling back to the seller: each
+ * row is a unit WB hands back at a pickup point (status «В пути в ПВЗ», «Готов к выдаче», «Выдан
+ * продавцу», with readyToReturnDt / completedDt), which is what the seller's warehouse receives.
+ * - Buyer claims (returns-api…/api/v1/claims) are complaints the seller approves or rejects: a claim
+ *   is no goods in hand, only the last 14 days are served, and there is no seller article either.
+ * - The statistics sales feed's "R" rows are refunds to buyers, mostly of FBW goods that go back to
+ *   WB's own warehouses, never to the seller; and it allows 1 request a minute per token with 90 days
+ *   of history.
+ * The report has no quantity (one row is taken as one unit: UNCONFIRMED by WB, as the reference
+ * says) and no seller article: its nmId is mapped to the card's vendorCode through cards/list on the
+ * Content quota (CardLookup: textSearch for a few nmIds, a walk of the catalog for many). A card that
+ * no longer exists leaves the article empty; the import still matches by nmId.
+ * Periods over 31 days are asked for in 31-day pieces; the report is not paged. Which of a row's dates
+ * the period selects is not documented (the sandbox takes orderDt). A Base token gets 2 reports an
+ * hour: its 429 asks for a wait beyond RetryOptions.maxRetryWaitMs and the import ends with that message.
+ */
+export class WildberriesAdapter implements MarketplaceAdapter {
   readonly marketplace = 'WILDBERRIES' as const;
   private readonly baseUrl: string;
+  private readonly analyticsUrl: string;
   private readonly pageSize: number;
   // Keyed by token: WB counts limits per seller account, and the token is what names the seller.
   private readonly pacers = new Map<string, RatePacer>();
+  private readonly returnsPacers = new Map<string, RatePacer>();
 
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.WB_CONTENT_API_URL ?? 'https://content-api.wildberries.ru';
+    this.analyticsUrl = options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
-    let pacer = this.pacers.get(store.apiKey);
-    if (!pacer) {
-      pacer = new RatePacer((this.options.requestsPerMinute ?? 100) / 60, this.options.burst ?? 5);
-      this.pacers.set(store.apiKey, pacer);
-    }
-    const ctx = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
-    let cursor: { updatedAt?: string; nmID?: number } = {};
     let done = 0;
+    for await (const cards of this.cardPages(this.contentContext(store))) {
+      const offers = cards.flatMap(toOffer);
+      if (offers.length > 0) {
+        done += offers.length;
+        yield offers;
+        onPage?.(done);
+      }
+    }
+  }
+
+  /** Every card, page by page: cards/list following cursor {updatedAt, nmID} until a short page. */
+  async *cardPages(ctx: CallContext): AsyncIterable<Card[]> {
+    let cursor: { updatedAt?: string; nmID?: number } = {};
     for (;;) {
       const body: CardsListRequest = {
         settings: {
@@ -43,20 +88,9 @@ export class WildberriesAdapter implements CatalogAdapter {
           cursor: { limit: this.pageSize, ...cursor },
         },
       };
-      const page = await requestJson<CardsListResponse>(ctx, {
-        method: 'POST',
-        url: joinUrl(this.baseUrl, '/content/v2/get/cards/list', { locale: 'ru' }),
-        // The bare token, as production clients send it; WB also accepts "Bearer <token>".
-        headers: { Authorization: store.apiKey },
-        body,
-      });
+      const page = await this.cards(ctx, body);
       const cards = page.cards ?? [];
-      const offers = cards.flatMap(toOffer);
-      if (offers.length > 0) {
-        done += offers.length;
-        yield offers;
-        onPage?.(done);
-      }
+      if (cards.length > 0) yield cards;
       const next = page.cursor;
       // The documented end: the answer's total (cards returned) falls below the limit asked for.
       if ((next?.total ?? cards.length) < this.pageSize || cards.length === 0) break;
@@ -64,6 +98,140 @@ export class WildberriesAdapter implements CatalogAdapter {
       cursor = { updatedAt: next.updatedAt, nmID: next.nmID };
     }
   }
+
+  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+    let pacer = this.returnsPacers.get(store.apiKey);
+    if (!pacer) {
+      pacer = new RatePacer((this.options.returnsRequestsPerMinute ?? 1) / 60, this.options.returnsBurst ?? 10);
+      this.returnsPacers.set(store.apiKey, pacer);
+    }
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const cards = new CardLookup(this, this.contentContext(store));
+    let done = 0;
+    for (const piece of splitPeriod(period, GOODS_RETURN_MAX_DAYS)) {
+      const answer = await requestJson<GoodsReturnResponse>(ctx, {
+        method: 'GET',
+        url: joinUrl(this.analyticsUrl, '/api/v1/analytics/goods-return', { dateFrom: piece.dateFrom, dateTo: piece.dateTo }),
+        headers: { Authorization: store.apiKey },
+      });
+      const rows = latestPerReturn(answer.report ?? []);
+      if (rows.length === 0) continue;
+      const found = await cards.resolve(rows.flatMap((r) => (r.nmId === undefined ? [] : [r.nmId])));
+      const returns = rows.map((row) => toReturn(row, row.nmId === undefined ? undefined : found.get(row.nmId)));
+      done += returns.length;
+      yield returns;
+      onPage?.(done);
+    }
+  }
+
+  /** One cards/list call on the seller's Content quota (shared by the catalog and the nmId lookups). */
+  cards(ctx: CallContext, body: CardsListRequest): Promise<CardsListResponse> {
+    return requestJson<CardsListResponse>(ctx, {
+      method: 'POST',
+      url: joinUrl(this.baseUrl, '/content/v2/get/cards/list', { locale: 'ru' }),
+      // The bare token, as production clients send it; WB also accepts "Bearer <token>".
+      headers: { Authorization: ctx.store.apiKey },
+      body,
+    });
+  }
+
+  private contentContext(store: StoreCredentials): CallContext {
+    let pacer = this.pacers.get(store.apiKey);
+    if (!pacer) {
+      pacer = new RatePacer((this.options.requestsPerMinute ?? 100) / 60, this.options.burst ?? 5);
+      this.pacers.set(store.apiKey, pacer);
+    }
+    return { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+  }
+}
+
+/** Up to this many unknown nmIds are looked up one by one (textSearch); more, and the catalog is walked instead. */
+const SEARCH_ONE_BY_ONE = 5;
+
+/**
+ * nmId → card, for one listing of returns. Each lookup costs a request on the Content quota (100 a
+ * minute), so a few nmIds are searched one by one, and more are found by walking the catalog, which
+ * stops as soon as all of them are found (a walk to the end knows every card there is). A token
+ * without the Content category only loses the articles.
+ */
+class CardLookup {
+  private readonly known = new Map<number, Card | undefined>();
+  private complete = false;
+  private disabled = false;
+
+  constructor(
+    private readonly adapter: WildberriesAdapter,
+    private readonly ctx: CallContext,
+  ) {}
+
+  async resolve(nmIds: number[]): Promise<Map<number, Card | undefined>> {
+    const missing = new Set([...new Set(nmIds)].filter((id) => !this.known.has(id)));
+    if (missing.size === 0 || this.disabled || this.complete) return this.known;
+    try {
+      if (missing.size <= SEARCH_ONE_BY_ONE) {
+        for (const nmId of missing) {
+          const page = await this.adapter.cards(this.ctx, {
+            settings: { filter: { withPhoto: -1, textSearch: String(nmId) }, cursor: { limit: 100 } },
+          });
+          this.known.set(nmId, page.cards?.find((c) => c.nmID === nmId));
+        }
+        return this.known;
+      }
+      let walkedToEnd = true;
+      for await (const cards of this.adapter.cardPages(this.ctx)) {
+        for (const card of cards) {
+          if (card.nmID === undefined) continue;
+          this.known.set(card.nmID, card);
+          missing.delete(card.nmID);
+        }
+        if (missing.size === 0) {
+          walkedToEnd = false;
+          break;
+        }
+      }
+      this.complete = walkedToEnd;
+      for (const nmId of missing) this.known.set(nmId, undefined);
+    } catch (error) {
+      if (!(error instanceof MarketplaceAuthError)) throw error;
+      this.disabled = true;
+    }
+    return this.known;
+  }
+}
+
+/**
+ * A return may show up once per status it went through; isStatusActive = 1 marks the current one.
+ * Rows are keyed by srid (the return order's id) and the active row wins.
+ */
+function latestPerReturn(rows: GoodsReturnRow[]): GoodsReturnRow[] {
+  const byKey = new Map<string, GoodsReturnRow>();
+  for (const row of rows) {
+    const key = returnKey(row);
+    if (!key) continue;
+    const seen = byKey.get(key);
+    if (!seen || (row.isStatusActive ?? 1) >= (seen.isStatusActive ?? 1)) byKey.set(key, row);
+  }
+  return [...byKey.values()];
+}
+
+const returnKey = (row: GoodsReturnRow): string | undefined =>
+  row.srid || (row.shkId !== undefined ? `shk:${row.shkId}` : row.orderId !== undefined ? `order:${row.orderId}` : undefined);
+
+function toReturn(row: GoodsReturnRow, card: Card | undefined): MarketplaceReturn {
+  const subject = [row.subjectName, row.brand].filter(Boolean).join(', ');
+  return {
+    externalId: returnKey(row)!,
+    // The assembly task number is what an FBS seller knows the order by; srid otherwise.
+    orderNumber: row.orderId !== undefined ? String(row.orderId) : (row.srid ?? ''),
+    offerId: card?.vendorCode ?? '',
+    externalProductId: row.nmId === undefined ? undefined : String(row.nmId),
+    name: card?.title || subject,
+    // No quantity in the report: one row is one unit.
+    count: 1,
+    // Handed to the seller, else ready at the pickup point, else the day the return was ordered.
+    returnedAt: moscowTime(row.completedDt) ?? moscowTime(row.readyToReturnDt) ?? row.orderDt ?? '',
+    marketplaceStatus: row.status || undefined,
+  };
 }
 
 function toOffer(card: Card): MarketplaceOffer[] {

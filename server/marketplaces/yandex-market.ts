@@ -1,12 +1,32 @@
-import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
-import { MarketplaceStoreNotFoundError, type CatalogAdapter, type MarketplaceOffer, type PageProgress, type StoreCredentials } from './types.ts';
-import type { GetCampaignsResponse, GetOfferMapping, GetOfferMappingsRequest, GetOfferMappingsResponse } from './yandex-market/wire.ts';
+import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import {
+  MarketplaceStoreNotFoundError,
+  type MarketplaceAdapter,
+  type MarketplaceOffer,
+  type MarketplaceReturn,
+  type PageProgress,
+  type ReturnsPeriod,
+  type StoreCredentials,
+} from './types.ts';
+import type {
+  GetCampaignsResponse,
+  GetOfferMapping,
+  GetOfferMappingsRequest,
+  GetOfferMappingsResponse,
+  GetReturnsResponse,
+  YmReturn,
+} from './yandex-market/wire.ts';
 
 export interface YandexMarketAdapterOptions {
   /** YM_API_URL; the real one is https://api.partner.market.yandex.ru. */
   baseUrl?: string;
   /** offer-mappings `limit`, 1–100 (PageLimit100Truncate). */
   pageSize?: number;
+  /** returns `limit`, 1–100 (PageLimit100Truncate). */
+  returnsPageSize?: number;
+  /** getReturns allows 5,000 per hour per shop (x-resource-limit-config, reference §3). */
+  returnsRequestsPerHour?: number;
+  returnsBurst?: number;
   retry?: RetryOptions;
 }
 
@@ -14,15 +34,21 @@ export interface YandexMarketAdapterOptions {
  * Catalog: the business (cabinet) is found through GET /v2/campaigns, then
  * POST /v2/businesses/{businessId}/offer-mappings is followed by page_token. Requests go one at a time,
  * well inside YM's limit of 2 parallel requests per key; its 420 answers are retried by the http helper.
+ * Returns: GET /v2/campaigns/{campaignId}/returns by page_token, for the shop (campaign) the store names,
+ * or every shop of the cabinet when the store names the business.
  */
-export class YandexMarketAdapter implements CatalogAdapter {
+export class YandexMarketAdapter implements MarketplaceAdapter {
   readonly marketplace = 'YM' as const;
   private readonly baseUrl: string;
   private readonly pageSize: number;
+  private readonly returnsPageSize: number;
+  // Keyed by key: the returns resource is counted per shop, and one key reaches the cabinet's shops.
+  private readonly returnsPacers = new Map<string, RatePacer>();
 
   constructor(private readonly options: YandexMarketAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.YM_API_URL ?? 'https://api.partner.market.yandex.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
+    this.returnsPageSize = Math.min(100, Math.max(1, options.returnsPageSize ?? 100));
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
@@ -56,10 +82,106 @@ export class YandexMarketAdapter implements CatalogAdapter {
   }
 
   /**
+   * Returns and non-pickups (UNREDEEMED) of the period, one MarketplaceReturn per returned item. YM
+   * filters fromDate/toDate by the return's update date; returnedAt is its creation date.
+   */
+  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+    let pacer = this.returnsPacers.get(store.apiKey);
+    if (!pacer) {
+      const perHour = this.options.returnsRequestsPerHour ?? 5000;
+      pacer = new RatePacer(perHour / 3600, this.options.returnsBurst ?? 20);
+      this.returnsPacers.set(store.apiKey, pacer);
+    }
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const headers = { 'Api-Key': store.apiKey };
+    const { businessId, campaignIds } = await this.findCampaigns(ctx, headers);
+    const names = new Map<string, string>();
+    let done = 0;
+    for (const campaignId of campaignIds) {
+      let pageToken: string | undefined;
+      const seenTokens = new Set<string>();
+      for (;;) {
+        const page = await requestJson<GetReturnsResponse>(ctx, {
+          method: 'GET',
+          url: joinUrl(this.baseUrl, `/v2/campaigns/${campaignId}/returns`, {
+            fromDate: period.dateFrom,
+            toDate: period.dateTo,
+            limit: this.returnsPageSize,
+            page_token: pageToken,
+          }),
+          headers,
+        });
+        const returns = (page.result?.returns ?? []).flatMap(toReturns);
+        await this.nameOffers(ctx, headers, businessId, returns, names);
+        if (returns.length > 0) {
+          done += returns.length;
+          yield returns;
+          onPage?.(done);
+        }
+        const next = page.result?.paging?.nextPageToken;
+        if (!next || seenTokens.has(next)) break;
+        seenTokens.add(next);
+        pageToken = next;
+      }
+    }
+  }
+
+  /**
    * The seller may have entered either a campaign (shop) id or a business (cabinet) id as market_id;
    * with a single cabinet behind the key, that one is used whatever was entered.
    */
   private async findBusiness(ctx: CallContext, headers: Record<string, string>): Promise<number> {
+    const businesses = await this.campaigns(ctx, headers);
+    const wanted = Number(ctx.store.marketId.trim());
+    for (const [businessId, campaigns] of businesses) {
+      if (businessId === wanted || campaigns.includes(wanted)) return businessId;
+    }
+    const only = businesses.size === 1 ? [...businesses.keys()][0] : undefined;
+    if (only !== undefined) return only;
+    throw new MarketplaceStoreNotFoundError(this.marketplace, ctx.store.name, ctx.store.marketId);
+  }
+
+  /** The shop the store names; a business id names all of its shops; a single cabinet is taken whatever was entered. */
+  private async findCampaigns(ctx: CallContext, headers: Record<string, string>): Promise<{ businessId: number; campaignIds: number[] }> {
+    const businesses = await this.campaigns(ctx, headers);
+    const wanted = Number(ctx.store.marketId.trim());
+    for (const [businessId, campaigns] of businesses) {
+      if (campaigns.includes(wanted)) return { businessId, campaignIds: [wanted] };
+      if (businessId === wanted) return { businessId, campaignIds: campaigns };
+    }
+    const [only] = businesses.size === 1 ? [...businesses.entries()] : [];
+    if (only !== undefined) return { businessId: only[0], campaignIds: only[1] };
+    throw new MarketplaceStoreNotFoundError(this.marketplace, ctx.store.name, ctx.store.marketId);
+  }
+
+  /**
+   * The returns list carries no names: they come from the cabinet's offers (offer-mappings with offerIds,
+   * at most 100 a request, answered whole), once per article per listing. An article the cabinet no
+   * longer has keeps an empty name.
+   */
+  private async nameOffers(
+    ctx: CallContext,
+    headers: Record<string, string>,
+    businessId: number,
+    returns: MarketplaceReturn[],
+    names: Map<string, string>,
+  ): Promise<void> {
+    const missing = [...new Set(returns.map((r) => r.offerId))].filter((id) => !names.has(id));
+    for (let i = 0; i < missing.length; i += 100) {
+      const offerIds = missing.slice(i, i + 100);
+      const body: GetOfferMappingsRequest = { offerIds };
+      const page = await requestJson<GetOfferMappingsResponse>(
+        { ...ctx, pacer: undefined },
+        { method: 'POST', url: joinUrl(this.baseUrl, `/v2/businesses/${businessId}/offer-mappings`), headers, body },
+      );
+      for (const id of offerIds) names.set(id, '');
+      for (const m of page.result?.offerMappings ?? []) if (m.offer?.offerId) names.set(m.offer.offerId, m.offer.name ?? '');
+    }
+    for (const r of returns) r.name = names.get(r.offerId) ?? '';
+  }
+
+  /** Every campaign behind the key, grouped by business. */
+  private async campaigns(ctx: CallContext, headers: Record<string, string>): Promise<Map<number, number[]>> {
     const businesses = new Map<number, number[]>();
     let pageToken: string | undefined;
     for (;;) {
@@ -77,13 +199,7 @@ export class YandexMarketAdapter implements CatalogAdapter {
       if (!next || next === pageToken) break;
       pageToken = next;
     }
-    const wanted = Number(ctx.store.marketId.trim());
-    for (const [businessId, campaigns] of businesses) {
-      if (businessId === wanted || campaigns.includes(wanted)) return businessId;
-    }
-    const only = businesses.size === 1 ? [...businesses.keys()][0] : undefined;
-    if (only !== undefined) return only;
-    throw new MarketplaceStoreNotFoundError(this.marketplace, ctx.store.name, ctx.store.marketId);
+    return businesses;
   }
 }
 
@@ -101,3 +217,54 @@ function toOffer(m: GetOfferMapping): MarketplaceOffer[] {
     },
   ];
 }
+
+/** One return per returned item, keyed `${return id}:${shopSku}`: a return may carry several items. */
+function toReturns(r: YmReturn): MarketplaceReturn[] {
+  const shipment = r.shipmentStatus ? (shipmentStatuses[r.shipmentStatus] ?? r.shipmentStatus) : undefined;
+  const refund = r.refundStatus ? (refundStatuses[r.refundStatus] ?? r.refundStatus) : undefined;
+  const status = [r.returnType === 'UNREDEEMED' ? 'Невыкуп' : 'Возврат', shipment, refund].filter(Boolean).join(' · ');
+  return (r.items ?? []).map((item) => ({
+    externalId: `${r.id}:${item.shopSku}`,
+    orderNumber: String(r.orderId),
+    offerId: item.shopSku,
+    externalProductId: item.marketSku === undefined ? undefined : String(item.marketSku),
+    // The returns list carries no names: nameOffers fills them in from the cabinet's offers.
+    name: '',
+    count: item.count,
+    returnedAt: r.creationDate ?? r.updateDate ?? '',
+    marketplaceStatus: status,
+  }));
+}
+
+/** ReturnShipmentStatusType, in the words of the spec's description. */
+const shipmentStatuses: Record<string, string> = {
+  CREATED: 'оформлен',
+  RECEIVED: 'принят у покупателя',
+  IN_TRANSIT: 'в пути',
+  READY_FOR_PICKUP: 'готов к выдаче магазину',
+  PICKED: 'выдан магазину',
+  LOST: 'утерян',
+  EXPIRED: 'не принесён вовремя',
+  CANCELLED: 'отменён',
+  FULFILMENT_RECEIVED: 'принят на складе Маркета',
+  PREPARED_FOR_UTILIZATION: 'передан на утилизацию',
+  NOT_IN_DEMAND: 'не забран с почты',
+  UTILIZED: 'утилизирован',
+  READY_FOR_EXPROPRIATION: 'направлен на перепродажу',
+  RECEIVED_FOR_EXPROPRIATION: 'принят для перепродажи',
+};
+
+/** RefundStatusType, the main values. */
+const refundStatuses: Record<string, string> = {
+  STARTED_BY_USER: 'создан покупателем',
+  REFUND_IN_PROGRESS: 'деньги на рассмотрении',
+  REFUNDED: 'деньги возвращены',
+  FAILED: 'возврат денег невозможен',
+  WAITING_FOR_DECISION: 'ожидает решения',
+  DECISION_MADE: 'решение принято',
+  REFUNDED_WITH_BONUSES: 'возвращено баллами',
+  REFUNDED_BY_SHOP: 'деньги вернул магазин',
+  COMPLETE_WITHOUT_REFUND: 'без возврата денег',
+  CANCELLED: 'возврат отменён',
+  REJECTED: 'отклонён',
+};

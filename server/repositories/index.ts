@@ -17,6 +17,8 @@ import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
 import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
+import { ReturnsImportRepository } from './returns-import.ts';
+import { ReturnsRepository } from './returns.ts';
 import { SyncRepository } from './sync.ts';
 import { UsersRepository } from './users.ts';
 
@@ -32,6 +34,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     sync: new SyncRepository(db, mirroredTables, { secrets }),
     jobs: new JobsRepository(db),
     catalog: new CatalogRepository(db),
+    returnsImport: new ReturnsImportRepository(db),
     stock: new StockRepository(db),
     lots: new LotsRepository(db),
     batches: new BatchesRepository(db),
@@ -40,6 +43,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     markdowns: new MarkdownsRepository(db),
     reserves: new ReservesRepository(db),
     realizations: new RealizationsRepository(db),
+    returns: new ReturnsRepository(db),
   };
 }
 

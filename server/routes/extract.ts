@@ -5,19 +5,21 @@ import { marketplaceTitles, type MarketplaceCode } from '../marketplaces/types.t
 import type { MarketRow } from '../repositories/markets.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { extractProductsBody, extractProductsResponse } from '../schemas/extract.ts';
+import extractReturnsRoutes from './extract-returns.ts';
 
 const tags = ['extract'];
 
 /**
- * Loads from the marketplaces (SPEC §7 Extract). Every store is checked before any job is queued,
+ * Loads from the marketplaces (docs/architecture.md «Вызовы», загрузки). Every store is checked before any job is queued,
  * and the jobs are queued in the request's transaction: a refused request starts nothing.
  */
 const extractRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   app.addHook('onRequest', app.authenticate);
+  await app.register(extractReturnsRoutes); // POST /returns/: one store's returns of a period
 
   app.post(
-    '/products/many/',
+    '/products/many',
     {
       schema: {
         tags,

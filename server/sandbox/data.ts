@@ -109,3 +109,63 @@ export function tinyPng(n: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** One generated customer return; `offer` undefined: an article the store's catalog does not have (any more). */
+export interface SandboxReturn {
+  /** 1-based position among the store's returns. */
+  n: number;
+  /** Stable numeric id (OZON return id, YM return id, WB shkId). */
+  id: number;
+  orderId: number;
+  offer?: SandboxOffer;
+  /** A second returned item, for marketplaces whose returns carry several (YM). */
+  second?: SandboxOffer;
+  offerId: string;
+  /** OZON sku, YM marketSku. */
+  sku: number;
+  /** WB nmId. */
+  productId: number;
+  name: string;
+  quantity: number;
+  price: number;
+  /** When the buyer returned it: between 06:00 and 18:00 UTC, so the Moscow date is the UTC date. */
+  at: Date;
+  /** 0, 1, 2: on the way, ready for pickup, handed to the seller. */
+  stage: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `count` returns of a store spread over the `days` days up to `until` (YYYY-MM-DD), newest last. Every
+ * 10th names an article the catalog does not have; the rest are offers of the catalog.
+ */
+export function generateReturns(returnsKey: string, offers: SandboxOffer[], prefix: string, count: number, until: string, days = 90): SandboxReturn[] {
+  const next = random(seedOf(`returns:${returnsKey}`));
+  const end = Date.parse(`${until}T00:00:00Z`);
+  const base = 3_000_000_000 + (seedOf(returnsKey) % 900_000) * 1000;
+  const list: SandboxReturn[] = [];
+  for (let n = 1; n <= count; n++) {
+    const known = n % 10 !== 0 && offers.length > 0;
+    const offer = known ? offers[Math.floor(next() * offers.length)] : undefined;
+    const second = offer && n % 4 === 0 ? offers[(offer.n % offers.length)] : undefined;
+    const day = end - Math.floor(((count - n) * days) / count) * DAY_MS;
+    const at = new Date(day + (6 * 3600 + Math.floor(next() * 12 * 3600)) * 1000);
+    list.push({
+      n,
+      id: base + n,
+      orderId: 40_000_000 + (seedOf(`${returnsKey}:order:${n}`) % 9_000_000),
+      offer,
+      second,
+      offerId: offer?.offerId ?? `${prefix}-GONE-${n}`,
+      sku: offer?.sku ?? 9_000_000_000 + n,
+      productId: offer?.productId ?? 5_000_000_000 + n,
+      name: offer?.name ?? `Снятый с продажи товар ${n}`,
+      quantity: 1 + Math.floor(next() * 3),
+      price: 100 + Math.floor(next() * 50) * 10,
+      at,
+      stage: n % 3,
+    });
+  }
+  return list;
+}

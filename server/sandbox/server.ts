@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateOffers, tinyPng, type SandboxOffer } from './data.ts';
+import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { ozonSandbox } from './ozon.ts';
 import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
@@ -14,6 +14,10 @@ export interface SandboxOptions {
   port?: number;
   host?: string;
   offersPerStore?: number;
+  /** Customer returns per store (per YM campaign), spread over the 90 days up to `returnsUntil`; 60 by default. */
+  returnsPerStore?: number;
+  /** YYYY-MM-DD, the newest returns' day; today (UTC) by default. Tests fix it so dates do not move. */
+  returnsUntil?: string;
   stores?: SandboxStore[];
   /** Every Nth request to a marketplace is rate-limited; 0 turns it off. */
   rateLimitEvery?: Partial<Record<SandboxMarketplace, number>>;
@@ -71,11 +75,14 @@ function send(res: ServerResponse, reply: SandboxResponse) {
   res.end(JSON.stringify(reply.body));
 }
 
-/** Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog endpoints on one port. */
+/** Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog and returns endpoints on one port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const offersPerStore = options.offersPerStore ?? 2000;
   const stores = options.stores ?? defaultSandboxStores;
   const catalogs = new Map<string, SandboxOffer[]>();
+  const returnLists = new Map<string, SandboxReturn[]>();
+  const returnsPerStore = options.returnsPerStore ?? 60;
+  const returnsUntil = options.returnsUntil ?? new Date().toISOString().slice(0, 10);
   const pending = new Map<SandboxMarketplace, { count: number; status?: number; waitSeconds: number }>();
   const every = new Map<SandboxMarketplace, number>(Object.entries(options.rateLimitEvery ?? {}) as [SandboxMarketplace, number][]);
   const counters = new Map<SandboxMarketplace, number>();
@@ -89,6 +96,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       let offers = catalogs.get(catalogKey);
       if (!offers) catalogs.set(catalogKey, (offers = generateOffers(catalogKey, offersPerStore, prefix)));
       return offers;
+    },
+    returns(returnsKey, offers, prefix) {
+      let list = returnLists.get(returnsKey);
+      if (!list) returnLists.set(returnsKey, (list = generateReturns(returnsKey, offers, prefix, returnsPerStore, returnsUntil)));
+      return list;
     },
   };
 

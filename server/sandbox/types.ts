@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { seedOf, type SandboxOffer } from './data.ts';
+import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
 
 export type SandboxMarketplace = 'OZON' | 'WILDBERRIES' | 'YM';
 
@@ -32,6 +32,8 @@ export interface SandboxState {
   readonly stores: readonly SandboxStore[];
   /** The catalog behind a key (`catalogKey` per marketplace), generated once and cached. */
   offers(catalogKey: string, prefix: string): SandboxOffer[];
+  /** The returns behind a key (a store, or a YM campaign), generated once from `offers` and cached. */
+  returns(returnsKey: string, offers: SandboxOffer[], prefix: string): SandboxReturn[];
 }
 
 export interface SandboxRoute {

@@ -23,6 +23,7 @@ try {
     DATA_DIR: process.env.DATA_DIR ?? './data-demo',
     OZON_API_URL: sandbox.url,
     WB_CONTENT_API_URL: sandbox.url,
+    WB_ANALYTICS_API_URL: sandbox.url,
     YM_API_URL: sandbox.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });

@@ -9,9 +9,11 @@ import {
   productsWh,
   realizations,
   reserves,
+  returns,
   stockMovements,
 } from '../db/schema/index.ts';
 import { marketToWire } from '../schemas/markets.ts';
+import { returnToWire } from '../schemas/returns.ts';
 import { productMpToWire, productWhRowToWire } from '../schemas/products.ts';
 import {
   batchToWire,
@@ -40,6 +42,7 @@ export const mirroredTables: MirroredTable[] = [
   defineMirroredTable('reserves', reserves, reserveToWire),
   defineMirroredTable('realizations', realizations, realizationToWire),
   defineMirroredTable('stock_movements', stockMovements, movementToWire),
+  defineMirroredTable('returns', returns, returnToWire),
 ];
 
 /** Their names, as pull and digest take and answer them. */

@@ -21,6 +21,12 @@ export const returns = pgTable(
     externalId: text('external_id'),
     orderNumber: text('order_number').notNull().default(''),
     article: text('article').notNull().default(''),
+    /** The name the marketplace gave: what the seller sees of a return no warehouse product matches. */
+    name: text('name').notNull().default(''),
+    /** When the buyer returned it (the marketplace's date; a return made by hand: its creation). */
+    returnedAt: timestamptz('returned_at'),
+    /** The marketplace's own status text, for reading only. */
+    marketplaceStatus: text('marketplace_status'),
     count: integer('count').notNull().default(1),
     status: text('status', { enum: returnStatuses }),
     processed: boolean('processed').notNull().default(false),

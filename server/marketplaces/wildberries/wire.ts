@@ -106,3 +106,49 @@ export interface GatewayError {
   statusText?: string;
   timestamp?: string;
 }
+
+/**
+ * GET seller-analytics-api…/api/v1/analytics/goods-return (12-reports.yaml, inline schema): the
+ * report of goods returned to the seller. Query dateFrom/dateTo (YYYY-MM-DD, at most 31 days apart).
+ * Date-times come without a zone: Moscow time, as everywhere in WB's reports.
+ */
+export interface GoodsReturnRow {
+  barcode?: string;
+  brand?: string;
+  /** When the return was handed to the seller. */
+  completedDt?: string | null;
+  dstOfficeAddress?: string;
+  dstOfficeId?: number;
+  expiredDt?: string | null;
+  /** 0: archived status, 1: active status. */
+  isStatusActive?: 0 | 1;
+  /** The WB article (nmID of the card). */
+  nmId?: number;
+  /** YYYY-MM-DD: the date of the return order. */
+  orderDt?: string;
+  /** The assembly task (FBS order) number. */
+  orderId?: number;
+  readyToReturnDt?: string | null;
+  reason?: string;
+  returnType?: string;
+  shkId?: number;
+  /** The return order's unique id. */
+  srid?: string;
+  status?: string;
+  stickerId?: string;
+  subjectName?: string;
+  techSize?: string;
+}
+
+/** responses.200 of goods-return */
+export interface GoodsReturnResponse {
+  report?: GoodsReturnRow[];
+}
+
+/** components.schemas.4xxResponse of 12-reports.yaml (application/problem+json). */
+export interface AnalyticsProblem {
+  detail?: string;
+  origin?: string;
+  requestId?: string;
+  title?: string;
+}

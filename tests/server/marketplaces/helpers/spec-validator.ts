@@ -21,6 +21,8 @@ export const specsAvailable = existsSync(specsDir) || process.env.CI === 'true';
 export const specFiles = {
   OZON: path.join(specsDir, 'ozon/seller-api.swagger.json'),
   WILDBERRIES: path.join(specsDir, 'wildberries/02-products.yaml'),
+  /** Reports (statistics, analytics): the goods-return report the returns import reads. */
+  WILDBERRIES_REPORTS: path.join(specsDir, 'wildberries/12-reports.yaml'),
   YM: path.join(specsDir, 'yandex-market/openapi/openapi.yaml'),
 } as const;
 
@@ -133,14 +135,15 @@ function locate(fileUrl: string, segments: string[]): { url: string; pointer: st
 const validators = new Map<string, Promise<ValidateFunction>>();
 
 /**
- * The validator for one operation's answer with `status`, built from the spec's response schema.
- * Returns undefined when the spec does not declare that status.
+ * The validator for one operation's answer with `status` ('default' for the spec's catch-all), built
+ * from the spec's response schema. Returns undefined when the spec does not declare that status.
+ * The JSON body is application/json, or application/problem+json where that is all the spec declares.
  */
 export async function responseValidator(
   marketplace: keyof typeof specFiles,
   specPath: string,
   method: 'get' | 'post',
-  status: number,
+  status: number | 'default',
 ): Promise<ValidateFunction | undefined> {
   const docUrl = pathToFileURL(specFiles[marketplace]).toString();
   let response;
@@ -149,7 +152,9 @@ export async function responseValidator(
   } catch {
     return undefined;
   }
-  const schema = locate(response.url, [...response.pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), 'content', 'application/json', 'schema']);
+  const content = isNode(response.node) && isNode(response.node.content) ? Object.keys(response.node.content) : [];
+  const mediaType = content.includes('application/json') ? 'application/json' : (content.find((c) => c.endsWith('json')) ?? 'application/json');
+  const schema = locate(response.url, [...response.pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), 'content', mediaType, 'schema']);
   const ref = `${schema.url}#${schema.pointer}`;
   let validator = validators.get(ref);
   if (!validator) {

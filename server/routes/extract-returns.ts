@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { storeMarketplaces } from '../db/schema/index.ts';
+import { RETURNS_IMPORT, type ReturnsImportPayload } from '../import/returns.ts';
+import { notFound, Problem } from '../lib/problem.ts';
+import { marketplaceTitles, type MarketplaceCode } from '../marketplaces/types.ts';
+import { bearer, problems } from '../schemas/common.ts';
+import { extractProductsResponse } from '../schemas/extract.ts';
+
+/** The longest period one request may load: a year, leap day included. */
+const MAX_PERIOD_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалась дата ГГГГ-ММ-ДД')
+  .refine((text) => {
+    const at = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text && at.getUTCFullYear() >= 2000;
+  }, 'такой даты нет (ожидалась дата ГГГГ-ММ-ДД не раньше 2000 года)');
+
+export const extractReturnsBody = z
+  .strictObject({
+    marketplace: z.enum(storeMarketplaces).describe("OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда"),
+    market_id: z.string().trim().min(1).max(100).describe('ID магазина, как в /api/v1/markets/'),
+    date_start: day.describe('Начало периода, ГГГГ-ММ-ДД, включительно'),
+    date_end: day.describe('Конец периода, ГГГГ-ММ-ДД, включительно'),
+  })
+  .meta({ id: 'ExtractReturnsRequest' });
+
+const title = (code: string) => marketplaceTitles[code as MarketplaceCode] ?? code;
+const dayOf = (text: string) => Date.parse(`${text}T00:00:00Z`);
+
+/**
+ * POST /api/v1/extract/returns/: one store's customer returns of a period, loaded by a background job
+ * (server/import/returns.ts) exactly as catalogs are: progress in the live channel, the outcome in a
+ * notification and GET /api/v1/jobs/{id}/. Registered inside the extract routes (their auth hook).
+ */
+const extractReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/returns/',
+    {
+      schema: {
+        tags: ['extract'],
+        summary: 'Загрузить возвраты магазина с маркетплейса за период',
+        description:
+          "Отправляется по магазину, чей маркетплейс не '-'. Фоновая задача добавляет возвраты маркетплейса или обновляет их " +
+          'сведения от маркетплейса; возврат связывается с товаром склада через карточку магазина, без совпадения сохраняется ' +
+          'без товара. Обработанный возврат и возврат со статусом или ценой не меняются. Повторная загрузка периода не дублирует. ' +
+          'Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/jobs/{id}/.',
+        security: bearer,
+        body: extractReturnsBody,
+        response: { 202: extractProductsResponse, ...problems(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.userId!;
+      const { marketplace, market_id: marketId, date_start: dateStart, date_end: dateEnd } = request.body;
+      if (marketplace === '-')
+        throw new Problem(400, 'marketplace_not_set', `Магазин «${marketId}» не подключён к маркетплейсу: загружать возвраты неоткуда`);
+      const start = dayOf(dateStart);
+      const end = dayOf(dateEnd);
+      if (start > end)
+        throw new Problem(400, 'invalid_period', `Начало периода (${dateStart}) позже его конца (${dateEnd})`, [
+          { field: 'date_start', message: 'не позже date_end' },
+        ]);
+      if ((end - start) / DAY_MS + 1 > MAX_PERIOD_DAYS)
+        throw new Problem(400, 'period_too_long', `Период длиннее года: загрузите возвраты по частям не длиннее ${MAX_PERIOD_DAYS} дней`, [
+          { field: 'date_end', message: `не дальше ${MAX_PERIOD_DAYS} дней от date_start` },
+        ]);
+      // A day of slack: the seller's today may already be tomorrow in UTC.
+      if (start > Date.now() + DAY_MS)
+        throw new Problem(400, 'period_in_future', `Период начинается в будущем (${dateStart}): возвратов за него ещё нет`, [
+          { field: 'date_start', message: 'не позже сегодняшнего дня' },
+        ]);
+
+      const store = await app.repos.markets.find(userId, marketId);
+      if (!store) throw notFound(`Магазин «${marketId}» не найден`);
+      if (store.marketplace === '-')
+        throw new Problem(400, 'marketplace_not_set', `Магазин «${store.name}» не подключён к маркетплейсу: загружать возвраты неоткуда`);
+      if (store.marketplace !== marketplace)
+        throw new Problem(400, 'marketplace_mismatch', `Магазин «${store.name}» подключён к ${title(store.marketplace)}, а не к ${title(marketplace)}`);
+      if (!store.accessTokenEnc)
+        throw new Problem(400, 'access_token_missing', `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`);
+
+      const payload: ReturnsImportPayload = { store_id: store.id, date_start: dateStart, date_end: dateEnd };
+      const job = await app.jobs.enqueue(userId, RETURNS_IMPORT, payload);
+      reply.code(202);
+      return { job_ids: [job.id], jobs: [{ job_id: job.id, marketplace: store.marketplace, market_id: store.marketId }] };
+    },
+  );
+};
+
+export default extractReturnsRoutes;
