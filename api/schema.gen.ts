@@ -52,7 +52,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/signup/": {
+    "/api/v1/users/signup": {
         parameters: {
             query?: never;
             header?: never;
@@ -119,7 +119,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/login/": {
+    "/api/v1/users/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -189,7 +189,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/refresh/": {
+    "/api/v1/users/refresh": {
         parameters: {
             query?: never;
             header?: never;
@@ -250,7 +250,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/": {
+    "/api/v1/users/me": {
         parameters: {
             query?: never;
             header?: never;
@@ -295,7 +295,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/markets": {
+    "/api/v1/markets/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1066,7 +1066,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description ID остальных выбранных складских товаров: их карточки маркетплейсов, партии и история переходят к главному, сами они удаляются */
+            /** @description ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются */
             requestBody: {
                 content: {
                     "application/json": string[];
@@ -1148,7 +1148,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром; остаток остаётся у исходного */
+            /** @description ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром (market_ids — магазин карточки); остаток остаётся у исходного */
             requestBody: {
                 content: {
                     "application/json": string[];
@@ -1618,7 +1618,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/inventory/{product_id}/": {
+    "/api/v1/inventory/{id}/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1638,7 +1638,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description ID складского товара */
-                    product_id: string;
+                    id: string;
                 };
                 cookie?: never;
             };
@@ -1682,22 +1682,6 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/inventory/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         put?: never;
         post?: never;
         delete?: never;
@@ -1884,7 +1868,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/batch": {
+    "/api/v1/batch/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1915,7 +1899,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Сначала документы с более поздней датой */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2021,67 +2005,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/batch/{id}/": {
+    "/api/v1/batch/{batch_id}/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Один документ
-         * @description С партиями, уценками и списаниями из его партий и прочими реализациями.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description ID документа */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BatchDetail"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
@@ -2097,7 +2028,7 @@ export interface paths {
                 header?: never;
                 path: {
                     /** @description ID документа */
-                    id: string;
+                    batch_id: string;
                 };
                 cookie?: never;
             };
@@ -2165,7 +2096,76 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/v1/other_realization_batch": {
+    "/api/v1/batch/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Один документ
+         * @description С партиями, уценками и списаниями из его партий и прочими реализациями.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID документа */
+                    batch_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BatchDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/other_realization_batch/": {
         parameters: {
             query?: never;
             header?: never;
@@ -2457,7 +2457,7 @@ export interface paths {
                     since?: number;
                     limit?: number;
                     /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
-                    table?: "markets" | "products_wh" | "products_mp" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements";
+                    table?: "markets" | "products_wh" | "products_mp" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns";
                 };
                 header?: never;
                 path?: never;
@@ -2629,7 +2629,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/extract/products/many/": {
+    "/api/v1/extract/returns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить возвраты магазина с маркетплейса за период
+         * @description Отправляется по магазину, чей маркетплейс не '-'. Фоновая задача добавляет возвраты маркетплейса или обновляет их сведения от маркетплейса; возврат связывается с товаром склада через карточку магазина, без совпадения сохраняется без товара. Обработанный возврат и возврат со статусом или ценой не меняются. Повторная загрузка периода не дублирует. Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/jobs/{id}/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExtractReturnsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExtractProductsAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/extract/products/many": {
         parameters: {
             query?: never;
             header?: never;
@@ -2845,7 +2924,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/disposal": {
+    "/api/v1/disposal/": {
         parameters: {
             query?: never;
             header?: never;
@@ -3081,7 +3160,7 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/v1/markdowns": {
+    "/api/v1/markdowns/": {
         parameters: {
             query?: never;
             header?: never;
@@ -3422,7 +3501,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reserve": {
+    "/api/v1/reserve/": {
         parameters: {
             query?: never;
             header?: never;
@@ -3734,7 +3813,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/realization": {
+    "/api/v1/realization/": {
         parameters: {
             query?: never;
             header?: never;
@@ -3834,7 +3913,7 @@ export interface paths {
         head?: never;
         /**
          * Изменить или отменить продажу
-         * @description Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price в запросе не учитывается.
+         * @description Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price.
          */
         patch: {
             parameters: {
@@ -3977,6 +4056,494 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/returns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Список возвратов
+         * @description По 50 на странице, сначала последние. Без status — все, кроме удалённых (deleted): удалённые видны только с фильтром status=deleted, чтобы их восстановить; status=null — возвраты со статусом «нет».
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    page_size?: number;
+                    /** @description Только возвраты с этим статусом; null — со статусом «нет». Без него — все, кроме удалённых (deleted) */
+                    status?: "ready" | "markdown" | "disposal" | "deleted" | "null";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReturnList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Завести возврат вручную
+         * @description Возврат count единиц складского товара: статус «нет», цена 0; название и артикул — товара и его первой карточки.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Return"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/returns/batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Оприходовать возвраты */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnReceiptInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReturnReceiptResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/returns/{return_id}/inventory/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Партии товара возврата
+         * @description Партии (с ценами) товара возврата: по цене одной из них возврат оценивается. Возврат без товара — пустой список и product null.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID возврата */
+                    return_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReturnInventory"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/returns/{return_id}/{to}/{inventory_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Оприходовать или списать возврат по цене партии
+         * @description Без тела. to_inventory — возврат поступает на склад партией-возвратом (is_return) по цене выбранной партии его товара, статус ready; любое другое to — поступает по этой цене и сразу списывается (статус disposal). Создаётся документ возвратов с текущей датой; возврат становится оприходованным. Цена партии 0 — 422 return_price_missing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID возврата */
+                    return_id: string;
+                    /** @description to_inventory — оприходовать на склад; любое другое значение (например, to_disposal) — списать */
+                    to: string;
+                    /** @description Партия товара возврата: по её цене оценивается возврат */
+                    inventory_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReturnProcessed"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/returns/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Изменить возврат
+         * @description Статус (deleted — удалить, null — «нет», восстановить удалённый), цена, цена после уценки, примечание, товар. Статус «нет» обнуляет цены; цена после уценки не больше 0 берётся равной цене. Оприходованный возврат не меняется: 409 return_processed.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID возврата */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Return"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4033,138 +4600,18 @@ export interface components {
             updated_at: string;
             version: number;
         };
-        ProductWhCreateInput: {
-            /**
-             * Format: uuid
-             * @description Идентификатор, созданный клиентом (офлайн-создание)
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name: string;
-            /** @default  */
-            description: string;
-            /** @default [] */
-            images: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            /** @default true */
-            confirmed: boolean;
-        };
-        ProductWhUpdateInput: {
-            /**
-             * Format: uuid
-             * @description Если указан, должен совпадать с адресом
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name?: string;
-            description?: string;
-            images?: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            confirmed?: boolean;
-        };
-        ProductWhDeleteInput: {
-            /** @description ID складских товаров */
-            products: string[];
-        };
-        ProductCreateInput: {
-            /**
-             * Format: uuid
-             * @description Идентификатор, созданный клиентом (офлайн-создание)
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name: string;
-            /** @default  */
-            description: string;
-            /** @default [] */
-            images: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            /** @default true */
-            confirmed: boolean;
-            /** @default [] */
-            products_mp: {
-                /**
-                 * Format: uuid
-                 * @description Идентификатор, созданный клиентом
-                 */
-                id?: string;
-                /** @default  */
-                name: string;
-                offer_id: string;
-                /** @default null */
-                primary_image: string | null;
-                /** @description OZON, WILDBERRIES, YM или другое обозначение */
-                marketplace: string;
-                market_id: string;
+        ProblemInput: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description Сообщение для пользователя, по-русски */
+            detail: string;
+            /** @description Стабильный код ошибки для программ */
+            code: string;
+            errors?: {
+                field: string;
+                message: string;
             }[];
-        };
-        ProductWhInput: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: uuid
-             * @description То же, что id
-             */
-            _id: string;
-            name: string;
-            description: string;
-            images: string[];
-            confirmed: boolean;
-            created_at: string;
-            updated_at: string;
-            version: number;
-            /** @description Остаток: сумма остатков партий */
-            count: number;
-            /** @description Сумма активных резервов */
-            reserve: number;
-            /** @description Число непроданных уценок */
-            markdowns: number;
-            /** @description Сумма остаток × цена партии */
-            total_price: number;
-        };
-        ProductMpInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            _id: string;
-            /** Format: uuid */
-            product_wh_id: string;
-            name: string;
-            offer_id: string;
-            primary_image: string | null;
-            marketplace: string;
-            market_id: string;
-            created_at: string;
-            updated_at: string;
-            version: number;
-        };
-        ProductInput: {
-            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
-            product_wh: components["schemas"]["ProductWhInput"];
-            products_mp: components["schemas"]["ProductMpInput"][];
-        };
-        ProductListItemInput: {
-            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
-            product_wh: components["schemas"]["ProductWhInput"];
-            products_mp: components["schemas"]["ProductMpInput"][];
-            /** @description offer_id карточек */
-            articles: string[];
-            /** @description Главные картинки карточек */
-            primary_images: string[];
-        };
-        ProductListInput: {
-            products: components["schemas"]["ProductListItemInput"][];
-            total: number;
-        };
-        UploadedImageInput: {
-            /** @description /uploads/<sha256>.<jpg|png|webp> */
-            url: string;
         };
         LotInput: {
             /** Format: uuid */
@@ -4266,6 +4713,8 @@ export interface components {
             count: number;
             /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
             price: number;
+            /** @description Закупочная цена за единицу, которую ввёл продавец (price запроса), ₽; null — не вводилась. На остатки и себестоимость не влияет */
+            entered_price: number | null;
             /** @description Цена продажи за единицу, ₽ */
             realization_price: number;
             /**
@@ -4311,18 +4760,468 @@ export interface components {
             version: number;
             updated_at: string;
         };
-        ProblemInput: {
-            type: string;
-            title: string;
-            status: number;
-            /** @description Сообщение для пользователя, по-русски */
-            detail: string;
-            /** @description Стабильный код ошибки для программ */
-            code: string;
-            errors?: {
-                field: string;
-                message: string;
+        ReturnInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** @description Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя) */
+            product_id: string | null;
+            /** @description Маркетплейс загруженного возврата; null — возврат, заведённый вручную */
+            marketplace: string | null;
+            market_id: string | null;
+            /** @description Номер отправления */
+            order_number: string;
+            /** @description Артикул */
+            article: string;
+            /** @description Название с маркетплейса (или товара, если возврат заведён вручную) */
+            name: string;
+            /** @description Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён) */
+            returned_at: string | null;
+            /** @description Статус возврата на маркетплейсе, только для чтения */
+            marketplace_status: string | null;
+            count: number;
+            /** @description ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран) */
+            status: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Оприходован: больше не меняется */
+            processed: boolean;
+            /** @description Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ (для статуса markdown) */
+            markdown_price: number;
+            /** @description Примечание */
+            description: string;
+            /** @description Дата оприходования; null — не оприходован */
+            final_moment: string | null;
+            /** @description Документ возвратов (kind return), в котором оприходован */
+            batch_id: string | null;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
+        ReturnProductInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            mp_extra_data: {
+                /** @description Главная картинка первой карточки (или первая своя) */
+                primary_image: string | null;
+            };
+        };
+        ReturnItemInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** @description Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя) */
+            product_id: string | null;
+            /** @description Маркетплейс загруженного возврата; null — возврат, заведённый вручную */
+            marketplace: string | null;
+            market_id: string | null;
+            /** @description Номер отправления */
+            order_number: string;
+            /** @description Артикул */
+            article: string;
+            /** @description Название с маркетплейса (или товара, если возврат заведён вручную) */
+            name: string;
+            /** @description Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён) */
+            returned_at: string | null;
+            /** @description Статус возврата на маркетплейсе, только для чтения */
+            marketplace_status: string | null;
+            count: number;
+            /** @description ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран) */
+            status: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Оприходован: больше не меняется */
+            processed: boolean;
+            /** @description Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ (для статуса markdown) */
+            markdown_price: number;
+            /** @description Примечание */
+            description: string;
+            /** @description Дата оприходования; null — не оприходован */
+            final_moment: string | null;
+            /** @description Документ возвратов (kind return), в котором оприходован */
+            batch_id: string | null;
+            created_at: string;
+            version: number;
+            updated_at: string;
+            /** @description null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса */
+            product: components["schemas"]["ReturnProductInput"] | null;
+            /** @description Дата документа возвратов, в котором оприходован */
+            batch_date: string | null;
+        };
+        ReturnListInput: {
+            /** @description Сначала последние (по дате возврата) */
+            returns: components["schemas"]["ReturnItemInput"][];
+            total: number;
+        };
+        /** @description Возврат, заведённый вручную: статус «нет», цена 0 */
+        ReturnCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Сколько единиц вернули, шт. */
+            count: number;
+        };
+        /** @description Оприходованный возврат не меняется: 409 return_processed. */
+        ReturnUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description Так ожидающая правка называет возврат; если указан, должен совпадать с адресом
+             */
+            return_id?: string;
+            /** @description deleted — удалить, null — «нет» (восстановить удалённый); «нет» обнуляет цены */
+            status?: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Цена единицы, ₽: цена партии товара или введённая себестоимость */
+            price?: number;
+            /** @description Цена после уценки, ₽; не больше 0 — берётся равной price */
+            markdown_price?: number;
+            description?: string;
+            /**
+             * Format: uuid
+             * @description Сопоставить возврат с другим складским товаром
+             */
+            product_id?: string;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            product?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            processed?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            final_moment?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_date?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            marketplace?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            market_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            order_number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            article?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            name?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            returned_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            marketplace_status?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            count?: unknown;
+        };
+        ReturnReceiptItemInput: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с ключом
+             */
+            return_id?: string;
+            /** @description Без него — статус возврата */
+            status?: ("ready" | "markdown" | "disposal") | null;
+            /** @description Цена единицы, ₽, больше 0; без неё — цена возврата */
+            price?: number;
+            /** @description Складской товар; без него — товар возврата */
+            product_id?: string | null;
+            description?: string;
+            /** @description Для markdown — больше 0; без неё — цена уценки возврата */
+            markdown_price?: number;
+            /**
+             * Format: uuid
+             * @description ID партии-возврата, созданный клиентом (офлайн-оприходование: устройство уже показывает эту партию)
+             */
+            lot_id?: string;
+            /** @description ID уценок (по одной на единицу), созданные клиентом; недостающие создаёт сервер */
+            markdown_ids?: string[];
+            /**
+             * Format: uuid
+             * @description ID списания, созданный клиентом
+             */
+            disposal_id?: string;
+        };
+        /** @description Оприходование возвратов одним документом (kind return), всё или ничего: ready — партия-возврат (is_return) на count шт. по price; markdown — партия-возврат и по уценке на каждую единицу (price, markdown_price); disposal — партия-возврат и списание этих единиц по price. Цена должна быть больше 0, у markdown и цена уценки (иначе 422 return_price_missing, в errors — поля batch.{id}.price / batch.{id}.markdown_price). Оприходованный возврат — 409 return_processed; не сопоставленный с товаром — 422 return_unmatched. */
+        ReturnReceiptInput: {
+            /**
+             * Format: uuid
+             * @description ID документа возвратов, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Дата оприходования: дата документа, его партий, уценок и списаний и final_moment возвратов */
+            date: string;
+            /** @default  */
+            description: string;
+            /** @description Возвраты по их ID: статус, цена, товар, примечание, цена после уценки */
+            batch: {
+                [key: string]: components["schemas"]["ReturnReceiptItemInput"];
+            };
+        };
+        ReturnReceiptResultInput: {
+            /** @description Созданный документ возвратов; его строки — GET /api/v1/batch/{batch_id} */
+            batch: components["schemas"]["BatchInput"];
+            /** @description Оприходованные возвраты */
+            returns: components["schemas"]["ReturnInput"][];
+        };
+        ReturnInventoryInput: {
+            /** @description Партии товара возврата в порядке FIFO (по их цене оценивается возврат); пусто, если возврат не сопоставлен с товаром */
+            inventory: components["schemas"]["LotInput"][];
+            product: components["schemas"]["ReturnProductInput"] | null;
+        };
+        ReturnProcessedInput: {
+            return: components["schemas"]["ReturnInput"];
+            /** @description Партия-возврат, в которую поступили единицы */
+            inventory: components["schemas"]["LotInput"];
+        };
+        ProductWhCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+        };
+        /** @description Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        ProductWhUpdateInput: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name?: string;
+            description?: string;
+            images?: string[];
+            confirmed?: boolean;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            count?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            reserve?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            markdowns?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            total_price?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            stock_count?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            stock_value?: unknown;
+            /** @description Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh */
+            product_wh?: {
+                /**
+                 * Format: uuid
+                 * @description Если указан, должен совпадать с адресом
+                 */
+                id?: string;
+                /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+                market_ids?: string[];
+                name?: string;
+                description?: string;
+                images?: string[];
+                confirmed?: boolean;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                _id?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                user_id?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                version?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                created_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                updated_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                deleted_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                count?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                reserve?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                markdowns?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                total_price?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                stock_count?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                stock_value?: unknown;
+            };
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            products_mp?: unknown;
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            articles?: unknown;
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            primary_images?: unknown;
+        };
+        /** @description Список или { products: [...] }. Удаляются все товары списка или ни один. Товар с остатком (партии с count > 0) не удаляется: 409. */
+        ProductWhDeleteInput: (string | ({
+            /** Format: uuid */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            product_wh: {
+                /** Format: uuid */
+                id: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        }))[] | {
+            /** @description ID складских товаров или сами товары */
+            products: (string | ({
+                /** Format: uuid */
+                id: string;
+            } & {
+                [key: string]: unknown;
+            }) | ({
+                product_wh: {
+                    /** Format: uuid */
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            }))[];
+        };
+        /** @description Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя. */
+        ProductCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: string[];
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+            /** @default [] */
+            products_mp: {
+                /**
+                 * Format: uuid
+                 * @description Идентификатор, созданный клиентом
+                 */
+                id?: string;
+                /** @default  */
+                name: string;
+                offer_id: string;
+                /** @default null */
+                primary_image: string | null;
+                /** @description OZON, WILDBERRIES, YM или другое обозначение */
+                marketplace: string;
+                market_id: string;
             }[];
+        };
+        /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+        ProductWhInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description То же, что id
+             */
+            _id: string;
+            name: string;
+            description: string;
+            images: string[];
+            confirmed: boolean;
+            /** @description market_id магазинов, в которых продаётся товар, как их передал клиент */
+            market_ids: string[];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Остаток: сумма остатков партий */
+            count: number;
+            /** @description Сумма активных резервов */
+            reserve: number;
+            /** @description Число непроданных уценок */
+            markdowns: number;
+            /** @description Сумма остаток × цена партии */
+            total_price: number;
+        };
+        ProductMpInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_wh_id: string;
+            name: string;
+            offer_id: string;
+            primary_image: string | null;
+            marketplace: string;
+            market_id: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+        };
+        ProductInput: {
+            product_wh: components["schemas"]["ProductWhInput"];
+            products_mp: components["schemas"]["ProductMpInput"][];
+        };
+        ProductListItemInput: {
+            product_wh: components["schemas"]["ProductWhInput"];
+            products_mp: components["schemas"]["ProductMpInput"][];
+            /** @description offer_id карточек */
+            articles: string[];
+            /** @description Главные картинки карточек */
+            primary_images: string[];
+        };
+        ProductListInput: {
+            products: components["schemas"]["ProductListItemInput"][];
+            total: number;
+        };
+        UploadedImageInput: {
+            /** @description /uploads/<sha256>.<jpg|png|webp> */
+            url: string;
         };
         SignupRequestInput: {
             /** @default  */
@@ -4440,11 +5339,25 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        ExtractReturnsRequestInput: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
+            date_start: string;
+            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
+            date_end: string;
+        };
         DisposalListInput: {
             /** @description Сначала последние */
             results: components["schemas"]["DisposalInput"][];
             total: number;
         };
+        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. */
         DisposalCreateInput: {
             /**
              * Format: uuid
@@ -4480,7 +5393,8 @@ export interface components {
             price?: number;
             description?: string;
         };
-        DisposalDeleteInput: {
+        /** @description Список или { ids: [...] }. Удаляются все списания списка или ни одно; их единицы возвращаются ровно в те партии, из которых были списаны. */
+        DisposalDeleteInput: string[] | {
             /** @description ID списаний */
             ids: string[];
         };
@@ -4518,6 +5432,7 @@ export interface components {
             results: components["schemas"]["MarkdownItemInput"][];
             total: number;
         };
+        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. */
         MarkdownCreateInput: {
             /**
              * Format: uuid
@@ -4550,6 +5465,7 @@ export interface components {
             /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
             release?: boolean;
         };
+        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. */
         ReserveCreateInput: {
             /**
              * Format: uuid
@@ -4577,6 +5493,7 @@ export interface components {
              */
             status?: "active" | "released" | "realized";
         };
+        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. */
         RealizationCreateInput: {
             /**
              * Format: uuid
@@ -4585,7 +5502,7 @@ export interface components {
             id?: string;
             /** @description Сколько продано, шт.; больше 0 */
             count: number;
-            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            /** @description Закупочная цена за единицу, как её ввёл продавец, ₽: хранится и возвращается в entered_price. Себестоимость в ответе (price) сервер считает сам по партиям, из которых списан товар (FIFO), и её этим полем не задать */
             price?: number;
             /** @description Цена продажи за единицу, ₽ */
             realization_price: number;
@@ -4598,7 +5515,7 @@ export interface components {
         RealizationUpdateInput: {
             /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
             count?: number;
-            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            /** @description Закупочная цена за единицу, как её ввёл продавец, ₽: хранится и возвращается в entered_price. Себестоимость в ответе (price) сервер считает сам по партиям, из которых списан товар (FIFO), и её этим полем не задать */
             price?: number;
             /** @description Цена продажи за единицу, ₽ */
             realization_price?: number;
@@ -4675,6 +5592,7 @@ export interface components {
             /** @description Сумма остаток × цена по всем партиям, ₽ */
             price: number;
         };
+        /** @description Прямое поступление товара без документа поступления */
         LotCreateInput: {
             /**
              * Format: uuid
@@ -4704,10 +5622,12 @@ export interface components {
             /** @description Цена за единицу, ₽ */
             price?: number;
         };
-        LotDeleteInput: {
+        /** @description Список или { ids: [...] }. Удаляются все партии списка или ни одна. Партию, из которой уже списывали, уценяли или продавали, удалить нельзя (409 lot_has_outflows). */
+        LotDeleteInput: string[] | {
             /** @description ID партий */
             ids: string[];
         };
+        /** @description Строки документа поступления. Новая строка — новая партия (count_max = count). Строка с ID существующей партии меняет её поступление и цену (флаги count_max_edited и price_edited). Все строки сохраняются вместе или ни одна; строка с количеством или ценой 0 — 422 с номером строки. */
         InventoryBatchRequestInput: {
             batch: {
                 /** @description ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию */
@@ -4732,6 +5652,7 @@ export interface components {
             results: components["schemas"]["StockMovementInput"][];
             total: number;
         };
+        /** @description Партии и реализации, ещё не входящие в другой документ. Всё сохраняется вместе или ничего. */
         BatchCreateInput: {
             /**
              * Format: uuid
@@ -4757,6 +5678,38 @@ export interface components {
              * @default []
              */
             other_realization_ids: string[];
+            /** @description Игнорируется: ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids */
+            results?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            inventories?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            markdowns?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            disposals?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            other_realizations?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            thumbnails?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            more?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_count?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_sum?: unknown;
         };
         BatchUpdateInput: {
             /**
@@ -4776,6 +5729,38 @@ export interface components {
             inventory_ids?: string[];
             /** @description Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений */
             other_realization_ids?: string[];
+            /** @description Игнорируется: ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids */
+            results?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            inventories?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            markdowns?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            disposals?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            other_realizations?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            thumbnails?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            more?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_count?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_sum?: unknown;
         };
         BatchDetailInput: {
             /** Format: uuid */
@@ -4817,10 +5802,12 @@ export interface components {
             /** @description Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽ */
             total_sum: number;
         };
+        /** @description Сначала документы с более поздней датой */
         BatchListInput: {
             results: components["schemas"]["BatchListItemInput"][];
             total: number;
         };
+        /** @description Строки документа прочих реализаций. Новая строка списывает товар из партий по FIFO (price — себестоимость единицы списанного), существующая списывается заново с новым количеством. Все строки сохраняются вместе или ни одна; нехватка товара — 409 insufficient_stock с доступным количеством. */
         OtherRealizationBatchRequestInput: {
             batch: {
                 /** @description ID существующей реализации — изменить её; новый ID или пусто — создать */
@@ -4850,6 +5837,7 @@ export interface components {
             /** @description В порядке строк запроса */
             results: components["schemas"]["OtherRealizationInput"][];
         };
+        /** @description Строку можно прислать целиком, как её вернул GET: поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         OtherRealizationUpdateInput: {
             /**
              * Format: uuid
@@ -4861,18 +5849,38 @@ export interface components {
              * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
              */
             product_id?: string;
+            /**
+             * Format: uuid
+             * @description То же, что product_id (так поле названо в строке документа); если указаны оба, должны совпадать
+             */
+            product?: string;
             /** @description Новое количество: единицы списываются заново по FIFO */
             count?: number;
-            /**
-             * @description Куда ушёл товар: OZON, WB, YM или Other
-             * @enum {string}
-             */
-            marketplace?: "OZON" | "WB" | "YM" | "Other";
+            /** @description OZON, WB, YM, Other или null (не указан) */
+            marketplace?: ("OZON" | "WB" | "YM" | "Other") | null;
             /** @description Цена реализации за единицу, ₽ */
             realization_price?: number;
             description?: string;
             /** @description Реализация проведена */
             release?: boolean;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO) */
+            price?: unknown;
+            /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */
+            date?: unknown;
         };
         MarketCreate: {
             /**
@@ -4926,138 +5934,18 @@ export interface components {
             updated_at: string;
             version: number;
         };
-        ProductWhCreate: {
-            /**
-             * Format: uuid
-             * @description Идентификатор, созданный клиентом (офлайн-создание)
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name: string;
-            /** @default  */
-            description: string;
-            /** @default [] */
-            images: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            /** @default true */
-            confirmed: boolean;
-        };
-        ProductWhUpdate: {
-            /**
-             * Format: uuid
-             * @description Если указан, должен совпадать с адресом
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name?: string;
-            description?: string;
-            images?: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            confirmed?: boolean;
-        };
-        ProductWhDelete: {
-            /** @description ID складских товаров */
-            products: string[];
-        };
-        ProductCreate: {
-            /**
-             * Format: uuid
-             * @description Идентификатор, созданный клиентом (офлайн-создание)
-             */
-            id?: string;
-            /** @description Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup */
-            market_ids?: string[];
-            name: string;
-            /** @default  */
-            description: string;
-            /** @default [] */
-            images: string[];
-            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
-            count?: number;
-            /** @default true */
-            confirmed: boolean;
-            /** @default [] */
-            products_mp: {
-                /**
-                 * Format: uuid
-                 * @description Идентификатор, созданный клиентом
-                 */
-                id?: string;
-                /** @default  */
-                name: string;
-                offer_id: string;
-                /** @default null */
-                primary_image: string | null;
-                /** @description OZON, WILDBERRIES, YM или другое обозначение */
-                marketplace: string;
-                market_id: string;
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            /** @description Сообщение для пользователя, по-русски */
+            detail: string;
+            /** @description Стабильный код ошибки для программ */
+            code: string;
+            errors?: {
+                field: string;
+                message: string;
             }[];
-        };
-        ProductWh: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: uuid
-             * @description То же, что id
-             */
-            _id: string;
-            name: string;
-            description: string;
-            images: string[];
-            confirmed: boolean;
-            created_at: string;
-            updated_at: string;
-            version: number;
-            /** @description Остаток: сумма остатков партий */
-            count: number;
-            /** @description Сумма активных резервов */
-            reserve: number;
-            /** @description Число непроданных уценок */
-            markdowns: number;
-            /** @description Сумма остаток × цена партии */
-            total_price: number;
-        };
-        ProductMp: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            _id: string;
-            /** Format: uuid */
-            product_wh_id: string;
-            name: string;
-            offer_id: string;
-            primary_image: string | null;
-            marketplace: string;
-            market_id: string;
-            created_at: string;
-            updated_at: string;
-            version: number;
-        };
-        Product: {
-            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
-            product_wh: components["schemas"]["ProductWh"];
-            products_mp: components["schemas"]["ProductMp"][];
-        };
-        ProductListItem: {
-            /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
-            product_wh: components["schemas"]["ProductWh"];
-            products_mp: components["schemas"]["ProductMp"][];
-            /** @description offer_id карточек */
-            articles: string[];
-            /** @description Главные картинки карточек */
-            primary_images: string[];
-        };
-        ProductList: {
-            products: components["schemas"]["ProductListItem"][];
-            total: number;
-        };
-        UploadedImage: {
-            /** @description /uploads/<sha256>.<jpg|png|webp> */
-            url: string;
         };
         Lot: {
             /** Format: uuid */
@@ -5159,6 +6047,8 @@ export interface components {
             count: number;
             /** @description Себестоимость единицы по списанным партиям, ₽ (считает сервер) */
             price: number;
+            /** @description Закупочная цена за единицу, которую ввёл продавец (price запроса), ₽; null — не вводилась. На остатки и себестоимость не влияет */
+            entered_price: number | null;
             /** @description Цена продажи за единицу, ₽ */
             realization_price: number;
             /**
@@ -5204,18 +6094,436 @@ export interface components {
             version: number;
             updated_at: string;
         };
-        Problem: {
-            type: string;
-            title: string;
-            status: number;
-            /** @description Сообщение для пользователя, по-русски */
-            detail: string;
-            /** @description Стабильный код ошибки для программ */
-            code: string;
-            errors?: {
-                field: string;
-                message: string;
+        Return: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** @description Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя) */
+            product_id: string | null;
+            /** @description Маркетплейс загруженного возврата; null — возврат, заведённый вручную */
+            marketplace: string | null;
+            market_id: string | null;
+            /** @description Номер отправления */
+            order_number: string;
+            /** @description Артикул */
+            article: string;
+            /** @description Название с маркетплейса (или товара, если возврат заведён вручную) */
+            name: string;
+            /** @description Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён) */
+            returned_at: string | null;
+            /** @description Статус возврата на маркетплейсе, только для чтения */
+            marketplace_status: string | null;
+            count: number;
+            /** @description ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран) */
+            status: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Оприходован: больше не меняется */
+            processed: boolean;
+            /** @description Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ (для статуса markdown) */
+            markdown_price: number;
+            /** @description Примечание */
+            description: string;
+            /** @description Дата оприходования; null — не оприходован */
+            final_moment: string | null;
+            /** @description Документ возвратов (kind return), в котором оприходован */
+            batch_id: string | null;
+            created_at: string;
+            version: number;
+            updated_at: string;
+        };
+        ReturnProduct: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
+            images: string[];
+            mp_extra_data: {
+                /** @description Главная картинка первой карточки (или первая своя) */
+                primary_image: string | null;
+            };
+        };
+        ReturnItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** @description Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя) */
+            product_id: string | null;
+            /** @description Маркетплейс загруженного возврата; null — возврат, заведённый вручную */
+            marketplace: string | null;
+            market_id: string | null;
+            /** @description Номер отправления */
+            order_number: string;
+            /** @description Артикул */
+            article: string;
+            /** @description Название с маркетплейса (или товара, если возврат заведён вручную) */
+            name: string;
+            /** @description Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён) */
+            returned_at: string | null;
+            /** @description Статус возврата на маркетплейсе, только для чтения */
+            marketplace_status: string | null;
+            count: number;
+            /** @description ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран) */
+            status: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Оприходован: больше не меняется */
+            processed: boolean;
+            /** @description Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽ */
+            price: number;
+            /** @description Цена после уценки, ₽ (для статуса markdown) */
+            markdown_price: number;
+            /** @description Примечание */
+            description: string;
+            /** @description Дата оприходования; null — не оприходован */
+            final_moment: string | null;
+            /** @description Документ возвратов (kind return), в котором оприходован */
+            batch_id: string | null;
+            created_at: string;
+            version: number;
+            updated_at: string;
+            /** @description null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса */
+            product: components["schemas"]["ReturnProduct"] | null;
+            /** @description Дата документа возвратов, в котором оприходован */
+            batch_date: string | null;
+        };
+        ReturnList: {
+            /** @description Сначала последние (по дате возврата) */
+            returns: components["schemas"]["ReturnItem"][];
+            total: number;
+        };
+        /** @description Возврат, заведённый вручную: статус «нет», цена 0 */
+        ReturnCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Сколько единиц вернули, шт. */
+            count: number;
+        };
+        /** @description Оприходованный возврат не меняется: 409 return_processed. */
+        ReturnUpdate: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /**
+             * Format: uuid
+             * @description Так ожидающая правка называет возврат; если указан, должен совпадать с адресом
+             */
+            return_id?: string;
+            /** @description deleted — удалить, null — «нет» (восстановить удалённый); «нет» обнуляет цены */
+            status?: ("ready" | "markdown" | "disposal" | "deleted") | null;
+            /** @description Цена единицы, ₽: цена партии товара или введённая себестоимость */
+            price?: number;
+            /** @description Цена после уценки, ₽; не больше 0 — берётся равной price */
+            markdown_price?: number;
+            description?: string;
+            /**
+             * Format: uuid
+             * @description Сопоставить возврат с другим складским товаром
+             */
+            product_id?: string;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            product?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            processed?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            final_moment?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_date?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            marketplace?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            market_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            order_number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            article?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            name?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            returned_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            marketplace_status?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            count?: unknown;
+        };
+        ReturnReceiptItem: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с ключом
+             */
+            return_id?: string;
+            /** @description Без него — статус возврата */
+            status?: ("ready" | "markdown" | "disposal") | null;
+            /** @description Цена единицы, ₽, больше 0; без неё — цена возврата */
+            price?: number;
+            /** @description Складской товар; без него — товар возврата */
+            product_id?: string | null;
+            description?: string;
+            /** @description Для markdown — больше 0; без неё — цена уценки возврата */
+            markdown_price?: number;
+            /**
+             * Format: uuid
+             * @description ID партии-возврата, созданный клиентом (офлайн-оприходование: устройство уже показывает эту партию)
+             */
+            lot_id?: string;
+            /** @description ID уценок (по одной на единицу), созданные клиентом; недостающие создаёт сервер */
+            markdown_ids?: string[];
+            /**
+             * Format: uuid
+             * @description ID списания, созданный клиентом
+             */
+            disposal_id?: string;
+        };
+        /** @description Оприходование возвратов одним документом (kind return), всё или ничего: ready — партия-возврат (is_return) на count шт. по price; markdown — партия-возврат и по уценке на каждую единицу (price, markdown_price); disposal — партия-возврат и списание этих единиц по price. Цена должна быть больше 0, у markdown и цена уценки (иначе 422 return_price_missing, в errors — поля batch.{id}.price / batch.{id}.markdown_price). Оприходованный возврат — 409 return_processed; не сопоставленный с товаром — 422 return_unmatched. */
+        ReturnReceipt: {
+            /**
+             * Format: uuid
+             * @description ID документа возвратов, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Дата оприходования: дата документа, его партий, уценок и списаний и final_moment возвратов */
+            date: unknown;
+            /** @default  */
+            description: string;
+            /** @description Возвраты по их ID: статус, цена, товар, примечание, цена после уценки */
+            batch: {
+                [key: string]: components["schemas"]["ReturnReceiptItem"];
+            };
+        };
+        ReturnReceiptResult: {
+            /** @description Созданный документ возвратов; его строки — GET /api/v1/batch/{batch_id} */
+            batch: components["schemas"]["Batch"];
+            /** @description Оприходованные возвраты */
+            returns: components["schemas"]["Return"][];
+        };
+        ReturnInventory: {
+            /** @description Партии товара возврата в порядке FIFO (по их цене оценивается возврат); пусто, если возврат не сопоставлен с товаром */
+            inventory: components["schemas"]["Lot"][];
+            product: components["schemas"]["ReturnProduct"] | null;
+        };
+        ReturnProcessed: {
+            return: components["schemas"]["Return"];
+            /** @description Партия-возврат, в которую поступили единицы */
+            inventory: components["schemas"]["Lot"];
+        };
+        ProductWhCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: unknown;
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+        };
+        /** @description Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        ProductWhUpdate: {
+            /**
+             * Format: uuid
+             * @description Если указан, должен совпадать с адресом
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: unknown;
+            name?: string;
+            description?: string;
+            images?: string[];
+            confirmed?: boolean;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            count?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            reserve?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            markdowns?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            total_price?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            stock_count?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            stock_value?: unknown;
+            /** @description Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh */
+            product_wh?: {
+                /**
+                 * Format: uuid
+                 * @description Если указан, должен совпадать с адресом
+                 */
+                id?: string;
+                /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+                market_ids?: unknown;
+                name?: string;
+                description?: string;
+                images?: string[];
+                confirmed?: boolean;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                _id?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                user_id?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                version?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                created_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                updated_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                deleted_at?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                count?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                reserve?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                markdowns?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                total_price?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                stock_count?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                stock_value?: unknown;
+            };
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            products_mp?: unknown;
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            articles?: unknown;
+            /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
+            primary_images?: unknown;
+        };
+        ProductWhDelete: unknown;
+        /** @description Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя. */
+        ProductCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id?: string;
+            /** @description Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup */
+            market_ids?: unknown;
+            name: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            images: string[];
+            /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
+            count?: number;
+            /** @default true */
+            confirmed: boolean;
+            /** @default [] */
+            products_mp: {
+                /**
+                 * Format: uuid
+                 * @description Идентификатор, созданный клиентом
+                 */
+                id?: string;
+                /** @default  */
+                name: string;
+                offer_id: string;
+                /** @default null */
+                primary_image: string | null;
+                /** @description OZON, WILDBERRIES, YM или другое обозначение */
+                marketplace: string;
+                market_id: string;
             }[];
+        };
+        /** @description В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns */
+        ProductWh: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description То же, что id
+             */
+            _id: string;
+            name: string;
+            description: string;
+            images: string[];
+            confirmed: boolean;
+            /** @description market_id магазинов, в которых продаётся товар, как их передал клиент */
+            market_ids: string[];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Остаток: сумма остатков партий */
+            count: number;
+            /** @description Сумма активных резервов */
+            reserve: number;
+            /** @description Число непроданных уценок */
+            markdowns: number;
+            /** @description Сумма остаток × цена партии */
+            total_price: number;
+        };
+        ProductMp: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            product_wh_id: string;
+            name: string;
+            offer_id: string;
+            primary_image: string | null;
+            marketplace: string;
+            market_id: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+        };
+        Product: {
+            product_wh: components["schemas"]["ProductWh"];
+            products_mp: components["schemas"]["ProductMp"][];
+        };
+        ProductListItem: {
+            product_wh: components["schemas"]["ProductWh"];
+            products_mp: components["schemas"]["ProductMp"][];
+            /** @description offer_id карточек */
+            articles: string[];
+            /** @description Главные картинки карточек */
+            primary_images: string[];
+        };
+        ProductList: {
+            products: components["schemas"]["ProductListItem"][];
+            total: number;
+        };
+        UploadedImage: {
+            /** @description /uploads/<sha256>.<jpg|png|webp> */
+            url: string;
         };
         SignupRequest: {
             /** @default  */
@@ -5333,11 +6641,25 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
+        ExtractReturnsRequest: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
+            date_start: string;
+            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
+            date_end: string;
+        };
         DisposalList: {
             /** @description Сначала последние */
             results: components["schemas"]["Disposal"][];
             total: number;
         };
+        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. */
         DisposalCreate: {
             /**
              * Format: uuid
@@ -5373,10 +6695,7 @@ export interface components {
             price?: number;
             description?: string;
         };
-        DisposalDelete: {
-            /** @description ID списаний */
-            ids: string[];
-        };
+        DisposalDelete: unknown;
         DisposalDeleted: {
             deleted_ids: string[];
         };
@@ -5411,6 +6730,7 @@ export interface components {
             results: components["schemas"]["MarkdownItem"][];
             total: number;
         };
+        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. */
         MarkdownCreate: {
             /**
              * Format: uuid
@@ -5443,6 +6763,7 @@ export interface components {
             /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
             release?: boolean;
         };
+        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. */
         ReserveCreate: {
             /**
              * Format: uuid
@@ -5470,6 +6791,7 @@ export interface components {
              */
             status?: "active" | "released" | "realized";
         };
+        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. */
         RealizationCreate: {
             /**
              * Format: uuid
@@ -5478,7 +6800,7 @@ export interface components {
             id?: string;
             /** @description Сколько продано, шт.; больше 0 */
             count: number;
-            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            /** @description Закупочная цена за единицу, как её ввёл продавец, ₽: хранится и возвращается в entered_price. Себестоимость в ответе (price) сервер считает сам по партиям, из которых списан товар (FIFO), и её этим полем не задать */
             price?: number;
             /** @description Цена продажи за единицу, ₽ */
             realization_price: number;
@@ -5491,7 +6813,7 @@ export interface components {
         RealizationUpdate: {
             /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
             count?: number;
-            /** @description Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар */
+            /** @description Закупочная цена за единицу, как её ввёл продавец, ₽: хранится и возвращается в entered_price. Себестоимость в ответе (price) сервер считает сам по партиям, из которых списан товар (FIFO), и её этим полем не задать */
             price?: number;
             /** @description Цена продажи за единицу, ₽ */
             realization_price?: number;
@@ -5568,6 +6890,7 @@ export interface components {
             /** @description Сумма остаток × цена по всем партиям, ₽ */
             price: number;
         };
+        /** @description Прямое поступление товара без документа поступления */
         LotCreate: {
             /**
              * Format: uuid
@@ -5597,10 +6920,8 @@ export interface components {
             /** @description Цена за единицу, ₽ */
             price?: number;
         };
-        LotDelete: {
-            /** @description ID партий */
-            ids: string[];
-        };
+        LotDelete: unknown;
+        /** @description Строки документа поступления. Новая строка — новая партия (count_max = count). Строка с ID существующей партии меняет её поступление и цену (флаги count_max_edited и price_edited). Все строки сохраняются вместе или ни одна; строка с количеством или ценой 0 — 422 с номером строки. */
         InventoryBatchRequest: {
             batch: {
                 /** @description ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию */
@@ -5625,6 +6946,7 @@ export interface components {
             results: components["schemas"]["StockMovement"][];
             total: number;
         };
+        /** @description Партии и реализации, ещё не входящие в другой документ. Всё сохраняется вместе или ничего. */
         BatchCreate: {
             /**
              * Format: uuid
@@ -5650,6 +6972,38 @@ export interface components {
              * @default []
              */
             other_realization_ids: string[];
+            /** @description Игнорируется: ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids */
+            results?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            inventories?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            markdowns?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            disposals?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            other_realizations?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            thumbnails?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            more?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_count?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_sum?: unknown;
         };
         BatchUpdate: {
             /**
@@ -5669,6 +7023,38 @@ export interface components {
             inventory_ids?: string[];
             /** @description Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений */
             other_realization_ids?: string[];
+            /** @description Игнорируется: ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids */
+            results?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            inventories?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            markdowns?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            disposals?: unknown;
+            /** @description Игнорируется: строки документа задают inventory_ids и other_realization_ids */
+            other_realizations?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            number?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            thumbnails?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            more?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_count?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            total_sum?: unknown;
         };
         BatchDetail: {
             /** Format: uuid */
@@ -5710,10 +7096,12 @@ export interface components {
             /** @description Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽ */
             total_sum: number;
         };
+        /** @description Сначала документы с более поздней датой */
         BatchList: {
             results: components["schemas"]["BatchListItem"][];
             total: number;
         };
+        /** @description Строки документа прочих реализаций. Новая строка списывает товар из партий по FIFO (price — себестоимость единицы списанного), существующая списывается заново с новым количеством. Все строки сохраняются вместе или ни одна; нехватка товара — 409 insufficient_stock с доступным количеством. */
         OtherRealizationBatchRequest: {
             batch: {
                 /** @description ID существующей реализации — изменить её; новый ID или пусто — создать */
@@ -5743,6 +7131,7 @@ export interface components {
             /** @description В порядке строк запроса */
             results: components["schemas"]["OtherRealization"][];
         };
+        /** @description Строку можно прислать целиком, как её вернул GET: поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         OtherRealizationUpdate: {
             /**
              * Format: uuid
@@ -5754,18 +7143,38 @@ export interface components {
              * @description Другой товар: единицы возвращаются в партии прежнего и списываются у нового
              */
             product_id?: string;
+            /**
+             * Format: uuid
+             * @description То же, что product_id (так поле названо в строке документа); если указаны оба, должны совпадать
+             */
+            product?: string;
             /** @description Новое количество: единицы списываются заново по FIFO */
             count?: number;
-            /**
-             * @description Куда ушёл товар: OZON, WB, YM или Other
-             * @enum {string}
-             */
-            marketplace?: "OZON" | "WB" | "YM" | "Other";
+            /** @description OZON, WB, YM, Other или null (не указан) */
+            marketplace?: ("OZON" | "WB" | "YM" | "Other") | null;
             /** @description Цена реализации за единицу, ₽ */
             realization_price?: number;
             description?: string;
             /** @description Реализация проведена */
             release?: boolean;
+            /** @description Игнорируется: задаёт сервер */
+            _id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            user_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            batch_id?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            deleted_at?: unknown;
+            /** @description Игнорируется: себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO) */
+            price?: unknown;
+            /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */
+            date?: unknown;
         };
     };
     responses: never;

@@ -84,6 +84,8 @@ export class CatalogRepository {
         userId,
         name: offer.name || offer.offerId,
         images: offer.primaryImage ? [offer.primaryImage] : [],
+        // Sold in the store it came from, as a product grouped by hand is in its listings' stores.
+        marketIds: [store.marketId],
       })),
     );
     await db.insert(productsMp).values(

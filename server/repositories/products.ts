@@ -32,6 +32,8 @@ export interface ProductValues {
   description: string;
   images: string[];
   confirmed: boolean;
+  /** The stores (market_id) the product is sold in; none unless given. */
+  marketIds?: string[];
 }
 
 export interface ListingValues {

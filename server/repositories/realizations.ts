@@ -12,10 +12,12 @@ export interface RealizationValues {
   count: number;
   /** Unit cost of the units taken, computed by the stock engine. */
   price: number;
+  /** The purchase price the seller typed, kept as entered. */
+  enteredPrice?: number;
   realizationPrice: number;
 }
 
-export type RealizationChanges = Partial<Pick<RealizationRow, 'count' | 'price' | 'realizationPrice' | 'status'>>;
+export type RealizationChanges = Partial<Pick<RealizationRow, 'count' | 'price' | 'enteredPrice' | 'realizationPrice' | 'status'>>;
 
 const live = (userId: string) => and(eq(realizations.userId, userId), isNull(realizations.deletedAt));
 

@@ -18,7 +18,7 @@ const tags = ['batches'];
 const batchMissing = () => notFound('Документ не найден');
 
 /**
- * Receipt documents (SPEC §7 Batches): purchases, returns and other realizations with a date.
+ * Receipt documents (docs/rules.md «Документы»): purchases, returns and other realizations with a date.
  * Their lines are saved first (inventory_batch, other_realization_batch), then attached here; a
  * save runs in one transaction, so a refused line or attachment leaves everything as it was.
  */
@@ -59,6 +59,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Создать документ',
@@ -85,7 +86,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/:id/',
+    '/:batch_id/',
     {
       schema: {
         tags,
@@ -99,7 +100,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const { id } = request.params;
+      const { batch_id: id } = request.params;
       const body = request.body;
       if (body.id !== undefined && body.id !== id) throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
       const batch = await repos.batches.find(userId, id, true);
@@ -125,8 +126,9 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The contract spells the read without the trailing slash, the change with it (docs/architecture.md «Вызовы»); both spellings reach either.
   app.get(
-    '/:id/',
+    '/:batch_id',
     {
       schema: {
         tags,
@@ -137,12 +139,13 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: batchDetailSchema, ...problems(400, 401, 404) },
       },
     },
-    async (request) => detail(request.userId!, request.params.id),
+    async (request) => detail(request.userId!, request.params.batch_id),
   );
 
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Список документов',

@@ -20,7 +20,7 @@ const missing = (many = false) => notFound(many ? 'Некоторые списа
 const sourceOf = (id: string): StockSource => ({ table: 'disposals', id });
 
 /**
- * Disposals (SPEC §7): write-offs. Each takes its units oldest lot first (or from a named lot)
+ * Disposals (docs/rules.md «Расходы»): write-offs. Each takes its units oldest lot first (or from a named lot)
  * through the stock engine; an edit takes them again and a deletion puts back exactly what it took.
  * Another user's disposal or product answers 404 like a missing one.
  */
@@ -53,6 +53,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Списать товар',
@@ -105,6 +106,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Удалить списания',
@@ -115,7 +117,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const ids = [...new Set(request.body.ids)];
+      const ids = [...new Set(request.body)];
       const rows = await repos.disposals.lockMany(userId, ids);
       if (rows.length !== ids.length) throw missing(ids.length > 1);
       for (const id of ids) await stock.putBack(userId, sourceOf(id));

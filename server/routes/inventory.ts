@@ -25,7 +25,7 @@ const tags = ['inventory'];
 const productFixed = () =>
   new Problem(422, 'lot_product_fixed', 'Партию нельзя перенести к другому товару: удалите её и оприходуйте товар заново');
 
-/** The Inventory calls of SPEC §7 (lots) and the batch lines call. Another user's lot answers 404 like a missing one. */
+/** The lots calls (docs/rules.md «Партии») and the batch lines call. Another user's lot answers 404 like a missing one. */
 const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, stock } = app;
   app.addHook('onRequest', app.authenticate);
@@ -64,7 +64,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/inventory/:product_id/',
+    '/inventory/:id/',
     {
       schema: {
         tags,
@@ -78,8 +78,8 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      if (!(await repos.products.find(userId, request.params.product_id))) throw productMissing();
-      const lots = await repos.stock.lotsOfProduct(userId, request.params.product_id);
+      if (!(await repos.products.find(userId, request.params.id))) throw productMissing();
+      const lots = await repos.stock.lotsOfProduct(userId, request.params.id);
       return lots.filter((l) => !request.query.just_not_sold_out || l.count > 0).map(lotToWire);
     },
   );
@@ -142,7 +142,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const ids = unique(request.body.ids);
+      const ids = unique(request.body);
       await stock.removeLots(userId, await lockedLots(app, userId, ids));
       return { deleted_ids: ids };
     },
@@ -164,7 +164,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const lines = request.body.batch;
       const lineIds = lines.flatMap((l) => (l.id ? [l.id] : []));
       if (new Set(lineIds).size !== lineIds.length) throw new Problem(400, 'line_repeated', 'Одна и та же партия указана в нескольких строках');
-      // Every empty line at once, as the batch screen flags them all (SPEC §4, Batches).
+      // Every empty line at once, as the batch screen flags them all (docs/rules.md «Документы»).
       const errors: ProblemFieldError[] = lines.flatMap((l, i) => [
         ...(l.count > 0 ? [] : [{ field: `batch.${i}.count`, message: 'количество должно быть больше 0' }]),
         ...(l.price > 0 ? [] : [{ field: `batch.${i}.price`, message: 'цена должна быть больше 0' }]),

@@ -19,7 +19,7 @@ const missing = () => notFound('Уценка не найдена');
 const sourceOf = (id: string): StockSource => ({ table: 'markdowns', id });
 
 /**
- * Markdowns (SPEC §7): one unit taken from a lot (the oldest, or a named one) and set aside to be
+ * Markdowns (docs/rules.md «Расходы»): one unit taken from a lot (the oldest, or a named one) and set aside to be
  * sold at a reduced price. Deleting one puts its unit back into its lot. Another user's markdown
  * answers 404 like a missing one.
  */
@@ -30,6 +30,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Список уценок',
@@ -57,6 +58,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Уценить единицу товара',

@@ -14,7 +14,7 @@ import {
 const tags = ['markets'];
 const missing = () => notFound('Магазин не найден');
 
-/** The five store calls of SPEC §7. Another user's store answers 404, exactly like a missing one. */
+/** The five store calls (docs/architecture.md «Вызовы»). Another user's store answers 404, exactly like a missing one. */
 const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const { secrets } = app;
@@ -23,7 +23,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: 'Список магазинов', security: bearer, response: { 200: z.array(marketSchema), ...problems(401) } } },
+    { prefixTrailingSlash: 'slash', schema: { tags, summary: 'Список магазинов', security: bearer, response: { 200: z.array(marketSchema), ...problems(401) } } },
     async (request) => (await repos.markets.list(request.userId!)).map((row) => marketToWire(row, wire)),
   );
 

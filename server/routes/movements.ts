@@ -5,7 +5,7 @@ import { movementToWire } from '../schemas/stock-rows.ts';
 import { productMissing } from './stock-common.ts';
 
 /**
- * A product's stock ledger (ARCHITECTURE §4): every change of its lots' remaining units, newest
+ * A product's stock ledger (docs/rules.md «Партии», журнал движения): every change of its lots' remaining units, newest
  * first. Registered under /api/v1/products beside the product calls, in a file of its own.
  */
 const movementRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ const missing = () => notFound('Реализация не найдена');
 const sourceOf = (id: string): StockSource => ({ table: 'other_realizations', id });
 
 /**
- * Other realizations (SPEC §7): units leaving the warehouse outside the marketplaces' flow. Each
+ * Other realizations (docs/rules.md «Расходы»): units leaving the warehouse outside the marketplaces' flow. Each
  * takes its units oldest lot first through the stock engine and is valued at their cost.
  */
 const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,6 +29,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Сохранить строки прочих реализаций',
@@ -71,6 +72,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Прочие реализации товара',
@@ -90,6 +92,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Изменить прочую реализацию',
@@ -101,10 +104,12 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const { id, product_id, count, marketplace, realization_price, description, release } = request.body;
+      const { id, product_id, product, count, marketplace, realization_price, description, release } = request.body;
+      if (product_id !== undefined && product !== undefined && product_id !== product)
+        throw new Problem(400, 'product_mismatch', 'product и product_id указывают на разные товары');
       const row = await repos.otherRealizations.find(userId, id, true);
       if (!row) throw missing();
-      const productId = product_id ?? row.productId;
+      const productId = product_id ?? product ?? row.productId;
       const quantity = count ?? row.count;
       let price: number | undefined;
       if (productId !== row.productId || quantity !== row.count) {

@@ -26,7 +26,7 @@ const tags = ['products'];
 const missing = () => notFound('Товар не найден');
 const unique = (ids: string[]) => [...new Set(ids)];
 
-/** The Products calls of SPEC §7. Another user's product answers 404, exactly like a missing one. */
+/** The products calls (docs/architecture.md «Вызовы»). Another user's product answers 404, exactly like a missing one. */
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   app.addHook('onRequest', app.authenticate);
@@ -102,7 +102,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await repos.products.createMany(
         request.userId!,
-        request.body.map(({ id, name, description, images, confirmed }) => ({ id, name, description, images, confirmed })),
+        request.body.map(({ id, name, description, images, confirmed, market_ids }) => ({ id, name, description, images, confirmed, marketIds: market_ids })),
       );
       reply.code(201);
       return { inserted_ids: rows.map((r) => r.id) };
@@ -122,11 +122,12 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, name, description, images, confirmed } = request.body;
+      // A list row (or a product answer) sent whole: its product_wh carries the changes.
+      const { id, name, description, images, confirmed, market_ids } = request.body.product_wh ?? request.body;
       const userId = request.userId!;
       if (id !== undefined && id !== request.params.id) throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
       await lockAll(userId, [request.params.id]);
-      await repos.products.update(userId, request.params.id, { name, description, images, confirmed });
+      await repos.products.update(userId, request.params.id, { name, description, images, confirmed, marketIds: market_ids });
       return answer(userId, request.params.id);
     },
   );
@@ -144,7 +145,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const ids = unique(request.body.products);
+      const ids = unique(request.body);
       const rows = await lockAll(userId, ids);
       const stocked = rows.filter((r) => r.count > 0);
       if (stocked.length > 0) {
@@ -173,7 +174,11 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const mainId = request.params.main_id;
       const others = unique(request.body);
       if (others.includes(mainId)) throw new Problem(400, 'group_self', 'Главный товар не может быть в списке объединяемых');
-      await lockAll(userId, [mainId, ...others]);
+      const rows = await lockAll(userId, [mainId, ...others]);
+      // The merged product is sold wherever any of them was.
+      const main = rows.find((r) => r.id === mainId)!;
+      const stores = unique([main, ...rows.filter((r) => r !== main)].flatMap((r) => r.marketIds));
+      if (stores.length !== main.marketIds.length) await repos.products.update(userId, mainId, { marketIds: stores });
       await repos.products.mergeInto(userId, mainId, others);
       return answer(userId, mainId);
     },
@@ -210,6 +215,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
             description: '',
             images: listing.primaryImage ? [listing.primaryImage] : [],
             confirmed: true,
+            marketIds: [listing.marketId],
           },
         ]);
         await repos.products.moveListing(userId, listing.id, created!.id);
@@ -232,7 +238,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id, name, description, images, confirmed, products_mp } = request.body;
+      const { id, name, description, images, confirmed, market_ids, products_mp } = request.body;
       const offers = products_mp.map((l) => ({
         id: l.id,
         name: l.name,
@@ -246,7 +252,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const taken = await repos.products.takenOffers(userId, offers);
       if (taken.length > 0)
         throw conflict('offer_taken', `Карточка с артикулом «${taken[0]!.offerId}» (${taken[0]!.marketplace}) уже привязана к другому товару`);
-      const [created] = await repos.products.createMany(userId, [{ id, name, description, images, confirmed }]);
+      const [created] = await repos.products.createMany(userId, [{ id, name, description, images, confirmed, marketIds: market_ids }]);
       await repos.products.createListings(userId, created!.id, offers);
       reply.code(201);
       return answer(userId, created!.id);

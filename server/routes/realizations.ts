@@ -7,6 +7,7 @@ import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { realizationCreateBody, realizationIdParams, realizationProductParams, realizationUpdateBody } from '../schemas/realizations.ts';
 import { realizationSchema, realizationToWire } from '../schemas/stock-rows.ts';
+import { stockMessages } from '../../domain/stock-rules.ts';
 
 const tags = ['realization'];
 const missing = () => notFound('Продажа не найдена');
@@ -18,7 +19,7 @@ const invalidTransition = (from: RealizationStatus, to: RealizationStatus) =>
   conflict('invalid_transition', `Продажа ${statusNames[from]}: перевести её в состояние «${statusNames[to]}» нельзя`);
 
 /**
- * Realizations (SPEC §7): sales. A sale takes its units oldest lot first through the stock engine
+ * Realizations (docs/rules.md «Реализации»): sales. A sale takes its units oldest lot first through the stock engine
  * and records their average unit cost as its price (cost of goods); the sale price is the user's.
  * Cancelling puts the units back for good. Another user's sale or product answers 404.
  */
@@ -48,6 +49,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Продать товар',
@@ -58,11 +60,11 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id: given, count, realization_price, product } = request.body;
+      const { id: given, count, price: enteredPrice, realization_price, product } = request.body;
       if (given && (await repos.realizations.existing([given])).size > 0) throw conflict('duplicate', 'Продажа с таким ID уже есть');
       const id = given ?? randomUUID();
       const { unitCost } = await stock.take(userId, { productId: product, quantity: count, reason: 'realization', source: sourceOf(id) });
-      const row = await repos.realizations.insert(userId, { id, productId: product, count, price: unitCost, realizationPrice: realization_price });
+      const row = await repos.realizations.insert(userId, { id, productId: product, count, price: unitCost, enteredPrice, realizationPrice: realization_price });
       reply.code(201);
       return realizationToWire(row);
     },
@@ -75,7 +77,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Изменить или отменить продажу',
         description:
-          'Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price в запросе не учитывается.',
+          'Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price.',
         security: bearer,
         params: realizationIdParams,
         body: realizationUpdateBody,
@@ -87,19 +89,28 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repos.realizations.lock(userId, id);
       if (!row) throw missing();
-      const { count, realization_price, status } = request.body;
+      const { count, price: enteredPrice, realization_price, status } = request.body;
       const target = status ?? row.status;
       if (target !== row.status && !transitions[row.status].includes(target)) throw invalidTransition(row.status, target);
       const recounted = count !== undefined && count !== row.count;
-      const edited = recounted || (realization_price !== undefined && realization_price !== row.realizationPrice);
-      if (edited && row.status === 'cancelled') throw conflict('realization_cancelled', 'Продажа отменена: её нельзя изменить');
+      const edited =
+        recounted ||
+        (realization_price !== undefined && realization_price !== row.realizationPrice) ||
+        (enteredPrice !== undefined && enteredPrice !== row.enteredPrice);
+      if (edited && row.status === 'cancelled') throw conflict('realization_cancelled', stockMessages.realizationCancelled);
       let price: number | undefined;
       if (target === 'cancelled' && row.status === 'completed') {
         await stock.putBack(userId, sourceOf(id));
       } else if (recounted) {
         ({ unitCost: price } = await stock.retake(userId, { productId: row.productId, quantity: count, reason: 'realization', source: sourceOf(id) }));
       }
-      const changed = await repos.realizations.update(userId, id, { count, price, realizationPrice: realization_price, status: target === row.status ? undefined : target });
+      const changed = await repos.realizations.update(userId, id, {
+        count,
+        price,
+        enteredPrice,
+        realizationPrice: realization_price,
+        status: target === row.status ? undefined : target,
+      });
       return realizationToWire(changed!);
     },
   );

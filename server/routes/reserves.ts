@@ -17,7 +17,7 @@ const invalidTransition = (from: ReserveStatus, to: ReserveStatus) =>
   conflict('invalid_transition', `Резерв ${statusNames[from]}: перевести его в состояние «${statusNames[to]}» нельзя`);
 
 /**
- * Reserves (SPEC §7): units set aside for a buyer. While active they are not free — disposals,
+ * Reserves (docs/rules.md «Резервы»): units set aside for a buyer. While active they are not free — disposals,
  * markdowns and sales cannot take them; realizing a reserve sells its units (a realization taken
  * FIFO in the same transaction). Another user's reserve or product answers 404 like a missing one.
  */
@@ -53,6 +53,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         summary: 'Зарезервировать товар',

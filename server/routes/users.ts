@@ -32,7 +32,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/signup/',
+    '/signup',
     {
       config: { idempotencyScope: () => 'signup' },
       schema: {
@@ -52,7 +52,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/login/',
+    '/login',
     {
       // Attempts must be recorded even when the login is refused, so no request transaction here;
       // and no replay either: a replayed answer would hand out tokens without a password.
@@ -91,7 +91,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/refresh/',
+    '/refresh',
     {
       // Replay is handled by the route itself, under the token's row lock (see replayOfRotation).
       config: { idempotencyScope: () => null },
@@ -133,7 +133,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/me/',
+    '/me',
     {
       onRequest: app.authenticate,
       schema: { tags: ['users'], summary: 'Текущий пользователь', security: bearer, response: { 200: userSchema, ...problems(401) } },

@@ -1,19 +1,31 @@
 import { z } from 'zod';
+import { serverOwned } from './common.ts';
 import { batchKinds } from '../db/schema/stock.ts';
 import type { BatchSummary, BatchWithNumber } from '../repositories/batches.ts';
 import { lotWithProductSchema } from './inventory.ts';
 import { batchSchema, disposalSchema, markdownSchema, otherRealizationSchema } from './stock-rows.ts';
 import { dateInput, dateUntil, flag, note, paging } from './stock-query.ts';
 
-/** Thumbnails a batch row shows before "+N" (SPEC §9). */
+/** Thumbnails a batch row shows before "+N" (docs/screens.md «Форматы и постоянные»). */
 export const THUMBNAILS = 5;
 
-export const batchIdParams = z.object({ id: z.uuid().describe('ID документа') });
+export const batchIdParams = z.object({ batch_id: z.uuid().describe('ID документа') });
 
 const kind = z.enum(batchKinds).describe('purchase — закупка, return — возвраты, other — списания и прочие реализации');
 const ids = (what: string) => z.array(z.uuid()).max(1000).describe(what);
 const lotIds = ids('ID партий (строк поступления), см. POST /api/v1/inventory_batch/');
 const otherIds = ids('ID прочих реализаций, см. POST /api/v1/other_realization_batch/');
+
+/**
+ * SPEC §7: the save posts the answer of the lines call (POST /api/v1/inventory_batch/ or
+ * /other_realization_batch/) spread into the body, and an edit may send the document as GET
+ * answered it. Those fields are accepted and ignored: the lines are named by the two id lists.
+ */
+const echoed = {
+  ...serverOwned(['results'] as const, 'ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids'),
+  ...serverOwned(['inventories', 'markdowns', 'disposals', 'other_realizations'] as const, 'строки документа задают inventory_ids и other_realization_ids'),
+  ...serverOwned(['_id', 'user_id', 'number', 'created_at', 'updated_at', 'deleted_at', 'version', 'thumbnails', 'more', 'total_count', 'total_sum'] as const),
+};
 
 export const batchCreateBody = z
   .strictObject({
@@ -23,9 +35,10 @@ export const batchCreateBody = z
     description: note.default(''),
     inventory_ids: lotIds.default([]),
     other_realization_ids: otherIds.default([]),
+    ...echoed,
   })
-  .meta({ id: 'BatchCreate' })
-  .describe('Партии и реализации, ещё не входящие в другой документ. Всё сохраняется вместе или ничего.');
+  .describe('Партии и реализации, ещё не входящие в другой документ. Всё сохраняется вместе или ничего.')
+  .meta({ id: 'BatchCreate' });
 
 export const batchUpdateBody = z
   .strictObject({
@@ -37,6 +50,7 @@ export const batchUpdateBody = z
     other_realization_ids: otherIds
       .optional()
       .describe('Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений'),
+    ...echoed,
   })
   .meta({ id: 'BatchUpdate' });
 
@@ -76,8 +90,8 @@ export const batchListSchema = z
     ),
     total: z.number().int(),
   })
-  .meta({ id: 'BatchList' })
-  .describe('Сначала документы с более поздней датой');
+  .describe('Сначала документы с более поздней датой')
+  .meta({ id: 'BatchList' });
 
 export function batchListItemToWire(row: BatchWithNumber, summary: BatchSummary | undefined): z.infer<typeof batchListSchema>['results'][number] {
   // One entry per product of the batch: its first picture, or null when it has none.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDeleteBody } from './common.ts';
 import { disposalSchema } from './stock-rows.ts';
 import { moneyAmount, note, paging, unitCount } from './stock-query.ts';
 
@@ -22,10 +23,10 @@ export const disposalCreateBody = z
     description: note.default('').describe('Примечание'),
     lot_id: z.uuid().nullish().describe('Списать только из этой партии; без неё — из самых ранних партий (FIFO)'),
   })
-  .meta({ id: 'DisposalCreate' })
   .describe(
     'Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством.',
-  );
+  )
+  .meta({ id: 'DisposalCreate' });
 
 export const disposalUpdateBody = z
   .strictObject({
@@ -36,9 +37,11 @@ export const disposalUpdateBody = z
   })
   .meta({ id: 'DisposalUpdate' });
 
-export const disposalDeleteBody = z
-  .strictObject({ ids: z.array(z.uuid()).min(1).max(500).describe('ID списаний') })
-  .meta({ id: 'DisposalDelete' })
-  .describe('Удаляются все списания списка или ни одно; их единицы возвращаются ровно в те партии, из которых были списаны.');
+export const disposalDeleteBody = listDeleteBody(
+  'ids',
+  z.uuid(),
+  'ID списаний',
+  'Удаляются все списания списка или ни одно; их единицы возвращаются ровно в те партии, из которых были списаны.',
+).meta({ id: 'DisposalDelete' });
 
 export const disposalDeletedSchema = z.object({ deleted_ids: z.array(z.uuid()) }).meta({ id: 'DisposalDeleted' });

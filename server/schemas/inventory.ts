@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDeleteBody } from './common.ts';
 import type { LotWithProduct } from '../repositories/lots.ts';
 import { lotSchema, lotToWire, movementSchema } from './stock-rows.ts';
 import { dateInput, dateUntil, flag, moneyAmount, paging, unitCount, uuidList } from './stock-query.ts';
@@ -6,7 +7,8 @@ import { dateInput, dateUntil, flag, moneyAmount, paging, unitCount, uuidList } 
 const clientId = z.uuid().describe('Идентификатор, созданный клиентом (офлайн-создание)');
 
 export const lotIdParams = z.object({ id: z.uuid().describe('ID партии') });
-export const productLotsParams = z.object({ product_id: z.uuid().describe('ID складского товара') });
+// The contract names it {id}, as PATCH /api/v1/inventory/{id}/ does (there the id of a lot; docs/architecture.md «Вызовы»).
+export const productLotsParams = z.object({ id: z.uuid().describe('ID складского товара') });
 
 export const inventoryListQuery = z.object({
   ...paging,
@@ -56,8 +58,8 @@ export const lotCreateBody = z
     price: moneyAmount.describe('Цена за единицу, ₽'),
     date: dateInput.optional().describe('Дата поступления (по умолчанию — сейчас): по ней идёт FIFO'),
   })
-  .meta({ id: 'LotCreate' })
-  .describe('Прямое поступление товара без документа поступления');
+  .describe('Прямое поступление товара без документа поступления')
+  .meta({ id: 'LotCreate' });
 
 export const lotUpdateBody = z
   .strictObject({
@@ -67,10 +69,12 @@ export const lotUpdateBody = z
   })
   .meta({ id: 'LotUpdate' });
 
-export const lotDeleteBody = z
-  .strictObject({ ids: z.array(z.uuid()).min(1).max(500).describe('ID партий') })
-  .meta({ id: 'LotDelete' })
-  .describe('Удаляются все партии списка или ни одна. Партию, из которой уже списывали, уценяли или продавали, удалить нельзя (409 lot_has_outflows).');
+export const lotDeleteBody = listDeleteBody(
+  'ids',
+  z.uuid(),
+  'ID партий',
+  'Удаляются все партии списка или ни одна. Партию, из которой уже списывали, уценяли или продавали, удалить нельзя (409 lot_has_outflows).',
+).meta({ id: 'LotDelete' });
 
 export const inventoryBatchBody = z
   .strictObject({
@@ -86,10 +90,10 @@ export const inventoryBatchBody = z
       .min(1)
       .max(1000),
   })
-  .meta({ id: 'InventoryBatchRequest' })
   .describe(
     'Строки документа поступления. Новая строка — новая партия (count_max = count). Строка с ID существующей партии меняет её поступление и цену (флаги count_max_edited и price_edited). Все строки сохраняются вместе или ни одна; строка с количеством или ценой 0 — 422 с номером строки.',
-  );
+  )
+  .meta({ id: 'InventoryBatchRequest' });
 
 export const inventoryBatchResponse = z.object({ results: z.array(lotSchema).describe('Партии в порядке строк запроса') }).meta({ id: 'InventoryBatchResult' });
 

@@ -45,10 +45,10 @@ export const markdownCreateBody = z
     markdown_price: markdownPrice,
     lot_id: z.uuid().nullish().describe('Взять единицу из этой партии; без неё — из самой ранней (FIFO)'),
   })
-  .meta({ id: 'MarkdownCreate' })
   .describe(
     'Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock.',
-  );
+  )
+  .meta({ id: 'MarkdownCreate' });
 
 export const markdownUpdateBody = z
   .strictObject({

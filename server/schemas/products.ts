@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listDeleteBody, serverOwned } from './common.ts';
 import type { ProductMpRow, ProductWhRow, ProductWithFigures } from '../repositories/products.ts';
 
 const name = z.string().trim().min(1).max(500);
@@ -15,9 +16,12 @@ const stockCount = z
   .refine((v) => v === 0, 'остаток здесь не задаётся: он складывается из партий (оприходуйте товар на вкладке «Учёт»)')
   .describe('Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся');
 const marketIds = z
-  .array(z.string().max(200))
+  .array(z.string().trim().min(1).max(100).regex(/^[^\0]*$/, 'недопустимый символ'))
   .max(100)
-  .describe('Принимается для совместимости формы и не хранится: товары маркетплейсов привязываются через group/ungroup');
+  .transform((ids) => [...new Set(ids)])
+  .describe(
+    'Магазины, в которых продаётся товар: их market_id (см. GET /api/v1/markets/). Хранятся как переданы (без повторов) и возвращаются в market_ids; с магазинами не сверяются. У товара, загруженного из магазина или отделённого (ungroup), — магазин его карточки; при объединении (group) магазины складываются. Карточки маркетплейсов привязываются через group/ungroup',
+  );
 
 export const productIdParams = z.object({ id: z.uuid() });
 export const mainIdParams = z.object({ main_id: z.uuid() });
@@ -52,34 +56,65 @@ const productFields = {
 
 export const warehouseAddBody = z.array(z.strictObject(productFields).meta({ id: 'ProductWhCreate' })).min(1).max(500);
 
+/** What a product answer carries beyond the editable fields: sent back, it is ignored. */
+const productWhOwned = ['_id', 'user_id', 'version', 'created_at', 'updated_at', 'deleted_at', 'count', 'reserve', 'markdowns', 'total_price', 'stock_count', 'stock_value'] as const;
+
+const productWhChanges = {
+  id: z.uuid().optional().describe('Если указан, должен совпадать с адресом'),
+  market_ids: marketIds.optional(),
+  name: name.optional(),
+  description: description.optional(),
+  images: images.optional(),
+  confirmed: confirmed.optional(),
+  ...serverOwned(productWhOwned, 'задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок'),
+};
+
 export const warehouseUpdateBody = z
   .strictObject({
-    id: z.uuid().optional().describe('Если указан, должен совпадать с адресом'),
-    market_ids: marketIds.optional(),
-    name: name.optional(),
-    description: description.optional(),
-    images: images.optional(),
-    count: stockCount.optional(),
-    confirmed: confirmed.optional(),
+    ...productWhChanges,
+    product_wh: z
+      .strictObject(productWhChanges)
+      .optional()
+      .describe('Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh'),
+    ...serverOwned(['products_mp', 'articles', 'primary_images'] as const, 'карточки маркетплейсов меняются через group/ungroup'),
   })
+  .describe(
+    'Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
+  )
   .meta({ id: 'ProductWhUpdate' });
 
-export const warehouseDeleteBody = z
-  .strictObject({ products: z.array(z.uuid()).min(1).max(500).describe('ID складских товаров') })
-  .meta({ id: 'ProductWhDelete' })
-  .describe('Удаляются все товары списка или ни один. Товар с остатком (партии с count > 0) не удаляется: 409.');
+// The delete body carries a list of products (docs/architecture.md «Контракт»): their ids, or the products as the API returned them.
+const productRef = z
+  .union([
+    z.uuid(),
+    z
+      .looseObject({ id: z.uuid() })
+      .describe('Складской товар, как его вернул API (product_wh): важен только id')
+      .transform((product) => product.id),
+    z
+      .looseObject({ product_wh: z.looseObject({ id: z.uuid() }) })
+      .describe('Строка списка товаров: важен только product_wh.id')
+      .transform((row) => row.product_wh.id),
+  ], { error: 'ожидался ID товара или товар с полем id' });
+
+export const warehouseDeleteBody = listDeleteBody(
+  'products',
+  productRef,
+  'ID складских товаров или сами товары',
+  'Удаляются все товары списка или ни один. Товар с остатком (партии с count > 0) не удаляется: 409.',
+).meta({ id: 'ProductWhDelete' });
 
 export const groupBody = z
   .array(z.uuid())
   .min(1)
   .max(500)
-  .describe('ID остальных выбранных складских товаров: их карточки маркетплейсов, партии и история переходят к главному, сами они удаляются');
+  .describe('ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются');
 
 export const ungroupBody = z
   .array(z.uuid())
   .min(1)
   .max(500)
-  .describe('ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром; остаток остаётся у исходного');
+  .describe('ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром (market_ids — магазин карточки); остаток остаётся у исходного');
 
 const listingFields = z.strictObject({
   id: z.uuid().optional().describe('Идентификатор, созданный клиентом'),
@@ -92,8 +127,8 @@ const listingFields = z.strictObject({
 
 export const productCreateBody = z
   .strictObject({ ...productFields, products_mp: z.array(listingFields).max(100).default([]) })
-  .meta({ id: 'ProductCreate' })
-  .describe('Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя.');
+  .describe('Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя.')
+  .meta({ id: 'ProductCreate' });
 
 const figures = {
   count: z.number().describe('Остаток: сумма остатков партий'),
@@ -109,6 +144,7 @@ const productWhRowFields = {
   description: z.string(),
   images: z.array(z.string()),
   confirmed: z.boolean(),
+  market_ids: z.array(z.string()).describe('market_id магазинов, в которых продаётся товар, как их передал клиент'),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
@@ -116,8 +152,8 @@ const productWhRowFields = {
 
 export const productWhSchema = z
   .object({ ...productWhRowFields, ...figures })
-  .meta({ id: 'ProductWh' })
-  .describe('В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns');
+  .describe('В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns')
+  .meta({ id: 'ProductWh' });
 
 export const productMpSchema = z
   .object({
@@ -173,6 +209,7 @@ export function productWhRowToWire(row: ProductWhRow): Omit<ProductWhWire, keyof
     description: row.description,
     images: row.images,
     confirmed: row.confirmed,
+    market_ids: row.marketIds,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

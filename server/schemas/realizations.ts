@@ -4,9 +4,11 @@ import { moneyAmount, unitCount } from './stock-query.ts';
 
 const count = unitCount.min(1).describe('Сколько продано, шт.; больше 0');
 const realizationPrice = moneyAmount.describe('Цена продажи за единицу, ₽');
-const ignoredPrice = moneyAmount
+const enteredPrice = moneyAmount
   .optional()
-  .describe('Не учитывается: себестоимость единицы сервер считает сам по партиям, из которых списан товар');
+  .describe(
+    'Закупочная цена за единицу, как её ввёл продавец, ₽: хранится и возвращается в entered_price. Себестоимость в ответе (price) сервер считает сам по партиям, из которых списан товар (FIFO), и её этим полем не задать',
+  );
 
 export const realizationIdParams = z.object({ id: z.uuid().describe('ID реализации') });
 export const realizationProductParams = z.object({ product_id: z.uuid().describe('ID складского товара') });
@@ -15,19 +17,19 @@ export const realizationCreateBody = z
   .strictObject({
     id: z.uuid().optional().describe('Идентификатор, созданный клиентом (офлайн-создание)'),
     count,
-    price: ignoredPrice,
+    price: enteredPrice,
     realization_price: realizationPrice,
     product: z.uuid().describe('ID складского товара'),
   })
-  .meta({ id: 'RealizationCreate' })
   .describe(
-    'Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость. Больше свободного остатка — 409 insufficient_stock с доступным количеством.',
-  );
+    'Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством.',
+  )
+  .meta({ id: 'RealizationCreate' });
 
 export const realizationUpdateBody = z
   .strictObject({
     count: count.optional().describe('Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается'),
-    price: ignoredPrice,
+    price: enteredPrice,
     realization_price: realizationPrice.optional(),
     status: z
       .enum(realizationStatuses)

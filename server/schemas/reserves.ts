@@ -15,10 +15,10 @@ export const reserveCreateBody = z
     price,
     product: z.uuid().describe('ID складского товара'),
   })
-  .meta({ id: 'ReserveCreate' })
   .describe(
     'Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством.',
-  );
+  )
+  .meta({ id: 'ReserveCreate' });
 
 export const reserveUpdateBody = z
   .strictObject({

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { MAX_MONEY, MAX_UNIT_COUNT } from '../../domain/stock-rules.ts';
 
 /*
  * Dates and paging shared by the stock calls. The client sends a receipt or realization date as
- * 'YYYY-MM-DD' (SPEC §9) and sometimes a full ISO instant; both are accepted. A bare day is taken
+ * 'YYYY-MM-DD' (docs/screens.md «Форматы и постоянные») and sometimes a full ISO instant; both are accepted. A bare day is taken
  * as midnight UTC, so the same day always sorts the same way whatever the device's time zone.
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-// The date pickers' range (SPEC §9): anything outside is a typo, not a date.
+// The date pickers' range (docs/rules.md «Проверки ввода и пределы»): anything outside is a typo, not a date.
 const EARLIEST = Date.UTC(1900, 0, 1);
 const AFTER_LAST = Date.UTC(2100, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,9 +53,9 @@ export const paging = {
 };
 
 /** Units in one line: whole, and far below what an int column holds. */
-export const unitCount = z.number().int().max(1_000_000);
+export const unitCount = z.number().int().max(MAX_UNIT_COUNT);
 /** Roubles with kopecks; the cap keeps every sum far inside numeric(14,2). */
-export const moneyAmount = z.number().min(0).max(1_000_000_000);
+export const moneyAmount = z.number().min(0).max(MAX_MONEY);
 export const note = z.string().max(5000).regex(/^[^\0]*$/, 'недопустимый символ');
 
 /** A query flag given as true/false (or 1/0); absent means "no filter". */

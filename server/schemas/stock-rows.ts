@@ -159,6 +159,10 @@ export const realizationSchema = z
     product: z.uuid(),
     count: z.number().int(),
     price: z.number().describe('Себестоимость единицы по списанным партиям, ₽ (считает сервер)'),
+    entered_price: z
+      .number()
+      .nullable()
+      .describe('Закупочная цена за единицу, которую ввёл продавец (price запроса), ₽; null — не вводилась. На остатки и себестоимость не влияет'),
     realization_price: z.number().describe('Цена продажи за единицу, ₽'),
     status: z
       .enum(realizationStatuses)
@@ -173,6 +177,7 @@ export const realizationToWire = (row: Row<typeof realizations>): z.infer<typeof
   product: row.productId,
   count: row.count,
   price: row.price,
+  entered_price: row.enteredPrice,
   realization_price: row.realizationPrice,
   status: row.status,
   datetime: iso(row.datetime),

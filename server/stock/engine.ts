@@ -1,4 +1,5 @@
 import { allocate, roundMoney, unitCostOf, type Allocation } from '../../domain/fifo.ts';
+import { stockMessages } from '../../domain/stock-rules.ts';
 import { conflict, notFound, Problem } from '../lib/problem.ts';
 import type { LotRow, MovementReason, NewLot, StockRepository, StockSource } from '../repositories/stock.ts';
 
@@ -25,12 +26,12 @@ const units = (n: number) => `${n} шт.`;
 export const insufficientStock = (available: number, named = false) =>
   conflict(
     'insufficient_stock',
-    named ? `В выбранной партии осталось только ${units(available)}` : `Недостаточно товара на складе: доступно ${units(available)}`,
+    named ? stockMessages.insufficientInLot(available) : stockMessages.insufficientStock(available),
   );
 const productMissing = () => notFound('Товар не найден');
 
 /**
- * The stock engine (ARCHITECTURE.md §4). Every change of a lot's remaining units goes through
+ * The stock engine (docs/rules.md). Every change of a lot's remaining units goes through
  * here, under the product's row lock, and writes its ledger rows in the same transaction: the
  * ledger of a lot always sums to its remaining units, and an outflow's ledger rows say exactly
  * which units to put back when it is edited or deleted.
@@ -50,7 +51,7 @@ export class StockEngine {
   }
 
   async receive(userId: string, lot: NewLot): Promise<LotRow> {
-    if (!Number.isInteger(lot.count) || lot.count <= 0) throw new Problem(400, 'invalid_count', 'Количество должно быть целым числом больше 0');
+    if (!Number.isInteger(lot.count) || lot.count <= 0) throw new Problem(400, 'invalid_count', stockMessages.invalidCount);
     await this.lockProduct(userId, lot.productId);
     const row = await this.repo.insertLot(userId, lot);
     await this.repo.recordMovements(userId, [
@@ -84,6 +85,26 @@ export class StockEngine {
       })),
     );
     return { allocations: result.allocations, cost: result.cost, unitCost: unitCostOf(result.allocations) };
+  }
+
+  /**
+   * One unit for each source, all from the named lot (the markdowns of a received return, one per
+   * unit): the same rules as `take` with that lot, in one counts update and one batch of ledger rows.
+   */
+  async takeOneEach(userId: string, request: { productId: string; lotId: string; reason: OutflowReason; sources: StockSource[] }): Promise<void> {
+    if (request.sources.length === 0) return;
+    await this.lockProduct(userId, request.productId);
+    const lots = await this.repo.lotsOfProduct(userId, request.productId);
+    const lot = lots.find((l) => l.id === request.lotId);
+    if (!lot) throw notFound('Партия не найдена');
+    const free = lots.reduce((s, l) => s + l.count, 0) - (await this.repo.reservedCount(userId, request.productId));
+    const available = Math.max(0, Math.min(lot.count, free));
+    if (request.sources.length > available) throw insufficientStock(available, true);
+    await this.repo.shiftCounts(userId, [{ lotId: lot.id, delta: -request.sources.length }]);
+    await this.repo.recordMovements(
+      userId,
+      request.sources.map((source) => ({ productId: request.productId, lotId: lot.id, delta: -1, reason: request.reason, source, unitCost: lot.price })),
+    );
   }
 
   /** Puts back exactly the units an outflow still holds, to the lots it took them from. */
@@ -129,7 +150,7 @@ export class StockEngine {
       countMax = changes.countMax;
     }
     if (changes.count !== undefined) {
-      if (changes.count > countMax) throw new Problem(422, 'count_above_received', `Остаток не может быть больше поступившего (${units(countMax)})`);
+      if (changes.count > countMax) throw new Problem(422, 'count_above_received', stockMessages.countAboveReceived(countMax));
       // Units outflows still hold come back here when they are edited or deleted: room must stay for them.
       const held = changes.count > count ? Math.max(0, await this.repo.heldFromLot(userId, lot.id)) : 0;
       if (changes.count + held > countMax) {
@@ -187,7 +208,7 @@ export class StockEngine {
   private async ensureReservesCovered(userId: string, productId: string, leaving: number): Promise<void> {
     const { free } = await this.available(userId, productId);
     if (leaving > free) {
-      throw conflict('reserved_stock', `Нельзя убрать ${units(leaving)}: свободно только ${units(Math.max(0, free))}, остальное в резерве`);
+      throw conflict('reserved_stock', stockMessages.reservedStock(leaving, free));
     }
   }
 }

@@ -1,4 +1,4 @@
-/** The side menu of SPEC §2: nine items and their targets. */
+/** The side menu (docs/screens.md «Оболочка»): nine items and their targets. */
 export const menuItems = [
   { label: 'Профиль', to: '/user' },
   { label: 'Магазины', to: '/markets' },

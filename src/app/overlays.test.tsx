@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../test/component-setup.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppState, loadingFinished, loadingStarted, notify, setProgress } from './app-state.ts';
+import { getAppState, loadingFinished, loadingStarted, notify, setProgress } from '../state/app-state.ts';
 import { LoadingSpinner, NotificationBar, ProgressRing } from './overlays.tsx';
 
 /** The three global overlays, as the root route renders them. */

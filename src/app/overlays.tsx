@@ -1,7 +1,7 @@
-import { dismissNotification, useAppState } from './app-state.ts';
+import { dismissNotification, useAppState } from '../state/app-state.ts';
 import { bar, barKind, corner, ringLabel, spinner } from './overlays.css.ts';
 
-/** The progress ring: visible while progress is above 0 (SPEC §2). */
+/** The progress ring: visible while progress is above 0 (docs/screens.md «Оболочка»). */
 export function ProgressRing() {
   const value = useAppState((s) => s.progressValue);
   if (value <= 0) return null;

@@ -1,11 +1,10 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SyncIndicator } from '../features/sync-status/components/sync-indicator.tsx';
-import { loadCurrentUser } from '../sync/session.ts';
-import { startSync } from '../sync/sync-engine.ts';
 import { Button } from '../ui/button.tsx';
-import { useAppState } from './app-state.ts';
+import { useAppState } from '../state/app-state.ts';
 import { menuItems } from './menu.ts';
+import { startSession } from './start-session.ts';
 import { brand, header, layout, main, menu, menuLink, menuToggle, title } from './shell.css.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -13,10 +12,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 export function Shell() {
   const pageTitle = useAppState((s) => s.title);
   const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => {
-    void loadCurrentUser();
-    return startSync();
-  }, []);
+  useEffect(() => startSession(), []);
   return (
     <div className={layout}>
       <nav className={menu} data-open={menuOpen} aria-label="Главное меню">

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { components } from '../../api/schema.gen.ts';
 
 export type Market = components['schemas']['Market'];
@@ -31,9 +31,34 @@ export const mirroredTableNames = [
 ] as const;
 export type MirroredTableName = (typeof mirroredTableNames)[number];
 
+type Schemas = components['schemas'];
+/** Figures the server sums per product: pull leaves them out, the device derives them from the lots. */
+type ProductFigures = 'count' | 'reserve' | 'markdowns' | 'total_price';
+
+/**
+ * Each mirrored table's row as pull and the REST answers deliver it (server/sync/tables.ts), so a
+ * screen reads typed rows straight from the device. Tables without a schema yet stay loose.
+ */
+export interface MirroredRows {
+  markets: Market;
+  products_wh: Omit<Schemas['ProductWh'], ProductFigures>;
+  /** product_wh_id is null for a moment after an ungroup made offline. */
+  products_mp: Omit<Schemas['ProductMp'], 'product_wh_id'> & { product_wh_id: string | null };
+  posting_statuses: MirroredRow;
+  batches: Schemas['Batch'];
+  lots: Schemas['Lot'];
+  disposals: Schemas['Disposal'];
+  markdowns: Schemas['Markdown'];
+  other_realizations: Schemas['OtherRealization'];
+  reserves: Schemas['Reserve'];
+  realizations: Schemas['Realization'];
+  returns: Schemas['Return'];
+  stock_movements: Schemas['StockMovement'];
+}
+
 export type HttpWriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One queued edit: a plain REST call of SPEC §7, sent later by the sync worker. */
+/** One queued edit: a plain REST call of the API (docs/sync-protocol.md «Очередь (outbox)»), sent later by the sync worker. */
 export interface OutboxEntry {
   seq?: number;
   /** Also the Idempotency-Key: the server applies an entry once however often it is sent. */
@@ -131,10 +156,18 @@ export class OstatokDatabase extends Dexie {
     this.version(3).stores({ reserves: 'id, product', realizations: 'id, product', lots: 'id, product_id, received_at, batch_id' });
     // Convergence: deletions remembered by version, so no older copy of a row resurrects it.
     this.version(4).stores({ tombstones: 'key' });
+    // Returns: the receipt date and the document a return went into; lots found by the return they came from.
+    this.version(5).stores({ returns: 'id, status, product_id, batch_id', lots: 'id, product_id, received_at, batch_id, return_id' });
   }
 
+  /** Any mirrored table, rows untyped: for sync, which moves rows of every table alike. */
   mirrored(name: MirroredTableName): EntityTable<MirroredRow, 'id'> {
     return this.table(name) as EntityTable<MirroredRow, 'id'>;
+  }
+
+  /** One mirrored table with its rows typed from the API contract: for the screens' reads. */
+  rows<T extends MirroredTableName>(name: T): Table<MirroredRows[T], string> {
+    return this.table(name);
   }
 }
 

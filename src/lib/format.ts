@@ -2,14 +2,14 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-di
 const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** DD.MM.YYYY HH:mm (SPEC §9). */
+/** DD.MM.YYYY HH:mm (docs/screens.md «Форматы и постоянные»). */
 export const formatDateTime = (value: number | string | Date) => dateTime.format(new Date(value)).replace(',', '');
 export const formatDate = (value: number | string | Date) => date.format(new Date(value));
 export const formatTime = (value: number | string | Date) => time.format(new Date(value));
 
 const whole = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** A whole number as is, otherwise with 2 decimals (SPEC §9, average cost); Russian separators. */
+/** A whole number as is, otherwise with 2 decimals (average cost too; docs/screens.md «Форматы и постоянные»); Russian separators. */
 export const formatAmount = (value: number) => (Number.isInteger(Math.round(value * 100) / 100) ? whole.format(value) : cents.format(value));
 /** Money in roubles, e.g. «1 234,50 ₽». */
 export const formatRoubles = (value: number) => `${formatAmount(value)} ₽`;
@@ -34,7 +34,7 @@ export function formatDay(value: number | string | Date): string {
   return `${d}.${m}.${y}`;
 }
 
-/** DD.MM.YYYY HH:mm, or only DD.MM.YYYY for a picked day, which has no time of its own (SPEC §9). */
+/** DD.MM.YYYY HH:mm, or only DD.MM.YYYY for a picked day, which has no time of its own (docs/screens.md «Форматы и постоянные»). */
 export const formatMoment = (value: number | string | Date) => (isBareDay(new Date(value)) ? formatDay(value) : formatDateTime(value));
 
 /** A picked day (YYYY-MM-DD) as the server stores it, for rows written on the device before it answers. */

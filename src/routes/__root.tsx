@@ -1,7 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { LoadingSpinner, NotificationBar, ProgressRing } from '../app/overlays.tsx';
 
-/** Every page: its content plus the three global overlays of SPEC §2. */
+/** Every page: its content plus the three global overlays (docs/screens.md «Оболочка»). */
 export const Route = createRootRoute({
   component: () => (
     <>

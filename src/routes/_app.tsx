@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Shell } from '../app/shell.tsx';
-import { hasSession } from '../sync/tokens.ts';
+import { hasSession } from '../features/auth/api/has-session.ts';
 
-/** Every page but /auth needs a stored token; without one the visit goes to /auth (SPEC §6). */
+/** Every page but /auth needs a stored token; without one the visit goes to /auth (docs/screens.md «Оболочка»). */
 export const Route = createFileRoute('/_app')({
   beforeLoad: () => {
     if (!hasSession()) throw redirect({ to: '/auth' });

@@ -1,5 +1,5 @@
 /**
- * The API's base address (SPEC's {host}). Same origin by default, as the server serves the app;
+ * The API's base address (docs/architecture.md «Контракт»). Same origin by default, as the server serves the app;
  * VITE_API_BASE points a development build elsewhere, and tests point it at their own server.
  */
 let base: string | undefined;

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
-import { loadProductStock } from '../db/projected-stock.ts';
+import { loadProductStock } from '../stock/projected-stock.ts';
 import { ScriptedServer } from '../test-support/scripted-server.ts';
 import { queueCreate } from './outbox.ts';
 import { pullChanges } from './pull.ts';

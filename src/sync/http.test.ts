@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { getAppState, resetAppState } from '../app/app-state.ts';
+import { getAppState, resetAppState } from '../state/app-state.ts';
 import { expiredAccessToken, signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
 import { api, backgroundApi } from './api-client.ts';
 import { onSessionLost } from './http.ts';
 import { getAccessToken, getRefreshToken } from './tokens.ts';
+import { endpoints } from './contract.ts';
 
 let server: RealServer;
 const realFetch = globalThis.fetch;
@@ -58,8 +59,8 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const ME = '/api/v1/users/me/';
-const REFRESH = '/api/v1/users/refresh/';
+const ME = endpoints.me;
+const REFRESH = endpoints.refresh;
 const count = (path: string) => calls.filter((c) => c.path === path).length;
 const refreshCalls = () => calls.filter((c) => c.path === REFRESH);
 
@@ -229,7 +230,7 @@ describe('401 and the one refresh (SPEC §4)', { timeout: 30_000 }, () => {
   });
 
   it('a 401 from login is the answer, not a reason to refresh', async () => {
-    const { response } = await api().POST('/api/v1/users/login/', { body: { login: 'nobody@example.ru', password: 'wrong-password', email: 'nobody@example.ru' } });
+    const { response } = await api().POST(endpoints.login, { body: { login: 'nobody@example.ru', password: 'wrong-password', email: 'nobody@example.ru' } });
     expect(response.status).toBe(401);
     expect(count(REFRESH)).toBe(0);
     expect(sessionLost).not.toHaveBeenCalled();

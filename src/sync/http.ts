@@ -1,8 +1,9 @@
-import { loadingFinished, loadingStarted } from '../app/app-state.ts';
+import { loadingFinished, loadingStarted } from '../state/app-state.ts';
 import { apiBase } from './config.ts';
 import { withLock } from './locks.ts';
 import { saveEditsThenLeave } from './session-end.ts';
 import { ACCESS_KEY, clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens.ts';
+import { endpoints } from './contract.ts';
 
 export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
 
@@ -15,7 +16,7 @@ export const onSessionLost = (handler: () => void) => {
 let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
- * One refresh for every request that met a 401 at the same time (SPEC §4): the first starts it,
+ * One refresh for every request that met a 401 at the same time (docs/sync-protocol.md «Обновление токена»): the first starts it,
  * the others wait for it and replay. Across tabs a Web Lock serialises refreshes; a tab that
  * finds the refresh token already rotated by another tab just uses the new tokens, since sending
  * the old one again would look like token theft and end the session.
@@ -38,11 +39,11 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
   if (!refresh) return refuse();
   if (seen !== null && refresh !== seen) return 'refreshed';
   const previousAccess = getAccessToken();
-  // SPEC §4: the refresh token goes into the access slot first, so the refresh call carries it as the bearer.
+  // docs/sync-protocol.md «Обновление токена»: the refresh token goes into the access slot first, so the refresh call carries it as the bearer.
   localStorage.setItem(ACCESS_KEY, refresh);
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}/api/v1/users/refresh/`, {
+    response = await fetch(`${apiBase()}${endpoints.refresh}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${refresh}`, 'idempotency-key': await refreshKey(refresh) },
       body: JSON.stringify({ refresh }),

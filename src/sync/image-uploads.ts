@@ -1,7 +1,8 @@
-import { notify } from '../app/app-state.ts';
+import { notify } from '../state/app-state.ts';
 import { db, type MirroredRow, type OstatokDatabase, type PendingImage } from '../db/database.ts';
 import { backgroundApi } from './api-client.ts';
 import { queueUpdate } from './outbox.ts';
+import { apiCall, endpoints } from './contract.ts';
 
 export type UploadOutcome = { kind: 'uploaded'; url: string } | { kind: 'retry' } | { kind: 'refused'; reason: string };
 export type ImageUploader = (image: PendingImage) => Promise<UploadOutcome>;
@@ -42,7 +43,7 @@ export const uploadOverHttp: ImageUploader = async (image) => {
   form.append('file', new Blob([image.data], { type: image.type }), image.name);
   try {
     // openapi-fetch passes FormData through untouched and lets the browser set the boundary.
-    const { data, error, response } = await backgroundApi().POST('/api/v1/products/image/', { body: form as unknown as { file: string } });
+    const { data, error, response } = await backgroundApi().POST(endpoints.uploadImage, { body: form as unknown as { file: string } });
     if (data) return { kind: 'uploaded', url: data.url };
     if (response.status >= 500 || response.status === 429 || response.status === 408 || response.status === 401) return { kind: 'retry' };
     const detail = (error as { detail?: string } | undefined)?.detail;
@@ -51,8 +52,6 @@ export const uploadOverHttp: ImageUploader = async (image) => {
     return { kind: 'retry' };
   }
 };
-
-const productPath = (id: string) => `/api/v1/products/warehouse/${id}/update/`;
 
 /**
  * Uploads every waiting picture, oldest first, and queues the product's PATCH with the returned
@@ -89,6 +88,6 @@ async function attach(productId: string, url: string, database: OstatokDatabase)
   const images = product.images ?? [];
   if (images.includes(url)) return false;
   const next = [...images, url];
-  await queueUpdate('products_wh', productId, { images: next }, { method: 'PATCH', path: productPath(productId), body: { images: next } }, database);
+  await queueUpdate('products_wh', productId, { images: next }, apiCall('PATCH', '/products/warehouse/{id}/update/', { params: { id: productId }, body: { images: next } }), database);
   return true;
 }

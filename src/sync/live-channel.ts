@@ -1,6 +1,6 @@
 import type { LiveMessage } from '../../api/ws.ts';
 import { LiveCloseCode } from '../../api/ws.ts';
-import { notify, setProgress } from '../app/app-state.ts';
+import { notify, setProgress } from '../state/app-state.ts';
 import { apiBase } from './config.ts';
 import { refreshSession } from './http.ts';
 import { getAccessToken, userIdFromToken } from './tokens.ts';
@@ -8,7 +8,7 @@ import { getAccessToken, userIdFromToken } from './tokens.ts';
 const RECONNECT_MS = 1000;
 const LIVE_NOTIFICATION_MS = 10_000;
 
-/** Applies one live message to the app (SPEC §4): progress drives the ring, notifications the bar. */
+/** Applies one live message to the app (docs/sync-protocol.md «Живой канал»): progress drives the ring, notifications the bar. */
 export function handleLiveMessage(message: LiveMessage, onChanges: () => void): void {
   if (message.type === 'progress') setProgress(message.value);
   else if (message.type === 'notification') notify(message.value, LIVE_NOTIFICATION_MS);

@@ -1,6 +1,6 @@
 import { db, type MirroredRow, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { setMeta } from '../db/meta.ts';
-import { OUTFLOW_TABLES } from '../lib/stock-projection.ts';
+import { OUTFLOW_TABLES } from '../stock/projection.ts';
 import { rowOfAnswer } from './answer-rows.ts';
 import { withLock } from './locks.ts';
 import { deleteAt, newer, putIfNewer, restoreRow, tombstoneOf, versionOf } from './mirror-writes.ts';

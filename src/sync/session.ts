@@ -1,8 +1,9 @@
 import { clearLocalData } from '../db/database.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
-import { setUser } from '../app/app-state.ts';
+import { setUser } from '../state/app-state.ts';
 import { api, problemOf, type ApiProblem } from './api-client.ts';
 import { clearTokens, getAccessToken, storeTokens, userIdFromToken } from './tokens.ts';
+import { endpoints } from './contract.ts';
 
 export type SessionResult = { ok: true } | { ok: false; problem: ApiProblem };
 
@@ -10,12 +11,12 @@ const failed = (error: unknown, status: number): SessionResult => ({ ok: false, 
 const offline: SessionResult = { ok: false, problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' } };
 
 /**
- * Login (SPEC §7: login, password, email = login). Another user's data must never show: when
+ * Login (docs/architecture.md «Вызовы»: login, password, email = login). Another user's data must never show: when
  * the device last held someone else's data, it is cleared before the new session starts.
  */
 export async function login(loginName: string, password: string): Promise<SessionResult> {
   try {
-    const { data, error, response } = await api().POST('/api/v1/users/login/', { body: { login: loginName, password, email: loginName } });
+    const { data, error, response } = await api().POST(endpoints.login, { body: { login: loginName, password, email: loginName } });
     if (!data) return failed(error, response.status);
     const userId = userIdFromToken(data.access_token);
     if ((await getMeta<string>('user_id')) !== userId) await clearLocalData();
@@ -28,10 +29,10 @@ export async function login(loginName: string, password: string): Promise<Sessio
   }
 }
 
-/** Registration; a signup answer with an id logs in with the same credentials (SPEC §4). */
+/** Registration; a signup answer with an id logs in with the same credentials (docs/screens.md «Адреса»). */
 export async function signup(values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> {
   try {
-    const { data, error, response } = await api().POST('/api/v1/users/signup/', { body: values });
+    const { data, error, response } = await api().POST(endpoints.signup, { body: values });
     if (!data?.id) return failed(error, response.status);
     return login(values.login, values.password);
   } catch {
@@ -43,7 +44,7 @@ export async function signup(values: { login: string; password: string; first_na
 export async function loadCurrentUser(): Promise<void> {
   if (!getAccessToken()) return setUser(null);
   try {
-    const { data } = await api().GET('/api/v1/users/me/');
+    const { data } = await api().GET(endpoints.me);
     if (data) setUser(data);
   } catch {
     // Offline: the token is still ours; the name arrives with the next successful call.

@@ -1,4 +1,4 @@
-/** The session tokens live in localStorage under the names SPEC §3 gives them. */
+/** The session tokens live in localStorage under the names docs/screens.md «Состояние приложения» gives them. */
 export const ACCESS_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
 

@@ -3,26 +3,27 @@ import { backgroundApi } from './api-client.ts';
 import type { DigestTransport } from './mirror-digest.ts';
 import type { PullTransport } from './pull.ts';
 import type { PushTransport } from './push-worker.ts';
+import { endpoints } from './contract.ts';
 
 /** Push through POST /api/v1/sync/push. A failed call as a whole (offline, 5xx, 401 after refresh) is retried later. */
 export const pushOverHttp: PushTransport = async (entries) => {
-  const { data, response } = await backgroundApi().POST('/api/v1/sync/push', { body: entries });
+  const { data, response } = await backgroundApi().POST(endpoints.push, { body: entries });
   if (data) return { kind: 'results', results: data.results };
   return { kind: 'retry', reason: `Сервер ответил ${response.status}` };
 };
 
-type PullQuery = NonNullable<paths['/api/v1/sync/pull']['get']['parameters']['query']>;
+type PullQuery = NonNullable<paths[typeof endpoints.pull]['get']['parameters']['query']>;
 
 export const pullOverHttp: PullTransport = async (since, table) => {
   // A table is asked for only when the server's digest named it (src/sync/mirror-digest.ts).
   const query: PullQuery = { since, limit: 500, ...(table ? { table: table as PullQuery['table'] } : {}) };
-  const { data, response } = await backgroundApi().GET('/api/v1/sync/pull', { params: { query } });
+  const { data, response } = await backgroundApi().GET(endpoints.pull, { params: { query } });
   if (!data) throw new Error(`Синхронизация: сервер ответил ${response.status}`);
   return data;
 };
 
 export const digestOverHttp: DigestTransport = async () => {
-  const { data, response } = await backgroundApi().GET('/api/v1/sync/digest');
+  const { data, response } = await backgroundApi().GET(endpoints.digest);
   if (!data) throw new Error(`Сверка: сервер ответил ${response.status}`);
   return data;
 };

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { resetAppState } from '../app/app-state.ts';
+import { resetAppState } from '../state/app-state.ts';
 import { clearLocalData } from '../db/database.ts';
 
 /**

@@ -11,7 +11,7 @@ export interface BlurFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onSave(text: string): Promise<SaveOutcome> | SaveOutcome;
 }
 
-/** A table cell's field that saves when it loses focus (SPEC §2: edits save on blur). */
+/** A table cell's field that saves when it loses focus (docs/screens.md: edits save on blur). */
 export function BlurField({ value, label, onSave, type = 'number', ...rest }: BlurFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();

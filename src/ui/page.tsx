@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { setTitle } from '../app/app-state.ts';
+import { setTitle } from '../state/app-state.ts';
 import { card, heading, muted, page } from './page.css.ts';
 
 /** Puts the page's title in the header (app state `title`). */

@@ -7,7 +7,7 @@ function visiblePages(page: number, pages: number): number[] {
   return [...around].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
 }
 
-/** Below a list of 50 per page (SPEC §9). Hidden when everything fits one page. */
+/** Below a list of 50 per page (docs/screens.md «Форматы и постоянные»). Hidden when everything fits one page. */
 export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
   if (pages <= 1) return null;
   const numbers = visiblePages(page, pages);

@@ -22,7 +22,7 @@ const OTHER = newId();
 const NUL = 'nul\u0000note';
 const TOO_MANY = 100_000;
 const nulNote = (body: () => object): RouteCase => ({ what: 'NUL in the note', body: () => ({ ...body(), description: NUL }), fields: ['description'] });
-const badAddress = (url: string): RouteCase => ({ what: 'an id that is not a uuid in the address', url, fields: ['id'] });
+const badAddress = (url: string, field = 'id'): RouteCase => ({ what: 'an id that is not a uuid in the address', url, fields: [field] });
 const unknownId = (url: string, body?: () => unknown): RouteCase => ({ what: 'an unknown id', url, body, status: 404, code: 'not_found' });
 const overdraw = (body: () => unknown): RouteCase => ({ what: 'more than on hand', body, status: 409, code: 'insufficient_stock' });
 
@@ -116,7 +116,7 @@ const routes: Route[] = [
       { what: 'an id other than the address', body: () => ({ id: newId() }), code: 'id_mismatch' },
       { what: 'a bad date', body: () => ({ date: '2024-06-02T25:00:00Z' }), fields: ['date'] },
       nulNote(() => ({})),
-      badAddress('/api/v1/batch/123/'),
+      badAddress('/api/v1/batch/123/', 'batch_id'),
       unknownId(`/api/v1/batch/${newId()}/`, () => ({ description: 'x' })),
     ],
   }),

@@ -20,6 +20,8 @@ export const productsWh = pgTable(
     description: text('description').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     confirmed: boolean('confirmed').notNull().default(true),
+    /** The stores (their seller-entered market_id) the product is sold in, as the product form sends them. */
+    marketIds: jsonb('market_ids').$type<string[]>().notNull().default([]),
     stockCount: integer('stock_count').notNull().default(0),
     stockValue: money('stock_value').notNull().default(0),
     ...rowMeta(),

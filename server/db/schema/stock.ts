@@ -161,7 +161,10 @@ export const realizations = pgTable(
     userId: ownerId(),
     productId: productRef(),
     count: integer('count').notNull(),
+    /** Unit cost of the units taken, from the ledger (FIFO): the figure reports use. */
     price: money('price').notNull().default(0),
+    /** The purchase price the seller typed with the sale (`price` of the call, docs/rules.md «Реализации»), kept as entered; null if not sent. */
+    enteredPrice: money('entered_price'),
     realizationPrice: money('realization_price').notNull().default(0),
     status: text('status', { enum: realizationStatuses }).notNull().default('completed'),
     datetime: timestamptz('datetime').notNull().defaultNow(),

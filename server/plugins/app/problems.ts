@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Problem, problemBody, type ProblemFieldError } from '../../lib/problem.ts';
 import { pgErrorOf } from '../../lib/pg-errors.ts';
+import { marketMessages } from '../../../domain/market-rules.ts';
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.headers) reply.headers(problem.headers);
@@ -13,19 +14,37 @@ const where: Record<string, string> = { body: 'тело запроса', queryst
 
 const uniqueConflicts: Record<string, { code: string; detail: string }> = {
   users_login_key: { code: 'login_taken', detail: 'Этот логин уже занят' },
-  markets_user_market_id_key: { code: 'market_id_taken', detail: 'Магазин с таким ID уже есть' },
+  markets_user_market_id_key: { code: 'market_id_taken', detail: marketMessages.idTaken },
 };
+
+interface IssueDetails {
+  keys?: string[];
+  /** Of a refused alternative (a bare list or an object): each alternative's issues, paths relative to it. */
+  errors?: Array<Array<{ code: string; path: PropertyKey[]; message: string } & IssueDetails>>;
+}
+
+const joinField = (base: string, path: PropertyKey[]) => [base, ...path.map(String)].filter(Boolean).join('.');
+
+/**
+ * One validation issue as field errors. An alternative that failed as a whole (a body that may
+ * be a list or an object) is reported by the alternative of the input's own kind, field by field.
+ */
+function fieldErrors(field: string, code: string, message: string | undefined, details: IssueDetails): ProblemFieldError[] {
+  if (code === 'unrecognized_keys' && details.keys) return details.keys.map((k) => ({ field: joinField(field, [k]), message: 'неизвестное поле' }));
+  if (code === 'invalid_union' && details.errors) {
+    const ofKind = details.errors.find((issues) => issues.length > 0 && !issues.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+    if (ofKind) return ofKind.flatMap((i) => fieldErrors(joinField(field, i.path), i.code, i.message, i));
+  }
+  return [{ field: field || '(всё)', message: message ?? 'неверное значение' }];
+}
 
 /** Turns every failure into problem+json with a Russian detail; nothing leaks as a bare 500 page. */
 export function toProblem(err: FastifyError): Problem {
   if (err instanceof Problem) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors: ProblemFieldError[] = err.validation.flatMap((v) => {
-      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const keys = (v.params as { keys?: string[] }).keys;
-      if (v.keyword === 'unrecognized_keys' && keys) return keys.map((k) => ({ field: field ? `${field}.${k}` : k, message: 'неизвестное поле' }));
-      return [{ field: field || '(всё)', message: v.message ?? 'неверное значение' }];
-    });
+    const errors: ProblemFieldError[] = err.validation.flatMap((v) =>
+      fieldErrors(v.instancePath.replace(/^\//, '').replaceAll('/', '.'), v.keyword, v.message, v.params as IssueDetails),
+    );
     const place = where[err.validationContext ?? ''] ?? 'запрос';
     const list = errors.map((e) => `${e.field} — ${e.message}`).join('; ');
     return new Problem(400, 'validation_failed', `Проверьте ${place}: ${list}`, errors);

@@ -16,7 +16,7 @@ export interface ServerProduct {
 }
 
 /**
- * The catalog as the server holds it, read over the public HTTP API (SPEC §7 Products): what the
+ * The catalog as the server holds it, read over the public HTTP API (docs/architecture.md «Вызовы»): what the
  * PWA really sent, independent of what the device shows.
  */
 export class CatalogApi {

@@ -53,7 +53,7 @@ export interface ServerBatch {
 }
 
 /**
- * Stock as the server holds it, over the public HTTP API (SPEC §7): what the PWA really sent,
+ * Stock as the server holds it, over the public HTTP API (docs/architecture.md «Вызовы»): what the PWA really sent,
  * independent of what the device shows.
  */
 export class StockApi {

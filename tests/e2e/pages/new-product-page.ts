@@ -6,7 +6,7 @@ export interface PickedFile {
   buffer: Buffer;
 }
 
-/** /new/product: name, pictures, description and «Добавить товар» (SPEC §2). */
+/** /new/product: name, pictures, description and «Добавить товар» (docs/screens.md «Адреса»). */
 export class NewProductPage {
   constructor(readonly page: Page) {}
 

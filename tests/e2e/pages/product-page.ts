@@ -35,7 +35,7 @@ export class ProductPage {
     return this.page.locator('textarea[name="name"]');
   }
 
-  /** Types a new name and leaves the field: the info tab saves on blur (SPEC §2). */
+  /** Types a new name and leaves the field: the info tab saves on blur (docs/screens.md «Адреса»). */
   async rename(name: string) {
     await this.nameField().fill(name);
     await this.nameField().blur();

@@ -19,7 +19,7 @@ const inputValue = (row: Locator, column: number) => row.locator('td').nth(colum
 
 /**
  * A product's stock screens: the write-off and markdown forms, and tabs 2–8 of /product/{id}
- * (SPEC §2) read as a user sees them.
+ * (docs/screens.md «Адреса») read as a user sees them.
  */
 export class ProductStockPage {
   constructor(readonly page: Page) {}

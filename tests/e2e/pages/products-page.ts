@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { eventually } from '../helpers/wait.ts';
 
-/** /products «Товары»: the toolbar, the search box, the table and its pagination (SPEC §2). */
+/** /products «Товары»: the toolbar, the search box, the table and its pagination (docs/screens.md «Адреса»). */
 export class ProductsPage {
   constructor(readonly page: Page) {}
 
@@ -74,7 +74,7 @@ export class ProductsPage {
 
   /**
    * How many products the table holds over all pages, read as a user would: rows are numbered
-   * continuously across pages (SPEC §2), so the last row of the last page carries the total.
+   * continuously across pages (docs/screens.md «Адреса»), so the last row of the last page carries the total.
    */
   async totalRows(): Promise<number> {
     const pages = this.page.getByRole('navigation', { name: 'Страницы' });

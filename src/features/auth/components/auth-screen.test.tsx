@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAppState, setUser } from '../../../app/app-state.ts';
+import { getAppState, setUser } from '../../../state/app-state.ts';
 import { db, type OutboxEntry } from '../../../db/database.ts';
 import { setMeta } from '../../../db/meta.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';

@@ -1,18 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { login, logout, signup } from '../../../sync/session.ts';
-import { hasSession } from '../../../sync/tokens.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError, row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import { hasSession } from '../api/has-session.ts';
+import { logIn } from '../api/log-in.ts';
+import { logOut } from '../api/log-out.ts';
+import { signUp } from '../api/sign-up.ts';
 import { countUnsent, useUnsentCount } from '../api/use-unsent-count.ts';
 import { authCard } from './auth-screen.css.ts';
 
 type Mode = 'login' | 'registration' | 'logout';
 
-/** /auth: login, registration, or logout when a token is stored (SPEC §2, §4). Every path ends at /. */
+/** /auth: login, registration, or logout when a token is stored (docs/screens.md «Адреса»). Every path ends at /. */
 export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolean }) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : 'login'));
@@ -30,8 +32,8 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
     setError(null);
     const result =
       mode === 'registration'
-        ? await signup({ login: field('login'), password: field('password'), first_name: field('first-name'), last_name: field('last-name') })
-        : await login(field('login'), field('password'));
+        ? await signUp({ login: field('login'), password: field('password'), first_name: field('first-name'), last_name: field('last-name') })
+        : await logIn(field('login'), field('password'));
     setBusy(false);
     if (result.ok) goHome();
     else setError(result.problem.detail);
@@ -44,7 +46,7 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
   }
 
   async function signOut() {
-    await logout();
+    await logOut();
     // '/' sends a signed-out user back here, to this same mounted screen: it must show the login form.
     setConfirmLogout(false);
     setMode('login');

@@ -2,7 +2,7 @@ import { calendarDay } from '../../../lib/format.ts';
 import type { BatchMode } from './batches-search.ts';
 import type { Batch, Lot, OtherRealization } from './types.ts';
 
-/** Thumbnails a row shows before «+N» (SPEC §9). */
+/** Thumbnails a row shows before «+N» (docs/screens.md «Форматы и постоянные»). */
 export const THUMBNAILS = 5;
 
 /** A row of /inventory/batches, as GET /api/v1/batch/ answers it — computed on the device. */
@@ -70,6 +70,3 @@ export function filterBatches(rows: BatchRow[], mode: BatchMode, start: string, 
     })
     .sort((a, b) => b.date.localeCompare(a.date) || b.number - a.number);
 }
-
-export const PAGE_SIZE = 50;
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

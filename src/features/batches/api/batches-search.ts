@@ -14,7 +14,7 @@ const day = z
   .default('');
 
 /**
- * /inventory/batches query (SPEC §2): is_return=true — returns, is_other=true — write-offs and
+ * /inventory/batches query (docs/screens.md «Адреса»): is_return=true — returns, is_other=true — write-offs and
  * other realizations, both false — purchases; neither given — the user is asked which.
  */
 export const batchesSearchSchema = z.object({

@@ -35,6 +35,3 @@ export function searchCatalog(products: CatalogProduct[], search: string): Catal
   const needle = search.trim().toLowerCase();
   return needle ? products.filter((p) => p.haystack.includes(needle)) : products;
 }
-
-export const PAGE_SIZE = 50;
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -12,7 +12,7 @@ export interface PurchaseLine {
 /** A lot of the batch as the device has it, with how many of its units have already left. */
 export type BatchLot = Lot & { taken: number };
 
-/** Batch line edits are read as floats (SPEC §5); «1,5» reads as 1.5, empty as 0. */
+/** Batch line edits are read as floats (docs/rules.md «Проверки ввода и пределы»); «1,5» reads as 1.5, empty as 0. */
 export const parseAmount = (text: string) => {
   const n = parseFloat(text.trim().replace(',', '.'));
   return Number.isFinite(n) ? n : 0;
@@ -32,7 +32,7 @@ export function lineState(line: PurchaseLine, saved: BatchLot | undefined): 'new
   return lineCount(line) !== saved.count_max || linePrice(line) !== saved.price ? 'modified' : 'same';
 }
 
-/** Why the line cannot be received, or null. Count or price 0 is the rule of SPEC §5. */
+/** Why the line cannot be received, or null. Count or price 0: docs/rules.md «Документы». */
 export function lineProblem(line: PurchaseLine, saved: BatchLot | undefined): string | null {
   const count = lineCount(line);
   if (count <= 0 || linePrice(line) <= 0) return 'Укажите количество и цену больше 0';

@@ -2,6 +2,7 @@ import { dayToIso } from '../../../lib/format.ts';
 import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
 import { lineCount, linePrice, type BatchLot, type PurchaseLine } from './purchase-lines.ts';
 import type { Batch, Lot } from './types.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface PurchaseSave {
   /** The batch being edited; absent for a new purchase. */
@@ -18,7 +19,7 @@ export interface PurchaseSave {
 const now = () => new Date().toISOString();
 
 /**
- * «Оприходовать» / «Обновить» (SPEC §4 Batches): the lines, then the document, as one outbox
+ * «Оприходовать» / «Обновить» (docs/rules.md «Документы»): the lines, then the document, as one outbox
  * group the server applies all or nothing — POST /api/v1/inventory_batch/ with the new and changed
  * lines, then POST /api/v1/batch/ (or PATCH /api/v1/batch/{id}/) with every line's lot. The lots
  * and the batch are written on the device in the same transaction, so every screen shows them at
@@ -65,7 +66,7 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
   }
   if (sent.length > 0) {
     const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, count: lineCount(l), price: linePrice(l) })) };
-    calls.push({ method: 'POST', path: '/api/v1/inventory_batch/', body, table: 'lots', rowId: sent[0]!.id, changes: lineChanges });
+    calls.push({ ...apiCall('POST', '/inventory_batch/', { body }), table: 'lots', rowId: sent[0]!.id, changes: lineChanges });
   }
 
   const kept = new Set(lines.map((l) => l.id));
@@ -78,10 +79,10 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
   const body = { id: batchId, date, kind, inventory_ids: lines.map((l) => l.id), other_realization_ids: [...otherIds] };
   if (batch) {
     if (batch.date !== receivedAt) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: receivedAt, updated_at: now() } });
-    calls.push({ method: 'PATCH', path: `/api/v1/batch/${batchId}/`, body, table: 'batches', rowId: batchId, changes: docChanges });
+    calls.push({ ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }), table: 'batches', rowId: batchId, changes: docChanges });
   } else {
     const row: Batch = { id: batchId, kind, date: receivedAt, description: '', created_at: now(), version: 0, updated_at: now() };
-    calls.push({ method: 'POST', path: '/api/v1/batch/', body, table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
+    calls.push({ ...apiCall('POST', '/batch/', { body }), table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
   }
   await queueGroup(calls);
   return batchId;

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../db/database.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import type { BatchLot } from './purchase-lines.ts';
-import type { Batch, Disposal, Lot, Markdown, OtherRealization, StockMovement } from './types.ts';
+import type { Batch, Disposal, Markdown, OtherRealization } from './types.ts';
 
 export interface BatchContents {
   batch: Batch;
@@ -15,21 +15,21 @@ export interface BatchContents {
 
 /** One batch with its lots and what left them, from the device; what BatchDetail answers. */
 export async function loadBatch(batchId: string): Promise<BatchContents | null> {
-  const batch = (await db.mirrored('batches').get(batchId)) as unknown as Batch | undefined;
+  const batch = (await db.rows('batches').get(batchId));
   if (!batch) return null;
   // Lots have no batch index (src/db/database.ts): one pass over the table.
   const [lots, otherRealizations] = await Promise.all([
-    db.mirrored('lots').where('batch_id').equals(batchId)
-      .toArray() as unknown as Promise<Lot[]>,
-    db.mirrored('other_realizations').where('batch_id').equals(batchId).toArray() as unknown as Promise<OtherRealization[]>,
+    db.rows('lots').where('batch_id').equals(batchId)
+      .toArray(),
+    db.rows('other_realizations').where('batch_id').equals(batchId).toArray(),
   ]);
   const lotIds = new Set(lots.map((l) => l.id));
   const productIds = [...new Set(lots.map((l) => l.product_id))];
   const [projected, movements, markdowns, disposals] = await Promise.all([
     Promise.all(productIds.map((p) => loadProjectedLots(p))),
-    db.mirrored('stock_movements').where('product_id').anyOf(productIds).toArray() as unknown as Promise<StockMovement[]>,
-    db.mirrored('markdowns').where('product_id').anyOf(productIds).toArray() as unknown as Promise<Markdown[]>,
-    db.mirrored('disposals').where('product_id').anyOf(productIds).toArray() as unknown as Promise<Disposal[]>,
+    db.rows('stock_movements').where('product_id').anyOf(productIds).toArray(),
+    db.rows('markdowns').where('product_id').anyOf(productIds).toArray(),
+    db.rows('disposals').where('product_id').anyOf(productIds).toArray(),
   ]);
   const remaining = new Map(projected.flat().map((l) => [l.id, l.count]));
   const fromBatch = (table: string) => new Set(movements.filter((m) => m.source_table === table && lotIds.has(m.lot_id)).map((m) => m.source_id));

@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { db } from '../../../db/database.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { buildCatalog, type CatalogProduct } from './product-catalog.ts';
-import type { ProductMp, ProductWh } from './types.ts';
 
 export interface Catalog {
   loaded: boolean;
@@ -15,8 +14,8 @@ export interface Catalog {
 export function useProductCatalog(): Catalog {
   const products = useLiveQuery(async () => {
     const [wh, mp] = await Promise.all([
-      db.mirrored('products_wh').toArray() as unknown as Promise<ProductWh[]>,
-      db.mirrored('products_mp').toArray() as unknown as Promise<ProductMp[]>,
+      db.rows('products_wh').toArray(),
+      db.rows('products_mp').toArray(),
     ]);
     return buildCatalog(wh, mp);
   }, []);

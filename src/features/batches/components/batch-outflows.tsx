@@ -47,7 +47,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-/** In edit mode: what has already left the batch, read-only (SPEC §2). */
+/** In edit mode: what has already left the batch, read-only (docs/screens.md «Адреса»). */
 export function BatchOutflows({ contents, products }: Props) {
   const name = (id: string) => products.get(id)?.name ?? 'Товар не найден';
   return (

@@ -1,11 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
-import { DATE_MAX, DATE_MIN } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
+import { DateRangeFields } from '../../../ui/date-range.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import type { BatchRow } from '../api/batch-list.ts';
 import { modeChosen, modeOf, searchOfMode, type BatchesSearch, type BatchMode } from '../api/batches-search.ts';
 import { useBatchList } from '../api/use-batch-list.ts';
@@ -24,7 +23,7 @@ export interface BatchesScreenProps {
   onSearchChange(patch: Partial<BatchesSearch>): void;
 }
 
-/** /inventory/batches — purchase, return or write-off documents, from the device (SPEC §2). */
+/** /inventory/batches — purchase, return or write-off documents, from the device (docs/screens.md «Адреса»). */
 export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
   const navigate = useNavigate();
   const chosen = modeChosen(search);
@@ -42,22 +41,7 @@ export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
       <ModeChooser open={!chosen} onChoose={(m) => onSearchChange({ ...searchOfMode(m), page: 1 })} />
       <div className={toolbar}>
         <div className={filters}>
-          <TextField
-            label="С даты"
-            type="date"
-            min={DATE_MIN}
-            max={search.date_end || DATE_MAX}
-            value={search.date_start}
-            onChange={(e) => onSearchChange({ date_start: e.target.value, page: 1 })}
-          />
-          <TextField
-            label="По дату"
-            type="date"
-            min={search.date_start || DATE_MIN}
-            max={DATE_MAX}
-            value={search.date_end}
-            onChange={(e) => onSearchChange({ date_end: e.target.value, page: 1 })}
-          />
+          <DateRangeFields value={search} onChange={(patch) => onSearchChange({ ...patch, page: 1 })} />
         </div>
         <div className={row}>
           <Button variant="secondary" onClick={() => onSearchChange({ is_return: undefined, is_other: undefined, page: 1 })}>

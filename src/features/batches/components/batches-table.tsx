@@ -1,9 +1,9 @@
 import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
 import type { BatchRow } from '../api/batch-list.ts';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import { clickable, linkButton, more, num, table, tableWrap, td, th, thumb, thumbs } from './batches.css.ts';
 
-/** The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (SPEC §2). */
+/** The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»). */
 export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: BatchRow): void }) {
   return (
     <div className={tableWrap}>

@@ -5,7 +5,7 @@ export { cellError, num, table, tableWrap, th } from '../../../ui/table.css.ts';
 
 export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
 export const clickable = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.bg } } });
-/** New and modified lines (SPEC §2), and lines flagged after a refused save (SPEC §4). */
+/** New and modified lines, and lines flagged after a refused save (docs/screens.md «Адреса», /inventory/add). */
 export const line = style({
   selectors: {
     '&[data-state="new"], &[data-state="modified"]': { background: vars.color.highlight },

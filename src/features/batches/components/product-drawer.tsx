@@ -1,11 +1,12 @@
 import { useDeferredValue, useState } from 'react';
 import { formatAmount } from '../../../lib/format.ts';
+import { pageWindow } from '../../../lib/paging.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Muted } from '../../../ui/page.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { imageSrc } from '../api/image-src.ts';
-import { PAGE_SIZE, pageCount, searchCatalog } from '../api/product-catalog.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
+import { searchCatalog } from '../api/product-catalog.ts';
 import { useOnHand, useProductCatalog } from '../api/use-product-catalog.ts';
 import { drawer, head, item, list, name, small, thumb, title } from './drawer.css.ts';
 
@@ -17,7 +18,7 @@ export interface ProductDrawerProps {
 }
 
 /**
- * The side panel of warehouse products a batch editor adds lines from (SPEC §2): searchable by
+ * The side panel of warehouse products a batch editor adds lines from (docs/screens.md «Адреса»): searchable by
  * name or article, 50 per page, with units on hand. Not modal: the lines stay editable beside it.
  */
 export function ProductDrawer({ open, onOpenChange, onPick }: ProductDrawerProps) {
@@ -29,9 +30,8 @@ export function ProductDrawer({ open, onOpenChange, onPick }: ProductDrawerProps
   if (!open) return null;
 
   const found = searchCatalog(catalog.products, deferred);
-  const pages = pageCount(found.length);
-  const current = Math.min(page, pages);
-  const shown = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const { page: current, pages, start, end } = pageWindow(found.length, page);
+  const shown = found.slice(start, end);
   return (
     <aside className={drawer} aria-label="Товары склада">
       <div className={head}>

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { DATE_MAX, DATE_MIN, isDateInRange, toApiDate } from '../../../lib/dates.ts';
 import { calendarDay, formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -42,7 +42,7 @@ function EditPurchase({ batchId }: { batchId: string }) {
 
 const byProduct = (a: PurchaseLine, b: PurchaseLine) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id);
 
-/** The purchase editor (SPEC §2): lines from the product drawer, a receipt date, one confirmed save. */
+/** The purchase editor (docs/screens.md «Адреса»): lines from the product drawer, a receipt date, one confirmed save. */
 function PurchaseEditor({ contents }: { contents?: BatchContents }) {
   const navigate = useNavigate();
   const catalog = useProductCatalog();

@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import type { CatalogProduct } from '../api/product-catalog.ts';
 import { lineProblem, lineState, lineSum, type BatchLot, type PurchaseLine } from '../api/purchase-lines.ts';
 import { cellError, cellInput, line as lineClass, num, small, table, tableWrap, td, th, thumb } from './batches.css.ts';
@@ -11,7 +11,7 @@ interface Props {
   products: Map<string, CatalogProduct>;
   /** After a refused «Оприходовать»: lines with a problem are flagged until fixed. */
   flagging: boolean;
-  /** No remove buttons when the batch has markdowns or disposals (SPEC §2). */
+  /** No remove buttons when the batch has markdowns or disposals (docs/rules.md «Документы»). */
   removable: boolean;
   onChange(id: string, patch: Partial<Pick<PurchaseLine, 'count' | 'price'>>): void;
   onRemove(id: string): void;

@@ -8,7 +8,7 @@ const day = z
   .catch('')
   .default('');
 
-/** /inventory query: page, search and the receipt-date range (SPEC §2). */
+/** /inventory query: page, search and the receipt-date range (docs/screens.md «Адреса»). */
 export const inventorySearchSchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   search: z.string().max(200).catch('').default(''),

@@ -1,21 +1,6 @@
 import { calendarDay } from '../../../lib/format.ts';
+import { listingsByProduct } from '../../../lib/listings.ts';
 import type { InventoryRow, Lot, ProductMp, ProductWh } from './types.ts';
-
-export const PAGE_SIZE = 50;
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-/** Articles (offer_id) and the first listing picture per warehouse product. */
-function listingsByProduct(listings: ProductMp[]): Map<string, { articles: string[]; image: string | null }> {
-  const out = new Map<string, { articles: string[]; image: string | null }>();
-  for (const l of listings) {
-    if (!l.product_wh_id) continue;
-    const entry = out.get(l.product_wh_id) ?? { articles: [], image: null };
-    entry.articles.push(l.offer_id);
-    entry.image ??= l.primary_image;
-    out.set(l.product_wh_id, entry);
-  }
-  return out;
-}
 
 /** Lots joined to their products, newest receipt first (as GET /api/v1/inventory/ answers). */
 export function joinLots(lots: Lot[], products: ProductWh[], listings: ProductMp[]): InventoryRow[] {

@@ -1,4 +1,4 @@
-import { loadingFinished, loadingStarted, notify } from '../../../app/app-state.ts';
+import { loadingFinished, loadingStarted, notify } from '../../../state/app-state.ts';
 import { syncNow } from '../../../sync/sync-engine.ts';
 
 /**

@@ -6,9 +6,7 @@ export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
 export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
 
 /** A lot as sync mirrors it (server/schemas/stock-rows.ts), with what this screen reads. */
-export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'batch_id' | 'count' | 'count_max' | 'price' | 'created_at' | 'is_return'> & {
-  version?: number;
-};
+export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> & Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version'>>;
 
 /** One line of /inventory: a lot with what the table shows of its product. */
 export interface InventoryRow {

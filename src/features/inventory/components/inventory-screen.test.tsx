@@ -4,7 +4,7 @@ import '../../../test/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getAppState } from '../../../app/app-state.ts';
+import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { inventorySearchSchema } from '../api/inventory-search.ts';
@@ -110,6 +110,34 @@ describe('/inventory — lots from the device (SPEC §2)', () => {
     fireEvent.blur(input);
     await waitFor(async () => expect((await db.mirrored('lots').get(lot.id))!.price).toBe(12.5));
     expect(await db.outbox.toArray()).toMatchObject([{ method: 'PATCH', path: `/api/v1/inventory/${lot.id}/`, body: { price: 12.5 }, group: null }]);
+  });
+
+  it('refuses a price above the server\'s cap at once, in Russian, and queues nothing', async () => {
+    const lot = await seedLot(await seedProduct('Чайник'));
+    await open();
+    const input = await screen.findByLabelText('Себестоимость, Чайник, 07.03.2025 09:05');
+    fireEvent.change(input, { target: { value: '2000000000' } });
+    fireEvent.blur(input);
+    expect((await screen.findByRole('alert')).textContent).toBe('Цена: не больше 1 000 000 000 ₽');
+    expect((input as HTMLInputElement).value).toBe('10');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.mirrored('lots').get(lot.id))!.price).toBe(10);
+  });
+
+  it('quick successive edits of a lot reach the outbox in the order they were made', async () => {
+    const lot = await seedLot(await seedProduct('Чайник'));
+    await open();
+    const count = await screen.findByLabelText('Остаток, Чайник, 07.03.2025 09:05');
+    const price = screen.getByLabelText('Себестоимость, Чайник, 07.03.2025 09:05');
+    // The count first reads the projected stock; the price edit right after must still queue behind it.
+    fireEvent.change(count, { target: { value: '1' } });
+    fireEvent.blur(count);
+    fireEvent.change(price, { target: { value: '12.5' } });
+    fireEvent.blur(price);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.body)).toEqual([{ count: 1 }, { price: 12.5 }]);
+    expect(await db.mirrored('lots').get(lot.id)).toMatchObject({ count: 1, price: 12.5 });
   });
 
   it('shows 50 lots per page', async () => {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { DATE_MAX, DATE_MIN } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
+import { DateRangeFields } from '../../../ui/date-range.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
@@ -19,7 +19,7 @@ export interface InventoryScreenProps {
   onSearchChange(patch: Partial<InventorySearch>): void;
 }
 
-/** /inventory — every lot, newest receipt first, from the device (SPEC §2). */
+/** /inventory — every lot, newest receipt first, from the device (docs/screens.md «Адреса»). */
 export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState(search.search);
@@ -41,22 +41,7 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
     <Page title="Учёт партий товара">
       <div className={toolbar}>
         <div className={filters}>
-          <TextField
-            label="С даты"
-            type="date"
-            min={DATE_MIN}
-            max={search.date_end || DATE_MAX}
-            value={search.date_start}
-            onChange={(e) => onSearchChange({ date_start: e.target.value, page: 1 })}
-          />
-          <TextField
-            label="По дату"
-            type="date"
-            min={search.date_start || DATE_MIN}
-            max={DATE_MAX}
-            value={search.date_end}
-            onChange={(e) => onSearchChange({ date_end: e.target.value, page: 1 })}
-          />
+          <DateRangeFields value={search} onChange={(patch) => onSearchChange({ ...patch, page: 1 })} />
           <TextField
             label="Поиск"
             type="search"

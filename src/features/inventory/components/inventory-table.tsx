@@ -1,11 +1,12 @@
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import type { InventoryRow } from '../api/types.ts';
-import { parseNumber, setLotCount, setLotPrice } from '../api/update-lot.ts';
+import { parseNumber } from '../../../stock/rules.ts';
+import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
 import { BlurNumber } from './blur-number.tsx';
 import { articles, num, returnMark, table, tableWrap, td, th, thumb } from './inventory.css.ts';
 
-/** The /inventory table (SPEC §2): cost price and remaining units are edited in place, saved on blur. */
+/** The /inventory table (docs/screens.md «Адреса»): cost price and remaining units are edited in place, saved on blur. */
 export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
   return (
     <div className={tableWrap}>

@@ -1,7 +1,5 @@
 import type { Markdown, MarkdownLine } from './types.ts';
 
-export const PAGE_SIZE = 50;
-
 export interface ProductInfo {
   id: string;
   name?: string;
@@ -40,5 +38,3 @@ export function filterMarkdowns(lines: MarkdownLine[], { search, onlyUnsold }: {
   const needle = search.trim().toLowerCase();
   return lines.filter((l) => (!onlyUnsold || !l.release) && (!needle || l.haystack.includes(needle)));
 }
-
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

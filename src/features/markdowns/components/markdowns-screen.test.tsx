@@ -4,7 +4,7 @@ import '../../../test/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState } from '../../../app/app-state.ts';
+import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { markdownsSearchSchema } from '../api/markdowns-search.ts';
@@ -103,6 +103,19 @@ describe('/markdown — «Уценка» (SPEC §2)', () => {
       ['PATCH', '/api/v1/markdowns/m2/', { markdown_price: 55 }],
       ['PATCH', '/api/v1/markdowns/m2/', { release: true }],
     ]);
+  });
+
+  it('refuses a price above the server\'s cap at once, in Russian, and queues nothing', async () => {
+    await seed();
+    await open();
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    const price = screen.getByLabelText('Цена уценки: Кружка, 02.02.2025 00:00') as HTMLInputElement;
+    fireEvent.change(price, { target: { value: '2000000000' } });
+    fireEvent.blur(price);
+    expect((await screen.findByRole('alert')).textContent).toBe('Цена уценки: не больше 1 000 000 000 ₽');
+    expect(price.value).toBe('60');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.mirrored('markdowns').get('m2'))!.markdown_price).toBe(60);
   });
 
   it('50 per page', async () => {

@@ -16,7 +16,7 @@ export interface MarkdownsScreenProps {
   onSearchChange(patch: Partial<MarkdownsSearch>): void;
 }
 
-/** /markdown — «Уценка» (SPEC §2): every markdown, 50 per page, from the device. */
+/** /markdown — «Уценка» (docs/screens.md «Адреса»): every markdown, 50 per page, from the device. */
 export function MarkdownsScreen({ search, onSearchChange }: MarkdownsScreenProps) {
   const [query, setQuery] = useState(search.search);
   const deferred = useDeferredValue(query);

@@ -1,11 +1,10 @@
 import { formatDateTime, formatMoment } from '../../../lib/format.ts';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import type { MarkdownLine } from '../api/types.ts';
-import { updateMarkdown } from '../api/update-markdown.ts';
+import { parseNumber } from '../../../stock/rules.ts';
+import { updateMarkdown } from '../../../stock/update-markdown.ts';
 import { checkbox, num, table, tableWrap, td, th, thumb } from './markdowns.css.ts';
 import { SavedField } from './saved-field.tsx';
-
-const money = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));
 
 /** /markdown rows: description and prices save on blur, «Продана» on change. */
 export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; receivedAt: Map<string, string> }) {
@@ -40,10 +39,10 @@ export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; rec
                 <td className={td}>{received ? formatMoment(received) : '—'}</td>
                 <td className={`${td} ${num}`}>{r.count}</td>
                 <td className={`${td} ${num}`}>
-                  <SavedField label={`Себестоимость: ${who}`} value={r.price} onSave={(t) => updateMarkdown(r, { price: money(t) })} />
+                  <SavedField label={`Себестоимость: ${who}`} value={r.price} onSave={(t) => updateMarkdown(r, { price: parseNumber(t) })} />
                 </td>
                 <td className={`${td} ${num}`}>
-                  <SavedField label={`Цена уценки: ${who}`} value={r.markdown_price} onSave={(t) => updateMarkdown(r, { markdown_price: money(t) })} />
+                  <SavedField label={`Цена уценки: ${who}`} value={r.markdown_price} onSave={(t) => updateMarkdown(r, { markdown_price: parseNumber(t) })} />
                 </td>
                 <td className={td}>
                   <input

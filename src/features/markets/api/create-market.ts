@@ -1,6 +1,8 @@
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import { maskKey, type StoreMarketplace } from './marketplaces.ts';
+import { apiCall } from '../../../sync/contract.ts';
+import { marketMessages } from '../../../../domain/market-rules.ts';
 
 export interface MarketInput {
   market_id: string;
@@ -12,13 +14,13 @@ export interface MarketInput {
 
 export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
 
-/** SPEC §5: market_id and name are required; market_id is unique among the user's stores. */
+/** docs/rules.md «Проверки ввода и пределы»: market_id and name are required; market_id is unique among the user's stores. */
 export async function validateMarket(input: MarketInput, { creating }: { creating: boolean }): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (creating && !input.market_id.trim()) errors.market_id = 'Укажите ID магазина';
   else if (creating && /[/\\?#\s]/.test(input.market_id.trim())) errors.market_id = 'ID магазина — без пробелов и символов / \\ ? #';
   else if (creating && (await db.markets.where('market_id').equals(input.market_id.trim()).count()) > 0)
-    errors.market_id = 'Магазин с таким ID уже есть';
+    errors.market_id = marketMessages.idTaken;
   if (!input.name.trim()) errors.name = 'Укажите название';
   return errors;
 }
@@ -45,6 +47,6 @@ export async function createMarket(input: MarketInput): Promise<void> {
       updated_at: now,
       version: 0,
     },
-    { method: 'POST', path: '/api/v1/markets/add/', body },
+    apiCall('POST', '/markets/add/', { body }),
   );
 }

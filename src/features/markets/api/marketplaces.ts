@@ -9,7 +9,6 @@ export const marketplaceOptions: ReadonlyArray<{ value: StoreMarketplace; label:
   { value: 'YM', label: 'Яндекс Маркет' },
 ];
 
-export const marketPath = (marketId: string) => `/api/v1/markets/${encodeURIComponent(marketId)}/`;
 
 /** What the device shows for a key it has not sent yet; the server answers the same shape. */
 export const maskKey = (key: string) => (key.length <= 8 ? '••••' : `••••${key.slice(-4)}`);

@@ -1,7 +1,8 @@
 import type { Market } from '../../../db/database.ts';
 import { queueUpdate } from '../../../sync/outbox.ts';
 import type { MarketInput } from './create-market.ts';
-import { marketPath, maskKey } from './marketplaces.ts';
+import { maskKey } from './marketplaces.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 /**
  * Saves the fields that changed (on blur or with "Обновить"). The key is sent only when the user
@@ -19,5 +20,5 @@ export async function updateMarket(market: Market, input: Partial<MarketInput>):
     local.access_token = body.access_token ? maskKey(body.access_token) : '';
     local.has_access_token = body.access_token !== '';
   }
-  await queueUpdate('markets', market.id, local, { method: 'PATCH', path: marketPath(market.market_id), body });
+  await queueUpdate('markets', market.id, local, apiCall('PATCH', '/markets/{market_id}/', { params: { market_id: market.market_id }, body }));
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import type { Market } from '../../../db/database.ts';
+import type { Market } from '../api/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
@@ -16,7 +16,7 @@ import { form } from './markets.css.ts';
 const empty: MarketInput = { market_id: '', name: '', description: '', access_token: '', marketplace: '-' };
 const inputOf = (m: Market): MarketInput => ({ ...m, access_token: m.access_token });
 
-/** /market/{market_id}: create mode for 'new', otherwise edit with the ID locked (SPEC §2, §5). */
+/** /market/{market_id}: create mode for 'new', otherwise edit with the ID locked (docs/screens.md «Адреса»). */
 export function MarketPage({ marketId }: { marketId: string }) {
   const creating = marketId === 'new';
   const { loaded, market } = useMarket(marketId);

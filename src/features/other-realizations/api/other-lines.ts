@@ -23,7 +23,7 @@ export function totals(lines: readonly OtherLine[]): { count: number; sum: numbe
 }
 
 /**
- * The most this line may take (SPEC §5): the units the product has for this document, less what
+ * The most this line may take (docs/rules.md «Проверки ввода и пределы»): the units the product has for this document, less what
  * its other lines of the same product take.
  */
 export function maxFor(lines: readonly OtherLine[], id: string, available: ReadonlyMap<string, number>): number {
@@ -33,7 +33,7 @@ export function maxFor(lines: readonly OtherLine[], id: string, available: Reado
   return Math.max(0, (available.get(line.product_id) ?? 0) - others);
 }
 
-/** A typed count; what exceeds the product's stock comes off this line (SPEC §5). */
+/** A typed count; what exceeds the product's stock comes off this line (docs/rules.md «Проверки ввода и пределы»). */
 export function withCount(lines: readonly OtherLine[], id: string, text: string, available: ReadonlyMap<string, number>): OtherLine[] {
   const max = maxFor(lines, id, available);
   const count = text.trim() === '' || parseAmount(text) <= max ? text : String(max);
@@ -48,7 +48,7 @@ export function countProblem(lines: readonly OtherLine[], line: OtherLine, avail
   return count > max ? `на складе доступно ${max} шт.` : null;
 }
 
-/** Why the line cannot be saved, or null: it needs a non-zero count within stock and a marketplace (SPEC §5). */
+/** Why the line cannot be saved, or null: it needs a non-zero count within stock and a marketplace (docs/rules.md «Проверки ввода и пределы»). */
 export function lineProblem(lines: readonly OtherLine[], line: OtherLine, available: ReadonlyMap<string, number>): string | null {
   const problems = [countProblem(lines, line, available), line.marketplace ? null : 'выберите маркетплейс'].filter((p) => p !== null);
   if (problems.length === 0) return null;

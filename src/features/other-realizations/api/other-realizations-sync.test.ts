@@ -3,14 +3,14 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
 import { clearLocalData, db } from '../../../db/database.ts';
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
 import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
 import type { OtherLine } from './other-lines.ts';
 import { saveOtherRealizations } from './save-other-realizations.ts';
-import type { Batch, OtherRealization } from './types.ts';
+import type { OtherRealization } from './types.ts';
 
 // Other realizations saved on the device, sent through the real server.
 let server: RealServer;
@@ -49,8 +49,8 @@ const line = (productId: string, count: number, marketplace: OtherLine['marketpl
   realization_price: '150',
 });
 const localDoc = async (batchId: string) => ({
-  batch: (await db.mirrored('batches').get(batchId)) as unknown as Batch,
-  saved: (await db.mirrored('other_realizations').where('batch_id').equals(batchId).toArray()) as unknown as OtherRealization[],
+  batch: (await db.rows('batches').get(batchId))!,
+  saved: await db.rows('other_realizations').where('batch_id').equals(batchId).toArray(),
 });
 
 it('made offline, then edited (a count changed, a line removed): the server takes and puts back the same units', async () => {

@@ -1,9 +1,10 @@
 import { allocate, unitCostOf } from '../../../../domain/fifo.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { dayToIso } from '../../../lib/format.ts';
 import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
 import { lineCount, lineState, parseAmount, type OtherLine } from './other-lines.ts';
 import type { Batch, Marketplace, OtherRealization } from './types.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface OtherSave {
   /** The document being edited; absent for a new one. */
@@ -71,7 +72,7 @@ export async function saveOtherRealizations({ batch, saved = [], lotIds = [], da
   const calls: GroupCall[] = [];
   if (sent.length > 0) {
     const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, ...fields(l) })) };
-    calls.push({ method: 'POST', path: '/api/v1/other_realization_batch/', body, table: 'other_realizations', rowId: sent[0]!.id, changes: rowChanges });
+    calls.push({ ...apiCall('POST', '/other_realization_batch/', { body }), table: 'other_realizations', rowId: sent[0]!.id, changes: rowChanges });
   }
 
   const kept = new Set(lines.map((l) => l.id));
@@ -84,10 +85,10 @@ export async function saveOtherRealizations({ batch, saved = [], lotIds = [], da
   const body = { id: batchId, date, kind: 'other' as const, inventory_ids: [...lotIds], other_realization_ids: lines.map((l) => l.id) };
   if (batch) {
     if (batch.date !== day) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: day, updated_at: now() } });
-    calls.push({ method: 'PATCH', path: `/api/v1/batch/${batchId}/`, body, table: 'batches', rowId: batchId, changes: docChanges });
+    calls.push({ ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }), table: 'batches', rowId: batchId, changes: docChanges });
   } else {
     const row: Batch = { id: batchId, kind: 'other', date: day, description: '', created_at: now(), version: 0, updated_at: now() };
-    calls.push({ method: 'POST', path: '/api/v1/batch/', body, table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
+    calls.push({ ...apiCall('POST', '/batch/', { body }), table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
   }
   await queueGroup(calls);
   return batchId;

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../db/database.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import type { OtherRealization } from './types.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../db/database.ts';
-import type { ProductMp, ProductWh } from './types.ts';
 
 export interface ProductInfo {
   name: string;
@@ -13,8 +12,8 @@ export function useProducts(): Map<string, ProductInfo> {
   return useLiveQuery(
     async () => {
       const [products, listings] = await Promise.all([
-        db.mirrored('products_wh').toArray() as unknown as Promise<ProductWh[]>,
-        db.mirrored('products_mp').toArray() as unknown as Promise<ProductMp[]>,
+        db.rows('products_wh').toArray(),
+        db.rows('products_mp').toArray(),
       ]);
       const out = new Map<string, ProductInfo>(products.map((p) => [p.id, { name: p.name, image: p.images?.[0] ?? null, articles: [] }]));
       for (const l of listings) {

@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import { countProblem, lineProblem, lineState, lineSum, maxFor, type OtherLine } from '../api/other-lines.ts';
 import { marketplaces, type OtherRealization } from '../api/types.ts';
 import type { ProductInfo } from '../api/use-products.ts';
@@ -19,7 +19,7 @@ interface Props {
   onRemove(id: string): void;
 }
 
-/** Note, destination marketplace, count, realization price, sum and delete per line (SPEC §2). */
+/** Note, destination marketplace, count, realization price, sum and delete per line (docs/screens.md «Адреса»). */
 export function OtherLinesTable({ lines, saved, products, available, flagging, onChange, onRemove }: Props) {
   return (
     <div className={tableWrap}>

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ComponentType } from 'react';
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { DATE_MAX, DATE_MIN, isDateInRange, toApiDate } from '../../../lib/dates.ts';
 import { calendarDay, formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -24,7 +24,7 @@ export interface OtherRealizationPageProps {
   Drawer: ComponentType<ProductDrawerProps>;
 }
 
-/** /other-realizations/add and /other-realizations/edit/{batch_id} (SPEC §2). */
+/** /other-realizations/add and /other-realizations/edit/{batch_id} (docs/screens.md «Адреса»). */
 export function OtherRealizationPage({ batchId, Drawer }: OtherRealizationPageProps) {
   return batchId ? <EditOther key={batchId} batchId={batchId} Drawer={Drawer} /> : <OtherRealizationEditor Drawer={Drawer} />;
 }

@@ -1,8 +1,9 @@
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { all, checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
 import { freshMeta, type Disposal } from './types.ts';
-import { serial } from './serial.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface DisposalInput {
   productId: string;
@@ -21,7 +22,7 @@ export function createDisposal(input: DisposalInput): Promise<Check> {
     const description = input.description?.trim() ?? '';
     const body = { id, product_id: input.productId, count: input.count, price: input.price, description };
     const row: Disposal = { ...body, _id: id, batch_id: null, datetime: new Date().toISOString(), ...freshMeta() };
-    await queueCreate('disposals', row, { method: 'POST', path: '/api/v1/disposal/', body });
+    await queueCreate('disposals', row, apiCall('POST', '/disposal/', { body }));
     return check;
   });
 }

@@ -1,8 +1,9 @@
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { all, checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
 import { freshMeta, type Markdown } from './types.ts';
-import { serial } from './serial.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface MarkdownInput {
   productId: string;
@@ -20,7 +21,7 @@ export function createMarkdown(input: MarkdownInput): Promise<Check> {
     const id = crypto.randomUUID();
     const body = { id, product_id: input.productId, description: input.description.trim(), price: input.price, markdown_price: input.markdown_price };
     const row: Markdown = { ...body, lot_id: null, datetime: new Date().toISOString(), release: false, count: 1, ...freshMeta() };
-    await queueCreate('markdowns', row, { method: 'POST', path: '/api/v1/markdowns/', body });
+    await queueCreate('markdowns', row, apiCall('POST', '/markdowns/', { body }));
     return check;
   });
 }

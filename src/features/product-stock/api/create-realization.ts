@@ -1,9 +1,10 @@
 import { allocate, unitCostOf } from '../../../../domain/fifo.ts';
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { all, checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
 import { freshMeta, type Realization } from './types.ts';
-import { serial } from './serial.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 /**
  * «Продать»: a sale of free units. Its cost price is what the server will compute — the average
@@ -21,8 +22,9 @@ export function createRealization(input: { productId: string; count: number; rea
     const price = taken.ok ? unitCostOf(taken.allocations) : 0;
     const id = crypto.randomUUID();
     const body = { id, count: input.count, price, realization_price: input.realization_price, product: input.productId };
-    const row: Realization = { ...body, status: 'completed', datetime: new Date().toISOString(), ...freshMeta() };
-    await queueCreate('realizations', row, { method: 'POST', path: '/api/v1/realization/', body });
+    // The server keeps the price a request sends as entered_price; the device sends the projected cost.
+    const row: Realization = { ...body, entered_price: price, status: 'completed', datetime: new Date().toISOString(), ...freshMeta() };
+    await queueCreate('realizations', row, apiCall('POST', '/realization/', { body }));
     return check;
   });
 }

@@ -1,8 +1,9 @@
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { all, checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
 import { freshMeta, type Reserve } from './types.ts';
-import { serial } from './serial.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 /** «Зарезервировать»: sets free units aside (the server answers 409 beyond them). */
 export function createReserve(input: { productId: string; count: number; price: number }): Promise<Check> {
@@ -13,7 +14,7 @@ export function createReserve(input: { productId: string; count: number; price: 
     const id = crypto.randomUUID();
     const body = { id, count: input.count, price: input.price, product: input.productId };
     const row: Reserve = { ...body, status: 'active', ...freshMeta() };
-    await queueCreate('reserves', row, { method: 'POST', path: '/api/v1/reserve/', body });
+    await queueCreate('reserves', row, apiCall('POST', '/reserve/', { body }));
     return check;
   });
 }

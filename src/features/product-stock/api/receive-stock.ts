@@ -1,9 +1,10 @@
 import { isDateInRange, toApiDate } from '../../../lib/dates.ts';
 import { dayToIso } from '../../../lib/format.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { all, checkCount, checkPrice, type Check } from './rules.ts';
+import { all, checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
 import { freshMeta, type Lot } from './types.ts';
-import { serial } from './serial.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface ReceiveInput {
   productId: string;
@@ -45,7 +46,7 @@ export function receiveStock(input: ReceiveInput): Promise<Check> {
       price_edited: false,
       ...freshMeta(),
     };
-    await queueCreate('lots', row, { method: 'POST', path: '/api/v1/inventory/', body });
+    await queueCreate('lots', row, apiCall('POST', '/inventory/', { body }));
     return check;
   });
 }

@@ -4,7 +4,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== false && 
 
 /**
  * /product/{id}/inventory/new?backToInventoryList: present (any value but false/0) means «back
- * to /inventory afterwards» (SPEC §2).
+ * to /inventory afterwards» (docs/screens.md «Адреса»).
  */
 export const receiveSearchSchema = z.object({
   backToInventoryList: z.unknown().optional().transform(present).catch(false),

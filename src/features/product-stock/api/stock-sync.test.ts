@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clearLocalData, db } from '../../../db/database.ts';
-import { loadProductStock, loadProjectedLots } from '../../../db/projected-stock.ts';
+import { clearLocalData, db, type MirroredRows } from '../../../db/database.ts';
+import { loadProductStock, loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { countUnsent } from '../../../sync/outbox.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
@@ -14,9 +14,8 @@ import { createMarkdown } from './create-markdown.ts';
 import { createRealization } from './create-realization.ts';
 import { createReserve } from './create-reserve.ts';
 import { receiveStock } from './receive-stock.ts';
-import type { Disposal, Realization, Reserve } from './types.ts';
-import { deleteDisposal, setDisposalCount } from './update-disposal.ts';
-import { setLotCount } from './update-lot.ts';
+import { deleteDisposal, setDisposalCount } from '../../../stock/update-disposal.ts';
+import { setLotCount } from '../../../stock/update-lot.ts';
 import { cancelRealization } from './update-realization.ts';
 import { setReserveStatus } from './update-reserve.ts';
 
@@ -40,7 +39,7 @@ const sync = async () => {
   await pullChanges(pullOverHttp);
   return result;
 };
-const rowsOf = async <T>(table: 'disposals' | 'reserves' | 'realizations') => (await db.mirrored(table).toArray()) as unknown as T[];
+const rowsOf = <T extends 'disposals' | 'reserves' | 'realizations'>(table: T): Promise<MirroredRows[T][]> => db.rows(table).toArray();
 
 it('receipts, write-offs, markdowns, sales and reserves made offline project to what the server then has', async () => {
   const created = await server.app.inject({
@@ -66,18 +65,18 @@ it('receipts, write-offs, markdowns, sales and reserves made offline project to 
   const projected = counts(await loadProjectedLots(p));
   expect(Object.values(projected).sort()).toEqual([0, 3]);
   // The sale's cost price as projected: the 10 ₽ lot is gone (write-off 2, markdown 1), so 20 ₽.
-  expect((await rowsOf<Realization>('realizations'))[0]!.price).toBe(20);
+  expect((await rowsOf('realizations'))[0]!.price).toBe(20);
 
   expect(await sync()).toMatchObject({ rejected: 0 });
   expect(await db.outbox.count()).toBe(0);
   expect(counts(await loadProjectedLots(p))).toEqual(projected);
   // …and as the server computed it.
-  expect((await rowsOf<Realization>('realizations'))[0]!.price).toBe(20);
+  expect((await rowsOf('realizations'))[0]!.price).toBe(20);
 
   // Edits and removals of rows the server knows: the device puts back what the ledger says.
-  const [disposal] = await rowsOf<Disposal>('disposals');
-  const [reserve] = await rowsOf<Reserve>('reserves');
-  const [sale] = await rowsOf<Realization>('realizations');
+  const [disposal] = await rowsOf('disposals');
+  const [reserve] = await rowsOf('reserves');
+  const [sale] = await rowsOf('realizations');
   expect(await setDisposalCount(disposal!, 1)).toEqual({ ok: true });
   expect(await setReserveStatus(reserve!, 'realized')).toEqual({ ok: true });
   expect(await cancelRealization(sale!)).toEqual({ ok: true });
@@ -125,7 +124,7 @@ it('between the push answer and the next pull, accepted outflows still count: th
   ]);
 
   // An edit of the accepted write-off before the pull: replayed over it, sent as usual.
-  const [disposal] = (await db.mirrored('disposals').where('product_id').equals(p).toArray()) as unknown as Disposal[];
+  const [disposal] = await db.rows('disposals').where('product_id').equals(p).toArray();
   expect(await setDisposalCount(disposal!, 1)).toEqual({ ok: true });
   expect((await loadProductStock(p)).onHand).toBe(2);
   expect(await countUnsent()).toBe(1);

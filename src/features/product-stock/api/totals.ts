@@ -1,4 +1,4 @@
-/** SPEC §9 totals. */
+/** Totals (docs/screens.md «Форматы и постоянные»). */
 
 /** Write-off total: Σ count × price. */
 export const disposalTotal = (rows: readonly { count: number; price: number }[]) => rows.reduce((s, r) => s + r.count * r.price, 0);

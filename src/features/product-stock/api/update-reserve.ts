@@ -1,10 +1,10 @@
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueDelete, queueUpdate } from '../../../sync/outbox.ts';
-import { checkCount, checkPrice, type Check } from './rules.ts';
-import { serial } from './serial.ts';
+import { checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
+import { serial } from '../../../stock/serial.ts';
 import type { Reserve, ReserveStatus } from './types.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
-const path = (id: string) => `/api/v1/reserve/${id}/`;
 const closed: Check = { ok: false, error: 'Резерв уже снят или продан: его нельзя изменить' };
 
 /** A new count may use the free units plus those this reserve already holds. */
@@ -14,7 +14,7 @@ export function setReserveCount(row: Reserve, count: number): Promise<Check> {
     if (count === row.count) return { ok: true };
     const { free } = await loadProductStock(row.product);
     const check = checkCount(count, { free: free + row.count });
-    if (check.ok) await queueUpdate('reserves', row.id, { count }, { method: 'PATCH', path: path(row.id), body: { count } });
+    if (check.ok) await queueUpdate('reserves', row.id, { count }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { count } }));
     return check;
   });
 }
@@ -23,7 +23,7 @@ export function setReservePrice(row: Reserve, price: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'active') return closed;
     const check = checkPrice(price);
-    if (check.ok && price !== row.price) await queueUpdate('reserves', row.id, { price }, { method: 'PATCH', path: path(row.id), body: { price } });
+    if (check.ok && price !== row.price) await queueUpdate('reserves', row.id, { price }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { price } }));
     return check;
   });
 }
@@ -47,11 +47,11 @@ export function setReserveStatus(row: Reserve, status: ReserveStatus): Promise<C
       'reserves',
       row.id,
       { status, updated_at: new Date().toISOString() },
-      { method: 'PATCH', path: path(row.id), body: { status }, group: crypto.randomUUID() },
+      { ...apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { status } }), group: crypto.randomUUID() },
     );
     return { ok: true };
   });
 }
 
 export const deleteReserve = (row: Pick<Reserve, 'id'>) =>
-  serial(() => queueDelete('reserves', row.id, { method: 'DELETE', path: `/api/v1/reserve/${row.id}/delete/` }));
+  serial(() => queueDelete('reserves', row.id, apiCall('DELETE', '/reserve/{id}/delete/', { params: { id: row.id } })));

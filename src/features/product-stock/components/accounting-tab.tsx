@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useProductStock } from '../../../db/projected-stock.ts';
+import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
 import { button, row } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { parseNumber } from '../api/rules.ts';
-import { setLotCount, setLotPrice } from '../api/update-lot.ts';
+import { parseNumber } from '../../../stock/rules.ts';
+import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
 import { BlurInput } from './blur-input.tsx';
 import { checkbox, foot, muted, num, summary, table, tableWrap, td, th } from './stock.css.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { TextField } from '../../../ui/text-field.tsx';
-import { parseNumber, type Check } from '../api/rules.ts';
+import { parseNumber, type Check } from '../../../stock/rules.ts';
 import { addForm, submitCell } from './stock.css.ts';
 
 interface Field {

@@ -1,34 +1,23 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { useProductStock } from '../../../db/projected-stock.ts';
+import { useSaveForm } from './use-save-form.ts';
+import { useProductStock } from '../../../stock/projected-stock.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { createDisposal } from '../api/create-disposal.ts';
-import { parseNumber } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import { FormPage } from './form-page.tsx';
 
-/** /product/{id}/disposal/new — «Списать» (SPEC §5: count 1, price 0); afterwards the disposal tab. */
+/** /product/{id}/disposal/new — «Списать» (docs/rules.md «Проверки ввода и пределы»: count 1, price 0); afterwards the disposal tab. */
 export function DisposalForm({ productId }: { productId: string }) {
   const navigate = useNavigate();
   const stock = useProductStock(productId);
-  const [values, setValues] = useState({ count: '1', price: '0', description: '' });
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const result = await createDisposal({ productId, count: parseNumber(values.count), price: parseNumber(values.price), description: values.description });
-    if (!result.ok) {
-      setBusy(false);
-      return setError(result.error);
-    }
-    await navigate({ to: '/product/$productId', params: { productId }, search: { td: 4 } });
-  }
+  const { values, set, error, busy, submit } = useSaveForm(
+    { count: '1', price: '0', description: '' },
+    (v) => createDisposal({ productId, count: parseNumber(v.count), price: parseNumber(v.price), description: v.description }),
+    () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 4 } }),
+  );
 
   return (
     <FormPage productId={productId} title="Списание">

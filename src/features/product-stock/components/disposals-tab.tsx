@@ -3,9 +3,9 @@ import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format
 import { Button } from '../../../ui/button.tsx';
 import { button } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { parseNumber } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import { disposalTotal } from '../api/totals.ts';
-import { deleteDisposal, setDisposalCount, setDisposalPrice } from '../api/update-disposal.ts';
+import { deleteDisposal, setDisposalCount, setDisposalPrice } from '../../../stock/update-disposal.ts';
 import { useDisposals } from '../api/use-stock-rows.ts';
 import { BlurInput } from './blur-input.tsx';
 import { foot, num, table, tableWrap, td, th } from './stock.css.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useProductStock } from '../../../db/projected-stock.ts';
+import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatDateTime, formatMoment, formatRoubles } from '../../../lib/format.ts';
 import { Muted } from '../../../ui/page.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';

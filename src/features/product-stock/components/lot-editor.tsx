@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useProductStock } from '../../../db/projected-stock.ts';
+import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatAmount, formatMoment } from '../../../lib/format.ts';
 import { button } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { parseNumber } from '../api/rules.ts';
-import { setLotCount, setLotPrice } from '../api/update-lot.ts';
+import { parseNumber } from '../../../stock/rules.ts';
+import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
 import { BlurInput } from './blur-input.tsx';
 import { FormPage } from './form-page.tsx';
 

@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { useProductStock } from '../../../db/projected-stock.ts';
+import { useSaveForm } from './use-save-form.ts';
+import { useProductStock } from '../../../stock/projected-stock.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { createMarkdown } from '../api/create-markdown.ts';
-import { parseNumber, type Check } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import type { Markdown } from '../api/types.ts';
-import { updateMarkdown } from '../api/update-markdown.ts';
+import { updateMarkdown } from '../../../stock/update-markdown.ts';
 import { useMarkdown } from '../api/use-stock-rows.ts';
 import { FormPage } from './form-page.tsx';
 import { checkbox } from './stock.css.ts';
@@ -56,23 +56,14 @@ export function MarkdownForm({ productId, markdownId }: { productId: string; mar
 
 function MarkdownFields({ productId, row, initial, free }: { productId: string; row?: Markdown; initial: Values; free: number }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const set = (name: 'price' | 'markdown_price' | 'description') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const fields = { price: parseNumber(values.price), markdown_price: parseNumber(values.markdown_price), description: values.description };
-    const result: Check = row ? await updateMarkdown(row, { ...fields, release: values.release }) : await createMarkdown({ productId, ...fields });
-    if (!result.ok) {
-      setBusy(false);
-      return setError(result.error);
-    }
-    await navigate({ to: '/product/$productId', params: { productId }, search: { td: 3 } });
-  }
+  const { values, setValues, set, error, busy, submit } = useSaveForm(
+    initial,
+    (v) => {
+      const fields = { price: parseNumber(v.price), markdown_price: parseNumber(v.markdown_price), description: v.description };
+      return row ? updateMarkdown(row, { ...fields, release: v.release }) : createMarkdown({ productId, ...fields });
+    },
+    () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 3 } }),
+  );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>

@@ -8,7 +8,7 @@ import { RealizationsTab } from './realizations-tab.tsx';
 import { ReservesTab } from './reserves-tab.tsx';
 
 /**
- * Tabs 2–8 of /product/{id} (SPEC §2 tabs 2–7, plus the stock history): the route hands them to
+ * Tabs 2–8 of /product/{id} (docs/screens.md «Адреса»: tabs 2–7, plus the stock history): the route hands them to
  * the products feature's page, which shows tabs 0–1 itself.
  */
 export function productStockTabs(productId: string): { label: string; content: ReactNode }[] {

@@ -1,10 +1,10 @@
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row as rowClass } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import { createRealization } from '../api/create-realization.ts';
-import { parseNumber } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import { realizationTotal } from '../api/totals.ts';
 import type { Realization, RealizationStatus } from '../api/types.ts';
 import { cancelRealization, deleteRealization, setRealizationCount, setRealizationPrice } from '../api/update-realization.ts';

@@ -4,7 +4,7 @@ import '../../../test/component-setup.ts';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState } from '../../../app/app-state.ts';
+import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { receiveSearchSchema } from '../api/search.ts';
 import { renderAt } from '../test/render.tsx';

@@ -1,36 +1,24 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useSaveForm } from './use-save-form.ts';
 import { DATE_MAX, DATE_MIN, toApiDate } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 import { receiveStock } from '../api/receive-stock.ts';
-import { parseNumber } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import { FormPage } from './form-page.tsx';
 
 /**
- * /product/{id}/inventory/new — «Оприходовать» (SPEC §2, §5: count 1, price 100). Afterwards to
+ * /product/{id}/inventory/new — «Оприходовать» (docs/screens.md «Адреса»: count 1, price 100). Afterwards to
  * /inventory when opened from there (backToInventoryList), otherwise to the accounting tab.
  */
 export function ReceiveForm({ productId, backToInventoryList }: { productId: string; backToInventoryList: boolean }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ count: '1', price: '100', date: toApiDate() });
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const result = await receiveStock({ productId, count: parseNumber(values.count), price: parseNumber(values.price), date: values.date });
-    if (!result.ok) {
-      setBusy(false);
-      return setError(result.error);
-    }
-    if (backToInventoryList) await navigate({ to: '/inventory' });
-    else await navigate({ to: '/product/$productId', params: { productId }, search: { td: 2 } });
-  }
+  const { values, set, error, busy, submit } = useSaveForm(
+    { count: '1', price: '100', date: toApiDate() },
+    (v) => receiveStock({ productId, count: parseNumber(v.count), price: parseNumber(v.price), date: v.date }),
+    () => (backToInventoryList ? navigate({ to: '/inventory' }) : navigate({ to: '/product/$productId', params: { productId }, search: { td: 2 } })),
+  );
 
   return (
     <FormPage productId={productId} title="Оприходование">

@@ -5,7 +5,7 @@ import { useParams } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
-import { loadProductStock } from '../../../db/projected-stock.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { renderAt } from '../test/render.tsx';
 import { outbox, seedLot, seedMovement, seedProduct, seedRow } from '../test/seed.ts';
 import { RealizationsTab } from './realizations-tab.tsx';

@@ -1,10 +1,10 @@
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row as rowClass } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import { createReserve } from '../api/create-reserve.ts';
-import { parseNumber } from '../api/rules.ts';
+import { parseNumber } from '../../../stock/rules.ts';
 import type { Reserve, ReserveStatus } from '../api/types.ts';
 import { deleteReserve, nextStatuses, setReserveCount, setReservePrice, setReserveStatus } from '../api/update-reserve.ts';
 import { useReserves } from '../api/use-stock-rows.ts';

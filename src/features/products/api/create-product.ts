@@ -1,5 +1,6 @@
 import { queueImages } from '../../../sync/image-uploads.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 export interface NewProductInput {
   name: string;
@@ -30,7 +31,7 @@ export async function createProduct(input: NewProductInput): Promise<string> {
   await queueCreate(
     'products_wh',
     { ...body, _id: id, confirmed: true, created_at: now, updated_at: now, version: 0 },
-    { method: 'POST', path: '/api/v1/products/products/', body },
+    apiCall('POST', '/products/products/', { body }),
   );
   await queueImages(id, input.files);
   return id;

@@ -1,5 +1,6 @@
 import { db, type MirroredTableName } from '../../../db/database.ts';
 import { queueCall } from '../../../sync/outbox.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 /**
  * Tables whose rows belong to a product and move with it on grouping (the server moves the same),
@@ -17,7 +18,7 @@ const history: [MirroredTableName, 'product_id' | 'product'][] = [
 ];
 
 /**
- * SPEC §5: the other products' listings, lots and history go to the main one and the others are
+ * docs/rules.md «Товары и их цифры»: the other products' listings, lots and history go to the main one and the others are
  * removed — on the device at once, and PATCH /api/v1/products/group/{main_id}/ queued with them.
  */
 export async function groupProducts(mainId: string, others: string[]): Promise<void> {
@@ -26,7 +27,7 @@ export async function groupProducts(mainId: string, others: string[]): Promise<v
   await queueCall(
     'products_wh',
     mainId,
-    { method: 'PATCH', path: `/api/v1/products/group/${mainId}/`, body: rest },
+    apiCall('PATCH', '/products/group/{main_id}/', { params: { main_id: mainId }, body: rest }),
     {
       tables: ['products_mp', ...history.map(([table]) => table)],
       apply: async () => {

@@ -1,4 +1,5 @@
-import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
+import type { ListingSummary } from '../../../lib/listings.ts';
+import type { LotLike, MarkdownLike, ProductWh, ReserveLike, StockFigures } from './types.ts';
 
 /** One line of the /products table: the product, its listings' articles and its stock figures. */
 export interface ProductRow extends StockFigures {
@@ -16,9 +17,9 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : N
 const zero = (): StockFigures => ({ count: 0, reserve: 0, markdowns: 0, total_price: 0 });
 
 /**
- * The figures of every product in one pass over each stock table (ARCHITECTURE §4: derived, never
+ * The figures of every product in one pass over each stock table (docs/rules.md «Товары и их цифры»: derived, never
  * stored). A Map lookup per row afterwards, instead of three queries per product. `lots` are the
- * projected lots (src/db/projected-stock.ts): outflows still in the outbox already count.
+ * projected lots (src/stock/projected-stock.ts): outflows still in the outbox already count.
  */
 export function figuresByProduct(lots: LotLike[], reserves: ReserveLike[], markdowns: MarkdownLike[]): Map<string, StockFigures> {
   const out = new Map<string, StockFigures>();
@@ -40,22 +41,9 @@ export function figuresByProduct(lots: LotLike[], reserves: ReserveLike[], markd
   return out;
 }
 
-/** Articles (offer_id) and the first listing picture per warehouse product. */
-export function listingsByProduct(listings: ProductMp[]): Map<string, { articles: string[]; image: string | null }> {
-  const out = new Map<string, { articles: string[]; image: string | null }>();
-  for (const l of listings) {
-    if (!l.product_wh_id) continue;
-    const entry = out.get(l.product_wh_id) ?? { articles: [], image: null };
-    entry.articles.push(l.offer_id);
-    entry.image ??= l.primary_image;
-    out.set(l.product_wh_id, entry);
-  }
-  return out;
-}
-
 export function joinRows(
   products: ProductWh[],
-  listings: Map<string, { articles: string[]; image: string | null }>,
+  listings: Map<string, ListingSummary>,
   figures: Map<string, StockFigures>,
 ): ProductRow[] {
   return products.map((p) => {
@@ -112,7 +100,7 @@ export function pageOfRows(rows: ProductRow[], order: ProductOrder, start: numbe
   return best.slice(start);
 }
 
-/** Name or article contains the text, case-insensitive (SPEC §7 search). */
+/** Name or article contains the text, case-insensitive (docs/screens.md «Адреса», /products). */
 export function filterRows(rows: ProductRow[], search: string): ProductRow[] {
   const needle = search.trim().toLowerCase();
   return needle ? rows.filter((r) => r.haystack.includes(needle)) : rows;
@@ -129,8 +117,5 @@ export function summarize(rows: ProductRow[]): { count: number; total: number } 
   return { count, total };
 }
 
-/** SPEC §9: total_price / count; 0 for a product with nothing on hand. */
+/** docs/rules.md «Товары и их цифры»: total_price / count; 0 for a product with nothing on hand. */
 export const averageCost = (row: StockFigures) => (row.count > 0 ? row.total_price / row.count : 0);
-
-export const PAGE_SIZE = 50;
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));

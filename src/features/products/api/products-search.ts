@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * /products query: page, search, order_by (SPEC §7 defaults: page 1, order by name). Anything
+ * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»). Anything
  * malformed in a shared or hand-edited address falls back to the default instead of failing.
  */
 export const productsSearchSchema = z.object({
@@ -11,7 +11,7 @@ export const productsSearchSchema = z.object({
 });
 export type ProductsSearch = z.infer<typeof productsSearchSchema>;
 
-/** /product/{id}?td=N: the starting tab, 0–7 (SPEC §2), and 8 for the stock history. */
+/** /product/{id}?td=N: the starting tab, 0–7, and 8 for the stock history (docs/screens.md «Адреса»). */
 export const productSearchSchema = z.object({
   td: z.coerce.number().int().min(0).max(8).catch(0).default(0),
 });

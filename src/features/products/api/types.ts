@@ -1,5 +1,8 @@
 import type { components } from '../../../../api/schema.gen.ts';
 
+/** A picture waiting on the device for its upload. */
+export type { PendingImage } from '../../../db/database.ts';
+
 type Figures = 'count' | 'reserve' | 'markdowns' | 'total_price';
 
 /** A warehouse product as mirrored: pulled without its figures, which the device derives itself. */
@@ -12,7 +15,7 @@ export interface StockFigures {
   count: number;
   /** Units held by active reserves. */
   reserve: number;
-  /** Unsold markdowns; each counts as one unit (SPEC §3). */
+  /** Unsold markdowns; each counts as one unit (docs/rules.md «Товары и их цифры»). */
   markdowns: number;
   /** Σ lot.count × lot.price. */
   total_price: number;
@@ -35,4 +38,3 @@ export interface MarkdownLike {
   release?: unknown;
 }
 
-export const productPath = (id: string) => `/api/v1/products/warehouse/${id}/update/`;

@@ -1,8 +1,9 @@
 import { db } from '../../../db/database.ts';
 import { queueCall } from '../../../sync/outbox.ts';
+import { apiCall } from '../../../sync/contract.ts';
 
 /**
- * SPEC §5: each selected listing becomes its own warehouse product. The server makes those
+ * docs/rules.md «Товары и их цифры»: each selected listing becomes its own warehouse product. The server makes those
  * products (with its own ids), so the device only takes the listings off this product now; the
  * new products arrive with the next pull. At least one listing must stay.
  */
@@ -11,7 +12,7 @@ export async function ungroupListings(productId: string, listingIds: string[], t
   await queueCall(
     'products_wh',
     productId,
-    { method: 'PATCH', path: `/api/v1/products/ungroup/${productId}/`, body: listingIds },
+    apiCall('PATCH', '/products/ungroup/{product_id}/', { params: { product_id: productId }, body: listingIds }),
     {
       tables: ['products_mp'],
       apply: async () => {

@@ -1,20 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { db } from '../../../db/database.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { listingsByProduct } from '../../../lib/listings.ts';
+import { PAGE_SIZE, pageWindow } from '../../../lib/paging.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import {
   figuresByProduct,
   filterRows,
   joinRows,
-  listingsByProduct,
-  PAGE_SIZE,
-  pageCount,
   pageOfRows,
   summarize,
   type ProductOrder,
   type ProductRow,
 } from './product-table.ts';
-import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike } from './types.ts';
+import type { LotLike, MarkdownLike, ReserveLike } from './types.ts';
 
 export interface ProductTable {
   loaded: boolean;
@@ -35,14 +34,14 @@ export interface ProductTable {
  * name cost more than everything else on opening the screen) and reach React.
  */
 export function useProductTable({ search, order, page }: { search: string; order: ProductOrder; page: number }): ProductTable {
-  const products = useLiveQuery(() => db.mirrored('products_wh').toArray() as unknown as Promise<ProductWh[]>, []);
-  const listings = useLiveQuery(async () => listingsByProduct((await db.mirrored('products_mp').toArray()) as unknown as ProductMp[]), []);
+  const products = useLiveQuery(() => db.rows('products_wh').toArray(), []);
+  const listings = useLiveQuery(async () => listingsByProduct((await db.rows('products_mp').toArray())), []);
   const figures = useLiveQuery(async () => {
     const [lots, reserves, markdowns] = await Promise.all([
       // As the server will have them: outflows waiting in the outbox already taken (one pass).
       loadProjectedLots() as Promise<LotLike[]>,
-      db.mirrored('reserves').toArray() as Promise<ReserveLike[]>,
-      db.mirrored('markdowns').toArray() as Promise<MarkdownLike[]>,
+      db.rows('reserves').toArray() as Promise<ReserveLike[]>,
+      db.rows('markdowns').toArray() as Promise<MarkdownLike[]>,
     ]);
     return figuresByProduct(lots, reserves, markdowns);
   }, []);
@@ -51,9 +50,7 @@ export function useProductTable({ search, order, page }: { search: string; order
   const filtered = useMemo(() => filterRows(joined ?? [], search), [joined, search]);
   const summary = useMemo(() => summarize(joined ?? []), [joined]);
 
-  const pages = pageCount(filtered.length);
-  const current = Math.min(Math.max(1, page), pages);
-  const start = (current - 1) * PAGE_SIZE;
+  const { page: current, pages, start } = pageWindow(filtered.length, page);
   const rows = useMemo(() => pageOfRows(filtered, order, start, PAGE_SIZE), [filtered, order, start]);
   return {
     loaded: joined !== undefined,

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type PendingImage } from '../../../db/database.ts';
-import { loadProjectedLots } from '../../../db/projected-stock.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { figuresByProduct } from './product-table.ts';
 import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
 
@@ -19,8 +19,8 @@ export function useProduct(id: string): ProductView {
   return useLiveQuery(
     async () => {
       const [product, listings, pending, lots, reserves, markdowns] = await Promise.all([
-        db.mirrored('products_wh').get(id) as unknown as Promise<ProductWh | undefined>,
-        db.mirrored('products_mp').where('product_wh_id').equals(id).toArray() as unknown as Promise<ProductMp[]>,
+        db.rows('products_wh').get(id),
+        db.rows('products_mp').where('product_wh_id').equals(id).toArray(),
         db.pending_images.where('product_id').equals(id).sortBy('created_at'),
         loadProjectedLots(id) as Promise<LotLike[]>,
         // Reserves carry `product` on the wire, which has no index: a filter over a small table.
@@ -28,7 +28,7 @@ export function useProduct(id: string): ProductView {
           .mirrored('reserves')
           .filter((r) => (r.product ?? r.product_id) === id)
           .toArray() as Promise<ReserveLike[]>,
-        db.mirrored('markdowns').where('product_id').equals(id).toArray() as Promise<MarkdownLike[]>,
+        db.rows('markdowns').where('product_id').equals(id).toArray() as Promise<MarkdownLike[]>,
       ]);
       const figures = figuresByProduct(lots, reserves, markdowns).get(id) ?? none;
       return { loaded: true, product, listings: listings.sort((a, b) => a.offer_id.localeCompare(b.offer_id)), pending, figures };

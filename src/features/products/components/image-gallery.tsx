@@ -11,7 +11,7 @@ export interface GalleryItem {
   onRemove(): void;
 }
 
-/** Main picture, the others as tiles with «Удалить», and a picker (SPEC §2: upload, remove). */
+/** Main picture, the others as tiles with «Удалить», and a picker (docs/screens.md «Адреса»: upload, remove). */
 export function ImageGallery({ items, onAdd }: { items: GalleryItem[]; onAdd(files: File[]): void }) {
   const main = items[0];
   return (

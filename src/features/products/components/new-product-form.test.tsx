@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState } from '../../../app/app-state.ts';
+import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { NewProductForm } from './new-product-form.tsx';

@@ -1,14 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { notify } from '../../../app/app-state.ts';
-import type { PendingImage } from '../../../db/database.ts';
+import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { TextArea } from '../../../ui/text-field.tsx';
 import { validateProduct, type ProductErrors } from '../api/create-product.ts';
-import { imageSrc } from '../api/image-src.ts';
-import type { ProductWh, StockFigures } from '../api/types.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
+import type { PendingImage, ProductWh, StockFigures } from '../api/types.ts';
 import { addImages, deleteProduct, removeImage, removePendingImage, updateProduct } from '../api/update-product.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { form } from './products.css.ts';
@@ -20,7 +19,7 @@ interface Props {
   figures: StockFigures;
 }
 
-/** Tab 0 «Товар»: gallery, name and description saved on blur, delete (SPEC §2). */
+/** Tab 0 «Товар»: gallery, name and description saved on blur, delete (docs/screens.md «Адреса»). */
 export function ProductInfoTab({ product, pending, figures }: Props) {
   const navigate = useNavigate();
   const [values, setValues] = useState({ name: product.name, description: product.description });

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import type { ProductMp } from '../api/types.ts';
 import { ungroupListings } from '../api/ungroup-listings.ts';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import { articles, checkbox, listing, plainList, thumb, thumbButton } from './products.css.ts';
 
 /**
- * Tab 1 «На маркетплейсах» (SPEC §5): the listings of this product. A lone listing cannot be
+ * Tab 1 «На маркетплейсах» (docs/rules.md «Товары и их цифры»): the listings of this product. A lone listing cannot be
  * selected, so it cannot be ungrouped; at least one listing always stays with the product.
  */
 export function ProductListingsTab({ productId, listings }: { productId: string; listings: ProductMp[] }) {

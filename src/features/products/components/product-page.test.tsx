@@ -4,7 +4,7 @@ import '../../../test/component-setup.ts';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState } from '../../../app/app-state.ts';
+import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { productSearchSchema } from '../api/products-search.ts';

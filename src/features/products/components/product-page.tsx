@@ -7,7 +7,7 @@ import { ProductListingsTab } from './product-listings-tab.tsx';
 
 export interface ProductPageProps {
   productId: string;
-  /** The tab from ?td= (SPEC §2). */
+  /** The tab from ?td= (docs/screens.md «Адреса»). */
   tab: number;
   onTabChange(tab: number): void;
   /**

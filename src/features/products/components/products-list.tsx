@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
-import { notify } from '../../../app/app-state.ts';
+import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
@@ -22,7 +22,7 @@ export interface ProductsListProps {
   onSearchChange(patch: Partial<ProductsSearch>): void;
 }
 
-/** /products — «Товары» (SPEC §2), entirely from the device. */
+/** /products — «Товары» (docs/screens.md «Адреса»), entirely from the device. */
 export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState(search.search);

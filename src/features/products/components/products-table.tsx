@@ -1,5 +1,5 @@
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
-import { imageSrc } from '../api/image-src.ts';
+import { imageSrc } from '../../../lib/image-src.ts';
 import { averageCost, type ProductOrder, type ProductRow } from '../api/product-table.ts';
 import { articles, nameButton, num, selectedRow, sortButton, table, tableWrap, td, th, thumb, thumbButton, tr } from './products.css.ts';
 
@@ -16,7 +16,7 @@ interface Props {
 const arrow = (order: ProductOrder, key: 'name' | 'count') => (order === key ? ' ▲' : order === `-${key}` ? ' ▼' : '');
 const ariaSort = (order: ProductOrder, key: 'name' | 'count') => (order === key ? 'ascending' : order === `-${key}` ? 'descending' : undefined);
 
-/** The /products table (SPEC §2): a row opens the product, its picture toggles selection. */
+/** The /products table (docs/screens.md «Адреса»): a row opens the product, its picture toggles selection. */
 export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onToggle, onOpen }: Props) {
   const sortBy = (key: 'name' | 'count') => onOrder(order === key ? `-${key}` : key);
   return (

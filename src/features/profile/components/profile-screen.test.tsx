@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState, setUser } from '../../../app/app-state.ts';
+import { getAppState, setUser } from '../../../state/app-state.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useAppState } from '../../../app/app-state.ts';
+import { useAppState } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card, Heading, Page } from '../../../ui/page.tsx';
 

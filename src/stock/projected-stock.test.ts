@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queueCreate, queueDelete, queueUpdate } from '../sync/outbox.ts';
 import { drainOutbox, type PushTransport } from '../sync/push-worker.ts';
-import { clearLocalData, db } from './database.ts';
+import { clearLocalData, db } from '../db/database.ts';
 import { loadProductStock, loadProjectedLots } from './projected-stock.ts';
 
 afterEach(() => clearLocalData());

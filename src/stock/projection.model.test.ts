@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate } from '../../domain/fifo.ts';
-import { projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './stock-projection.ts';
+import { projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './projection.ts';
 
 const P = 'p1';
 const lot = (id: string, count: number, price: number, day: number, extra: Partial<ProjectionLot> = {}): ProjectionLot => ({

@@ -1,23 +1,20 @@
-import { LotState } from './stock-projection-state.ts';
+import type { components } from '../../api/schema.gen.ts';
+import { LotState } from './projection-state.ts';
 
 /**
- * The stock as the server WILL have it once the outbox is sent (ARCHITECTURE §4, offline). The
+ * The stock as the server WILL have it once the outbox is sent (docs/rules.md «FIFO», offline). The
  * mirrored lots are the server's truth; the outflows still waiting in the outbox are replayed on
  * top of them in the order the server will apply them, with the same FIFO function the server
  * uses (domain/fifo.ts), so the device shows the same remaining units per lot. Pure: no Dexie.
  */
 
-/** A lot as mirrored (server/schemas/stock-rows.ts Lot); only these fields are read. */
-export interface ProjectionLot {
-  id: string;
-  product_id: string;
-  count: number;
-  count_max: number;
-  price: number;
-  /** Receipt date: FIFO order. */
-  created_at: string;
-  [field: string]: unknown;
-}
+type MirroredLot = components['schemas']['Lot'];
+/**
+ * A lot as mirrored (server/schemas/stock-rows.ts Lot). Only these fields are read — `created_at`
+ * (the receipt date) gives the FIFO order — and the rest ride along, so a lot received offline,
+ * before its row is complete, is one too.
+ */
+export type ProjectionLot = Pick<MirroredLot, 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> & Partial<MirroredLot>;
 
 /** A mirrored ledger row (StockMovement). */
 export interface ProjectionMovement {
@@ -129,7 +126,8 @@ export function projectStock({ lots, movements, entries, rows = new Map() }: Pro
       // Already applied by the server (sent, answer not back yet): the ledger knows it.
       if (isCreate(e) && state.known(k)) return true;
       const count = e.table === 'markdowns' ? 1 : (num(item.count) ?? num(rowOf(e).count) ?? 0);
-      return state.retake(k, productOf(e, item), count, str(item.lot_id));
+      // A row written by a document's call (a returns receipt) names its lot on the row itself.
+      return state.retake(k, productOf(e, item), count, str(item.lot_id) ?? str(rowOf(e).lot_id));
     }
     // A PATCH: only a count change or a cancellation moves stock.
     if (e.table === 'realizations' && item.status === 'cancelled') return (state.putBack(k), true);

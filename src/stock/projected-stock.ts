@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fifoCompare } from '../../domain/fifo.ts';
-import { projectStock, stockEntries, type ProjectionLot, type ProjectionMovement } from '../lib/stock-projection.ts';
-import { db, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from './database.ts';
+import { projectStock, stockEntries, type ProjectionLot } from './projection.ts';
+import { db, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 
 /**
- * The lots as the server will have them once the outbox is sent (src/lib/stock-projection.ts),
+ * The lots as the server will have them once the outbox is sent (./projection.ts),
  * read from the device. Shared by every screen that shows remaining units, so none of them shows
  * the mirrored counts while outflows still wait to be sent.
  */
@@ -32,10 +32,10 @@ async function waitingStockEntries(database: OstatokDatabase): Promise<OutboxEnt
  * each table, whatever the number of products). Deleted lots are gone; lots received offline are in.
  */
 export async function loadProjectedLots(productId?: string, database: OstatokDatabase = db): Promise<ProjectionLot[]> {
-  const lotsTable = database.mirrored('lots');
+  const lotsTable = database.rows('lots');
   const [entries, lots] = await Promise.all([
     waitingStockEntries(database),
-    (productId ? lotsTable.where('product_id').equals(productId).toArray() : lotsTable.toArray()) as unknown as Promise<ProjectionLot[]>,
+    (productId ? lotsTable.where('product_id').equals(productId).toArray() : lotsTable.toArray()),
   ]);
   if (entries.length === 0) return lots;
 
@@ -59,7 +59,7 @@ export async function loadProjectedLots(productId?: string, database: OstatokDat
 
   // Lots of other products reached through an entry (a lot moved, say) come with their `before`.
   const wanted = productId ? [productId] : [...products];
-  const movements = (await database.mirrored('stock_movements').where('product_id').anyOf(wanted).toArray()) as unknown as ProjectionMovement[];
+  const movements = (await database.rows('stock_movements').where('product_id').anyOf(wanted).toArray());
   const projected = projectStock({ lots, movements, entries, rows }).lots;
   return productId ? projected.filter((l) => l.product_id === productId) : projected;
 }

@@ -1,8 +1,8 @@
 import { allocate, type Allocation } from '../../domain/fifo.ts';
-import type { ProjectionLot, ProjectionMovement } from './stock-projection.ts';
+import type { ProjectionLot, ProjectionMovement } from './projection.ts';
 
 /**
- * The lots while the projection replays the outbox (src/lib/stock-projection.ts), and what each
+ * The lots while the projection replays the outbox (./projection.ts), and what each
  * outflow holds of them. Mirrors the server's engine (server/stock/engine.ts): take FIFO, put back
  * exactly what the ledger says an outflow holds, retake all or nothing.
  */

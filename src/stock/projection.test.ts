@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onHandByProduct, projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './stock-projection.ts';
+import { onHandByProduct, projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './projection.ts';
 
 const P = 'p1';
 const lot = (id: string, count: number, price: number, day: number, extra: Partial<ProjectionLot> = {}): ProjectionLot => ({
