@@ -31,7 +31,7 @@ const processedProblem = (errors?: ProblemFieldError[]) =>
   new Problem(409, 'return_processed', 'Возврат уже оприходован: его нельзя изменить', errors);
 const unmatchedProblem = (errors?: ProblemFieldError[]) =>
   new Problem(422, 'return_unmatched', 'Возврат не сопоставлен с товаром склада: оприходовать его нельзя', errors);
-/** SPEC §8: the text the returns screen shows when a selected return has no price. */
+/** docs/rules.md «Возвраты»: the text the returns screen shows when a selected return has no price. */
 const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
 /** Markdowns are one unit each: a receipt makes at most this many, so one call never writes a million rows. */
 export const MAX_MARKDOWN_UNITS = 1000;

@@ -17,7 +17,7 @@ const lotIds = ids('ID партий (строк поступления), см. P
 const otherIds = ids('ID прочих реализаций, см. POST /api/v1/other_realization_batch/');
 
 /**
- * SPEC §7: the save posts the answer of the lines call (POST /api/v1/inventory_batch/ or
+ * docs/architecture.md «Контракт»: the save posts the answer of the lines call (POST /api/v1/inventory_batch/ or
  * /other_realization_batch/) spread into the body, and an edit may send the document as GET
  * answered it. Those fields are accepted and ignored: the lines are named by the two id lists.
  */

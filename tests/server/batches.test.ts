@@ -264,7 +264,7 @@ describe('bad input', () => {
       ['POST', 'batch/', { date: '2024-01-01', kind: 'gift' }],
       ['POST', 'batch/', { date: '2024-01-01', inventory_ids: ['1'] }],
       ['POST', 'batch/', { date: '2024-01-01', inventory_ids: 'all' }],
-      // The lines answer spread in (results) is a SPEC reading, accepted: an unknown field is not.
+      // The lines answer spread in (results) is a reading the contract accepts: an unknown field is not.
       ['POST', 'batch/', { date: '2024-01-01', lines: [] }],
       ['POST', 'batch/', { date: 20240101 }],
       ['PATCH', `batch/${batch.id}/`, { date: '2100-01-01' }],

@@ -278,7 +278,7 @@ describe('bad input', () => {
       ['PATCH', 'inventory/not-a-uuid/', { count: 1 }],
       ['DELETE', 'inventory/', { ids: [] }],
       ['DELETE', 'inventory/', { ids: ['x'] }],
-      // A bare list of ids is a SPEC reading, accepted: a bare list of anything else is not.
+      // A bare list of ids is a reading the contract accepts: a bare list of anything else is not.
       ['DELETE', 'inventory/', ['x']],
       ['POST', 'inventory_batch/', { batch: [] }],
       ['POST', 'inventory_batch/', { batch: [{ product_id: p, count: 1, price: 1, name: 'x' }] }],

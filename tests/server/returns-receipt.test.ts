@@ -11,7 +11,7 @@ import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.t
 /*
  * The returns receipt (POST /api/v1/returns/batch/, docs/rules.md «Возвраты»): ready becomes a
  * return lot, markdown a return lot and one markdown per unit, disposal a return lot written off;
- * one return batch, all or nothing; SPEC §5's price rules; processed returns frozen.
+ * one return batch, all or nothing; the price rules of docs/rules.md «Возвраты»; processed returns frozen.
  */
 
 let t: TestDatabase;

@@ -95,8 +95,8 @@ afterAll(async () => {
 
 const otherSpelling = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
 
-describe('the OpenAPI document spells every path as SPEC §7 does', () => {
-  it('lists exactly the SPEC calls and the server’s own ones, each path once', () => {
+describe('the OpenAPI document spells every path as the product's calls do (docs/architecture.md «Вызовы»)', () => {
+  it('lists exactly the product's calls and the server’s own ones, each path once', () => {
     const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
     const listed = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
     expect(listed.sort()).toEqual([...specCalls, ...ownCalls].sort());
@@ -127,7 +127,7 @@ describe('sync push takes both spellings of a queueable write, and neither of a 
     return (res.json() as { results: Array<{ status: number; body: { code?: string } | null }> }).results;
   };
 
-  it('applies the SPEC spelling and the other one', async () => {
+  it('applies the documented spelling and the other one', async () => {
     const results = await push([
       { id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'spec-a', name: 'А' } },
       { id: newId(), method: 'POST', path: '/api/v1/markets/add', body: { market_id: 'spec-b', name: 'Б' } },

@@ -97,7 +97,7 @@ describe('a row sent back as the API returned it', () => {
     const [row] = await ok(call('GET', `other_realization_batch/?product_id=${id}`));
     const changed = await ok(call('PATCH', 'other_realization_batch/', { ...row, count: 2, description: 'Обмен', price: 1, date: '2001-01-01' }));
     expect(changed).toMatchObject({ id: row.id, count: 2, description: 'Обмен', price: 40, date: row.date, marketplace: 'WB' });
-    // The row as SPEC names its product field.
+    // The row with its product field named `product`, as the product's screens send it.
     const { product_id, ...specRow } = changed;
     expect(await ok(call('PATCH', 'other_realization_batch', { ...specRow, product: product_id, release: true }))).toMatchObject({ release: true, count: 2 });
     expectProblem(await call('PATCH', 'other_realization_batch/', { ...changed, product: newId() }), 400, 'product_mismatch');
@@ -122,7 +122,7 @@ describe('a row sent back as the API returned it', () => {
   });
 });
 
-describe('fields SPEC names are stored and answered', () => {
+describe('fields the product's calls name are stored and answered', () => {
   it('POST /realization/ keeps the purchase price the seller typed next to the FIFO cost', async () => {
     const [id] = await addProducts(app, user, ['Продаваемый']);
     await receiveLot(app, user, id!, 4, 50);
