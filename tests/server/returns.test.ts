@@ -200,7 +200,7 @@ describe('another user’s returns', () => {
 });
 
 describe('paths', () => {
-  it('are documented as the product's calls spell them (docs/architecture.md «Вызовы»), and the other spelling reaches the same route', async () => {
+  it('are documented as the product’s calls spell them (docs/architecture.md «Вызовы»), and the other spelling reaches the same route', async () => {
     const u = await signUp(app);
     const calls = [
       'get /api/v1/returns/',

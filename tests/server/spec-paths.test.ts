@@ -95,8 +95,8 @@ afterAll(async () => {
 
 const otherSpelling = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
 
-describe('the OpenAPI document spells every path as the product's calls do (docs/architecture.md «Вызовы»)', () => {
-  it('lists exactly the product's calls and the server’s own ones, each path once', () => {
+describe('the OpenAPI document spells every path as the product’s calls do (docs/architecture.md «Вызовы»)', () => {
+  it('lists exactly the product’s calls and the server’s own ones, each path once', () => {
     const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
     const listed = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
     expect(listed.sort()).toEqual([...specCalls, ...ownCalls].sort());
