@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { db } from '../../../db/database.ts';
+import { serial } from '../../../stock/serial.ts';
+import { apiCall } from '../../../sync/contract.ts';
+import { queueGroup } from '../../../sync/outbox.ts';
+import { isToInventory } from './returns-search.ts';
+import type { Return } from './types.ts';
+
+export type ReceiveAtOutcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * /return/{return_id}/to/{to}: the return received at the chosen lot's price — to_inventory as a
+ * return lot (status ready), anything else received and written off (disposal) — by
+ * PATCH /api/v1/returns/{return_id}/{to}/{inventory_id}/ with no body. Queued (a group of its own, so
+ * it never folds into another edit); on the device the return shows as received at once, the lot
+ * the server makes comes with the next pull.
+ */
+export function receiveReturnAt(returnId: string, to: string, lotId: string): Promise<ReceiveAtOutcome> {
+  return serial(async () => {
+    const [row, lot] = await Promise.all([db.rows('returns').get(returnId), db.rows('lots').get(lotId)]);
+    if (!row) return { ok: false, error: 'Возврат не найден' };
+    if (row.processed) return { ok: false, error: 'Возврат уже оприходован' };
+    if (!row.product_id) return { ok: false, error: 'Возврат не связан с товаром склада: оприходовать его нельзя' };
+    if (!lot || lot.product_id !== row.product_id) return { ok: false, error: 'Партия не найдена' };
+    if (!(lot.price > 0)) return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };
+    const now = new Date().toISOString();
+    const changes: Partial<Return> = { status: isToInventory(to) ? 'ready' : 'disposal', price: lot.price, processed: true, final_moment: now, updated_at: now };
+    await queueGroup([
+      {
+        ...apiCall('PATCH', '/returns/{return_id}/{to}/{inventory_id}/', { params: { return_id: returnId, to, inventory_id: lotId } }),
+        table: 'returns',
+        rowId: returnId,
+        changes: [{ table: 'returns', id: returnId, changes }],
+      },
+    ]);
+    return { ok: true };
+  });
+}
+
+export const useReceiveReturnAt = () => useCallback(receiveReturnAt, []);

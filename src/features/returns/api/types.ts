@@ -1,0 +1,38 @@
+import type { components } from '../../../../api/schema.gen.ts';
+
+type Schemas = components['schemas'];
+
+/** A return as sync mirrors it (server/schemas/returns.ts returnToWire). */
+export type Return = Schemas['Return'];
+export type ReturnStatus = NonNullable<Return['status']>;
+/** What a return can be received as. */
+export type Receivable = Exclude<ReturnStatus, 'deleted'>;
+export type Lot = Schemas['Lot'];
+export type Batch = Schemas['Batch'];
+export type Markdown = Schemas['Markdown'];
+export type Disposal = Schemas['Disposal'];
+export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
+export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image' | 'name'> & { product_wh_id: string | null };
+
+/** A row of /returns: the return with what the screen shows of its product. */
+export interface ReturnLine extends Return {
+  /** The warehouse product's name, or the marketplace's for a return not linked to one. */
+  title: string;
+  image: string | null;
+  /** False: imported from a marketplace and not linked to a warehouse product (cannot be received). */
+  linked: boolean;
+  /** When it came back (the marketplace's date, or when it was entered here). */
+  date: string;
+  /** The receipt date of a processed return (its document's date). */
+  received_at: string | null;
+}
+
+export const receivable: readonly Receivable[] = ['ready', 'markdown', 'disposal'];
+export const isReceivable = (status: Return['status']): status is Receivable => status === 'ready' || status === 'markdown' || status === 'disposal';
+
+/** The status selector's choices (docs/rules.md «Возвраты»); '' is «нет». */
+export const statusLabels: Record<Receivable, string> = {
+  ready: 'Готов к продаже',
+  markdown: 'Уценка',
+  disposal: 'Списание',
+};

@@ -1,0 +1,115 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
+
+export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+/** A row flagged after a refused receipt (SPEC §5), and a processed one. */
+export const line = style({
+  selectors: {
+    '&[data-flagged="true"]': { background: '#fdecea', boxShadow: `inset 4px 0 0 ${vars.color.danger}` },
+    '&[data-processed="true"]': { color: vars.color.muted },
+  },
+});
+export const thumb = style({ width: '48px', height: '48px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
+export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
+export const warn = style({ display: 'block', color: vars.color.warning, fontSize: vars.font.small });
+export const cellInput = style({
+  width: '96px',
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  textAlign: 'right',
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
+});
+export const select = style({
+  minHeight: vars.touch,
+  maxWidth: '170px',
+  padding: `0 ${vars.space.xs}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+});
+export const prices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+/** The toolbar wraps on a tablet (768 px): no control pushes the page sideways. */
+export const bar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', marginBottom: vars.space.md, minWidth: 0 });
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'flex-end',
+  justifyContent: 'flex-end',
+  padding: vars.space.md,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  marginTop: vars.space.md,
+});
+export const lotList = style({ listStyle: 'none', margin: `0 0 ${vars.space.md}`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, maxHeight: '200px', overflowY: 'auto' });
+export const product = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', marginBottom: vars.space.md });
+export const bigThumb = style({ width: '96px', height: '96px', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.bg });
+export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const drawer = style({
+  position: 'fixed',
+  top: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 40,
+  width: 'min(400px, 100vw)',
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.color.surface,
+  boxShadow: '-8px 0 32px rgba(0,0,0,0.18)',
+  padding: vars.space.md,
+  overflow: 'hidden',
+});
+export const drawerHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const drawerTitle = style({ margin: 0, fontSize: vars.font.title });
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', flex: 1 });
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  width: '100%',
+  minHeight: vars.touch,
+  padding: vars.space.sm,
+  border: 'none',
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: 'transparent',
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.bg } },
+});
+export const grow = style({ flex: 1, minWidth: 0 });
+
+/**
+ * Below this width (a tablet, the menu beside the page) the rows become cards: the cells wrap
+ * inside the row, each small one labelled, so the status selector, the prices and «Удалить» stay
+ * on screen without scrolling sideways.
+ */
+const narrow = 'screen and (max-width: 1180px)';
+export const cards = style({});
+globalStyle(`${cards} thead`, { '@media': { [narrow]: { display: 'none' } } });
+globalStyle(`${cards}, ${cards} tbody`, { '@media': { [narrow]: { display: 'block', width: '100%' } } });
+globalStyle(`${cards} tr`, {
+  '@media': {
+    [narrow]: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      columnGap: vars.space.md,
+      rowGap: vars.space.xs,
+      padding: vars.space.sm,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+globalStyle(`${cards} td`, { '@media': { [narrow]: { display: 'block', border: 'none', padding: 0, textAlign: 'left' } } });
+globalStyle(`${cards} td[data-label]::before`, {
+  '@media': { [narrow]: { content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small } },
+});
+globalStyle(`${cards} td[data-cell="name"]`, { '@media': { [narrow]: { flex: '1 1 180px', minWidth: 0 } } });
+globalStyle(`${cards} td[data-cell="number"]`, { '@media': { [narrow]: { fontWeight: 600 } } });

@@ -1,0 +1,132 @@
+import type { Locator, Page } from 'playwright-core';
+import { plainSpaces } from '../helpers/shown-number.ts';
+
+export type ShownStatus = 'Готов к продаже' | 'Уценка' | 'Списание' | 'Нет';
+
+/** /returns «Возвраты» (SPEC §2): toolbar, status filter, rows, the price dialog and the receipt footer. */
+export class ReturnsPage {
+  constructor(readonly page: Page) {}
+
+  async open(baseUrl: string) {
+    await this.page.goto(`${baseUrl}/returns`);
+    await this.page.locator('header h1').filter({ hasText: 'Возвраты' }).waitFor();
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId('return-line');
+  }
+
+  row(returnId: string): Locator {
+    return this.page.locator(`[data-testid="return-line"][data-return-id="${returnId}"]`);
+  }
+
+  /** The global progress ring (src/app/overlays.tsx). */
+  progressRing(): Locator {
+    return this.page.getByRole('progressbar', { name: 'Выполнение задачи' });
+  }
+
+  /** «Загрузить с маркетплейсов»: asks from what date, then starts the import. */
+  async startImport(dateStart: string) {
+    await this.page.getByRole('button', { name: 'Загрузить с маркетплейсов' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Загрузить возвраты с маркетплейсов' });
+    await dialog.getByLabel('С какой даты').fill(dateStart);
+    await dialog.getByRole('button', { name: 'Загрузить', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Chooses a status on the row and answers the price dialog: a lot's price, or a typed cost, plus the discounted price and a note. */
+  async setStatus(returnId: string, status: Exclude<ShownStatus, 'Нет'>, choice: { lotPrice?: string; price?: number; markdownPrice?: number; note?: string }) {
+    await this.row(returnId).getByRole('combobox').selectOption({ label: status });
+    const dialog = this.page.getByRole('dialog');
+    await dialog.waitFor();
+    if (choice.lotPrice) await dialog.getByRole('button', { name: choice.lotPrice, exact: true }).click();
+    if (choice.price !== undefined) await dialog.getByLabel('Себестоимость, ₽').fill(String(choice.price));
+    if (choice.markdownPrice !== undefined) await dialog.getByLabel('Цена после уценки, ₽').fill(String(choice.markdownPrice));
+    if (choice.note !== undefined) await dialog.getByLabel('Примечание').fill(choice.note);
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** The row's price fields as shown: price, and the markdown price when there is one. */
+  async prices(returnId: string): Promise<number[]> {
+    const inputs = await this.row(returnId).getByRole('spinbutton').all();
+    return Promise.all(inputs.map(async (i) => Number(await i.inputValue())));
+  }
+
+  async status(returnId: string): Promise<{ value: string; disabled: boolean }> {
+    const select = this.row(returnId).getByRole('combobox');
+    return { value: await select.inputValue(), disabled: await select.isDisabled() };
+  }
+
+  async receivedText(returnId: string): Promise<string> {
+    return plainSpaces(await this.row(returnId).getByTestId('received-at').textContent());
+  }
+
+  /** The row's cells as text. */
+  async cells(returnId: string): Promise<string[]> {
+    return (await this.row(returnId).locator('td').allTextContents()).map(plainSpaces);
+  }
+
+  async receive(date?: string) {
+    if (date) await this.page.getByLabel('Дата оприходования').fill(date);
+    await this.page.getByRole('button', { name: 'Оприходовать', exact: true }).click();
+  }
+
+  /** The notification bar (src/app/overlays.tsx). */
+  notification(): Locator {
+    return this.page.locator('button[role="alert"]');
+  }
+
+  /** The rightmost edge of the first rows' own controls (status, prices, delete or restore). */
+  async rowControlsRight(rows = 5): Promise<number> {
+    let right = 0;
+    for (const row of (await this.rows().all()).slice(0, rows)) {
+      for (const control of [...(await row.getByRole('combobox').all()), ...(await row.getByRole('spinbutton').all()), ...(await row.getByRole('button').all())]) {
+        const box = await control.boundingBox();
+        right = Math.max(right, box ? box.x + box.width : Infinity);
+      }
+    }
+    return right;
+  }
+
+  /** Boxes of the main controls, for the tablet layout check. */
+  async controlBoxes(): Promise<Array<{ name: string; right: number }>> {
+    const controls = [
+      this.page.getByRole('button', { name: 'Добавить возврат' }),
+      this.page.getByRole('button', { name: 'Загрузить с маркетплейсов' }),
+      this.page.getByRole('link', { name: 'Документы возвратов' }),
+      this.page.getByRole('group', { name: 'Статус возвратов' }),
+      this.page.getByLabel('Дата оприходования'),
+      this.page.getByRole('button', { name: 'Оприходовать', exact: true }),
+    ];
+    return Promise.all(
+      controls.map(async (c, i) => {
+        const box = await c.boundingBox();
+        return { name: String(i), right: box ? box.x + box.width : Infinity };
+      }),
+    );
+  }
+}
+
+/** /return/{return_id}/to/{to}: the product and one button per lot. */
+export class ReturnToPage {
+  constructor(readonly page: Page) {}
+
+  async open(baseUrl: string, returnId: string, to: string) {
+    await this.page.goto(`${baseUrl}/return/${returnId}/to/${to}`);
+    await this.page.getByTestId('return-product').waitFor();
+  }
+
+  /** The heading above the product (the header's title is the page's). */
+  async heading(): Promise<string> {
+    return plainSpaces(await this.page.locator('h1:not(header h1)').first().textContent());
+  }
+
+  async lotButtons(): Promise<string[]> {
+    return (await this.page.getByTestId('lot-price').allTextContents()).map(plainSpaces);
+  }
+
+  async choose(label: string) {
+    await this.page.getByTestId('lot-price').filter({ hasText: label }).click();
+  }
+}
