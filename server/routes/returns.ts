@@ -288,7 +288,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Оприходовать или списать возврат по цене партии',
         description:
-          'Без тела. to_inventory — возврат поступает на склад партией-возвратом (is_return) по цене выбранной партии его товара, статус ready; любое другое to — поступает по этой цене и сразу списывается (статус disposal). Создаётся документ возвратов с текущей датой; возврат становится оприходованным. Цена партии 0 — 422 return_price_missing.',
+          'Без тела. to_inventory — возврат поступает на склад партией-возвратом (is_return) по цене выбранной партии его товара, статус ready; любое другое to — поступает по этой цене и сразу списывается (статус disposal). Создаётся документ возвратов с текущей датой; возврат становится оприходованным. Документ, партия и списание получают id самого возврата, так что приложение без сети показывает те же строки. Цена партии 0 — 422 return_price_missing.',
         security: bearer,
         params: returnToParams,
         response: { 200: returnProcessedSchema, ...problems(400, 401, 404, 409, 413, 422) },
@@ -309,9 +309,16 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(lot.price > 0)) {
         throw new Problem(422, 'return_price_missing', 'У выбранной партии цена 0 ₽: возврат нельзя оценить в 0 — выберите другую партию или укажите цену');
       }
-      const batch = await newBatch(userId, new Date(), '');
+      // The rows this writes take the return's id (a return is received once), so a device that
+      // queued this call offline already shows the very document, lot and write-off it makes.
+      const batch = await newBatch(userId, new Date(), '', row.id);
       const status: Receivable = to === 'to_inventory' ? 'ready' : 'disposal';
-      const result = await book(userId, row, { status, productId: row.productId, price: lot.price, markdownPrice: row.markdownPrice, description: row.description }, batch);
+      const result = await book(
+        userId,
+        row,
+        { status, productId: row.productId, price: lot.price, markdownPrice: row.markdownPrice, description: row.description, lotId: row.id, disposalId: row.id },
+        batch,
+      );
       return { return: returnToWire(result.row), inventory: lotToWire(result.lot) };
     },
   );

@@ -3,6 +3,7 @@ import { db } from '../../../db/database.ts';
 import { serial } from '../../../stock/serial.ts';
 import { apiCall } from '../../../sync/contract.ts';
 import { queueGroup } from '../../../sync/outbox.ts';
+import { receivedRows, returnBatch } from './receipt-rows.ts';
 import { isToInventory } from './returns-search.ts';
 import type { Return } from './types.ts';
 
@@ -12,8 +13,8 @@ export type ReceiveAtOutcome = { ok: true } | { ok: false; error: string };
  * /return/{return_id}/to/{to}: the return received at the chosen lot's price — to_inventory as a
  * return lot (status ready), anything else received and written off (disposal) — by
  * PATCH /api/v1/returns/{return_id}/{to}/{inventory_id}/ with no body. Queued (a group of its own, so
- * it never folds into another edit); on the device the return shows as received at once, the lot
- * the server makes comes with the next pull.
+ * it never folds into another edit), with the rows it makes: the server names them by the return's
+ * id, so the device shows the received stock at once.
  */
 export function receiveReturnAt(returnId: string, to: string, lotId: string): Promise<ReceiveAtOutcome> {
   return serial(async () => {
@@ -24,13 +25,17 @@ export function receiveReturnAt(returnId: string, to: string, lotId: string): Pr
     if (!lot || lot.product_id !== row.product_id) return { ok: false, error: 'Партия не найдена' };
     if (!(lot.price > 0)) return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };
     const now = new Date().toISOString();
-    const changes: Partial<Return> = { status: isToInventory(to) ? 'ready' : 'disposal', price: lot.price, processed: true, final_moment: now, updated_at: now };
+    const status = isToInventory(to) ? 'ready' : 'disposal';
+    // The server gives the document, the lot and the write-off the return's own id, so the device writes them now.
+    const ids = { batchId: returnId, lotId: returnId, disposalId: status === 'disposal' ? returnId : undefined };
+    const received = { returnId, productId: row.product_id, status, count: row.count, price: lot.price, markdownPrice: row.markdown_price, description: row.description } as const;
+    const changes: Partial<Return> = { status, price: lot.price, processed: true, final_moment: now, batch_id: returnId, updated_at: now };
     await queueGroup([
       {
         ...apiCall('PATCH', '/returns/{return_id}/{to}/{inventory_id}/', { params: { return_id: returnId, to, inventory_id: lotId } }),
         table: 'returns',
         rowId: returnId,
-        changes: [{ table: 'returns', id: returnId, changes }],
+        changes: [returnBatch(returnId, now, now), ...receivedRows(received, ids, now, now), { table: 'returns', id: returnId, changes }],
       },
     ]);
     return { ok: true };

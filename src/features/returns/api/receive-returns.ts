@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import { db, type MirroredRow } from '../../../db/database.ts';
+import { db } from '../../../db/database.ts';
 import { dayToIso } from '../../../lib/format.ts';
 import { serial } from '../../../stock/serial.ts';
 import { apiCall } from '../../../sync/contract.ts';
 import { queueGroup, type RowChange } from '../../../sync/outbox.ts';
-import { isReceivable, type Batch, type Disposal, type Lot, type Markdown, type Receivable, type Return } from './types.ts';
+import { receivedRows, returnBatch, type ReceiptIds } from './receipt-rows.ts';
+import { isReceivable, type Receivable, type Return } from './types.ts';
 
-/** SPEC §8: shown 10 s when a selected return has no price. */
+/** docs/rules.md «Возвраты»: shown 10 s when a selected return has no price. */
 export const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
 export const NOTHING_SELECTED = 'Нет возвратов для оприходования: выберите статус «Готов к продаже», «Уценка» или «Списание»';
 
@@ -41,10 +42,7 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
     const batchId = crypto.randomUUID();
     const at = dayToIso(date);
     const now = new Date().toISOString();
-    const meta = { version: 0, updated_at: now };
-    const batch: Batch = { id: batchId, kind: 'return', date: at, description: '', created_at: now, ...meta };
-    const lots: RowChange[] = [];
-    const outflows: RowChange[] = [];
+    const rows: RowChange[] = [];
     const marked: RowChange[] = [];
     const items: Record<string, { return_id: string; status: Receivable; price: number; markdown_price: number; product_id: string; description: string; lot_id: string; markdown_ids?: string[]; disposal_id?: string }> = {};
 
@@ -52,39 +50,24 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
       const status = r.status as Receivable;
       const productId = r.product_id!;
       const markdownPrice = r.markdown_price > 0 ? r.markdown_price : r.price;
-      const lotId = crypto.randomUUID();
-      const lot: Lot = {
-        id: lotId,
-        _id: lotId,
-        product_id: productId,
-        batch_id: batchId,
-        return_id: r.id,
-        // All units come in; markdowns and the write-off below take them out again (replayed by the projection).
-        count: r.count,
-        count_max: r.count,
-        price: r.price,
-        created_at: at,
-        is_return: true,
-        count_max_edited: false,
-        price_edited: false,
-        ...meta,
+      const ids: ReceiptIds = {
+        batchId,
+        lotId: crypto.randomUUID(),
+        markdownIds: status === 'markdown' ? Array.from({ length: r.count }, () => crypto.randomUUID()) : undefined,
+        disposalId: status === 'disposal' ? crypto.randomUUID() : undefined,
       };
-      lots.push({ table: 'lots', put: lot });
-      const item: (typeof items)[string] = { return_id: r.id, status, price: r.price, markdown_price: markdownPrice, product_id: productId, description: r.description, lot_id: lotId };
-      if (status === 'markdown') {
-        item.markdown_ids = Array.from({ length: r.count }, () => crypto.randomUUID());
-        for (const id of item.markdown_ids) {
-          const markdown: Markdown = { id, product_id: productId, lot_id: lotId, datetime: at, description: r.description, price: r.price, markdown_price: markdownPrice, release: false, count: 1, ...meta };
-          outflows.push({ table: 'markdowns', put: markdown });
-        }
-      } else if (status === 'disposal') {
-        const id = crypto.randomUUID();
-        item.disposal_id = id;
-        const disposal: Disposal = { id, _id: id, product_id: productId, batch_id: batchId, count: r.count, price: r.price, datetime: at, description: r.description, ...meta };
-        // The lot it takes from rides along for the projection (the wire row does not name it).
-        outflows.push({ table: 'disposals', put: { ...disposal, lot_id: lotId } as MirroredRow });
-      }
-      items[r.id] = item;
+      rows.push(...receivedRows({ returnId: r.id, productId, status, count: r.count, price: r.price, markdownPrice, description: r.description }, ids, at, now));
+      items[r.id] = {
+        return_id: r.id,
+        status,
+        price: r.price,
+        markdown_price: markdownPrice,
+        product_id: productId,
+        description: r.description,
+        lot_id: ids.lotId,
+        ...(ids.markdownIds ? { markdown_ids: ids.markdownIds } : {}),
+        ...(ids.disposalId ? { disposal_id: ids.disposalId } : {}),
+      };
       const processed: Partial<Return> = { processed: true, final_moment: at, batch_id: batchId, markdown_price: markdownPrice, updated_at: now };
       marked.push({ table: 'returns', id: r.id, changes: processed });
     }
@@ -96,7 +79,7 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
         table: 'batches',
         rowId: batchId,
         // Lots first: the projection replays the group's rows in this order, receipts before the outflows from them.
-        changes: [{ table: 'batches', put: batch }, ...lots, ...outflows, ...marked],
+        changes: [returnBatch(batchId, at, now), ...rows, ...marked],
       },
     ]);
     return { ok: true, batchId, count: selected.length };

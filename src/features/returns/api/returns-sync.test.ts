@@ -116,10 +116,14 @@ it('/return/{id}/to/to_inventory: received at the chosen lot\'s price', async ()
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
   await pullChanges(pullOverHttp);
   expect(await receiveReturnAt(id, 'to_inventory', second)).toEqual({ ok: true });
-  expect(await db.rows('returns').get(id)).toMatchObject({ processed: true, status: 'ready', price: 150 });
+  expect(await db.rows('returns').get(id)).toMatchObject({ processed: true, status: 'ready', price: 150, batch_id: id });
+  // Counted before the server answers: the lot the server will make is already on the device, under the return's id.
+  expect((await loadProductStock(productId)).onHand).toBe(4);
+  expect(await db.rows('lots').get(id)).toMatchObject({ return_id: id, count: 1, price: 150, is_return: true });
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
   await pullChanges(pullOverHttp);
   const lots = await db.rows('lots').where('product_id').equals(productId).toArray();
-  expect(lots.filter((l) => l.is_return).map((l) => [l.return_id, l.count_max, l.price])).toEqual([[id, 1, 150]]);
+  // The server's lot is the device's: one return lot, not two.
+  expect(lots.filter((l) => l.is_return).map((l) => [l.id, l.return_id, l.count_max, l.price])).toEqual([[id, id, 1, 150]]);
   expect((await loadProductStock(productId)).onHand).toBe(4);
 }, 60_000);
