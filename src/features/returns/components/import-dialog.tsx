@@ -6,7 +6,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 
 const monthAgo = () => toApiDate(Date.now() - 30 * 86_400_000);
 
-/** «Загрузить с маркетплейсов» asks from what date (SPEC §2 /returns); the period ends today. */
+/** «Загрузить с маркетплейсов» asks from what date (docs/screens.md «Адреса»); the period ends today. */
 export function ImportDialog({ open, onOpenChange, onStart }: { open: boolean; onOpenChange(open: boolean): void; onStart(dateStart: string): void }) {
   const [date, setDate] = useState(monthAgo);
   const today = toApiDate();

@@ -21,7 +21,7 @@ export interface PriceDialogProps {
 const text = (n: number) => (n > 0 ? String(n) : '');
 
 /**
- * The price of a return (SPEC §4 «Returns»): one of the product's lot prices, or a typed start cost,
+ * The price of a return (docs/rules.md «Возвраты»): one of the product's lot prices, or a typed start cost,
  * discounted cost and note. The form is remounted for each return, so it starts from that return's values.
  */
 export function PriceDialog({ target, onCancel, onOk }: PriceDialogProps) {

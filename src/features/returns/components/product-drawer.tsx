@@ -15,7 +15,7 @@ export interface ProductDrawerProps {
   onPick(productId: string, name: string): void;
 }
 
-/** The side panel of warehouse products (SPEC §2 /returns): searchable, 50 per page; a click makes a return of 1. */
+/** The side panel of warehouse products (docs/screens.md «Адреса»): searchable, 50 per page; a click makes a return of 1. */
 export function ProductDrawer({ open, onOpenChange, onPick }: ProductDrawerProps) {
   const catalog = useProductCatalog();
   const [query, setQuery] = useState('');

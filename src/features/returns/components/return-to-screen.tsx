@@ -13,7 +13,7 @@ import { useLotPrices } from '../api/use-return-lots.ts';
 import { bigThumb, lotButtons, product } from './returns.css.ts';
 
 /**
- * /return/{return_id}/to/{to} (SPEC §2): the product's name and picture and one button per lot «по
+ * /return/{return_id}/to/{to} (docs/screens.md «Адреса»): the product's name and picture and one button per lot «по
  * цене N»; a click receives the return at that lot's price (to_inventory) or writes it off (any other
  * `to`), then back to /returns.
  */

@@ -77,7 +77,7 @@ async function seedProducts() {
 
 const outbox = () => db.outbox.orderBy('seq').toArray();
 
-describe('/returns — «Возвраты» (SPEC §2, §4, §5)', () => {
+describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «Возвраты»)', () => {
   it('rows: number, date, shipment, picture, name, article, description, count; an unlinked import cannot be received', async () => {
     await seedProducts();
     await db.mirrored('returns').bulkAdd([

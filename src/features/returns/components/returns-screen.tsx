@@ -28,10 +28,10 @@ export interface ReturnsScreenProps {
   onSearchChange(patch: Partial<ReturnsSearch>): void;
 }
 
-/** SPEC §8: the price error shows 10 s; the rows' flags stay until the row is edited or received. */
+/** docs/rules.md «Возвраты»: the price error shows 10 s; the rows' flags stay until the row is edited or received. */
 export const ERROR_MS = 10_000;
 
-/** /returns — «Возвраты» (SPEC §2, docs/rules.md «Возвраты»): entirely from the device, edits queued. */
+/** /returns — «Возвраты» (docs/screens.md, docs/rules.md «Возвраты»): entirely from the device, edits queued. */
 export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
   const list = useReturnList({ filter: search.status, page: search.page });
   const [drawerOpen, setDrawerOpen] = useState(false);

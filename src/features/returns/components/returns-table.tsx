@@ -8,7 +8,7 @@ import { cards, cellInput, line, num, prices, select, small, table, tableWrap, t
 export interface ReturnsTableProps {
   rows: ReturnLine[];
   firstNumber: number;
-  /** Rows flagged after a refused receipt (SPEC §5). */
+  /** Rows flagged after a refused receipt (docs/rules.md «Возвраты»). */
   flagged: ReadonlySet<string>;
   /** A status other than «нет» was chosen: the price dialog opens. */
   onStatus(row: ReturnLine, status: Receivable | null): void;
@@ -17,7 +17,7 @@ export interface ReturnsTableProps {
   onRestore(row: ReturnLine): void;
 }
 
-/** /returns rows (SPEC §2): number, date, shipment, picture, name, article, description, count, status, prices, delete. */
+/** /returns rows (docs/screens.md «Адреса»): number, date, shipment, picture, name, article, description, count, status, prices, delete. */
 export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, onDelete, onRestore }: ReturnsTableProps) {
   return (
     <div className={tableWrap}>

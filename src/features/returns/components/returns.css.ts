@@ -4,7 +4,7 @@ import { vars } from '../../../ui/theme.css.ts';
 export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
 
 export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
-/** A row flagged after a refused receipt (SPEC §5), and a processed one. */
+/** A row flagged after a refused receipt (docs/rules.md «Возвраты»), and a processed one. */
 export const line = style({
   selectors: {
     '&[data-flagged="true"]': { background: '#fdecea', boxShadow: `inset 4px 0 0 ${vars.color.danger}` },
