@@ -16,7 +16,7 @@ import { ProductStockPage, type ShownLot } from './pages/product-stock-page.ts';
 import { ProductsPage } from './pages/products-page.ts';
 import { ReturnsPage, ReturnToPage } from './pages/returns-page.ts';
 
-// Customer returns (SPEC §2 /returns and /return/{id}/to/{to}, docs/rules.md «Возвраты»): imported from
+// Customer returns (docs/screens.md «Адреса», docs/rules.md «Возвраты»): imported from
 // the sandbox marketplaces with the ring showing; offline, three are priced as ready, markdown and
 // write-off and received in one document; the screens show the new stock; after reconnecting the
 // server's lots, markdowns, disposals and figures are what the screens showed. Then one more is
@@ -140,7 +140,7 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await returns.open(server.url);
     await returns.row(a.id).waitFor();
 
-    // Ready at the lot's price; markdown first without a price: the receipt refuses and flags it (SPEC §5).
+    // Ready at the lot's price; markdown first without a price: the receipt refuses and flags it (docs/rules.md «Возвраты»).
     await returns.setStatus(a.id, 'Готов к продаже', { lotPrice: 'по цене 100 ₽' });
     await eventually(async () => (await returns.prices(a.id)).join() === '100', 'ready at 100 ₽');
     await returns.setStatus(b.id, 'Уценка', { price: 0, markdownPrice: 0 });

@@ -3,7 +3,7 @@ import { plainSpaces } from '../helpers/shown-number.ts';
 
 export type ShownStatus = 'Готов к продаже' | 'Уценка' | 'Списание' | 'Нет';
 
-/** /returns «Возвраты» (SPEC §2): toolbar, status filter, rows, the price dialog and the receipt footer. */
+/** /returns «Возвраты» (docs/screens.md «Адреса»): toolbar, status filter, rows, the price dialog and the receipt footer. */
 export class ReturnsPage {
   constructor(readonly page: Page) {}
 
