@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound, Problem, type ProblemFieldError } from '../lib/problem.ts';
-import type { BatchRow } from '../repositories/batches.ts';
+import { conflict, notFound, Problem } from '../lib/problem.ts';
 import type { ReturnRow } from '../repositories/returns.ts';
-import type { LotRow } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
   returnCreateBody,
@@ -24,33 +21,10 @@ import {
 } from '../schemas/returns.ts';
 import { batchToWire, lotToWire } from '../schemas/stock-rows.ts';
 import { productMissing } from './stock-common.ts';
+import { processedProblem, ReturnReceipts, unmatchedProblem, type Receivable } from '../stock/return-receipt.ts';
 
 const tags = ['returns'];
 const missing = (many = false) => notFound(many ? 'Некоторые возвраты не найдены' : 'Возврат не найден');
-const processedProblem = (errors?: ProblemFieldError[]) =>
-  new Problem(409, 'return_processed', 'Возврат уже оприходован: его нельзя изменить', errors);
-const unmatchedProblem = (errors?: ProblemFieldError[]) =>
-  new Problem(422, 'return_unmatched', 'Возврат не сопоставлен с товаром склада: оприходовать его нельзя', errors);
-/** docs/rules.md «Возвраты»: the text the returns screen shows when a selected return has no price. */
-const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
-/** Markdowns are one unit each: a receipt makes at most this many, so one call never writes a million rows. */
-export const MAX_MARKDOWN_UNITS = 1000;
-
-type Receivable = 'ready' | 'markdown' | 'disposal';
-
-/** What a return is received as: the receipt item over the return's own values. */
-interface Booking {
-  status: Receivable;
-  productId: string;
-  price: number;
-  markdownPrice: number;
-  description: string;
-  /** Ids the client chose for the rows the receipt writes (offline receipt): the device already shows them. */
-  lotId?: string;
-  markdownIds?: string[];
-  disposalId?: string;
-}
-
 /**
  * Customer returns (docs/rules.md «Возвраты»). A return waits with a status and a price until it is
  * received — by a receipt of several (POST /returns/batch/) or alone at a lot's price
@@ -63,54 +37,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, stock } = app;
   app.addHook('onRequest', app.authenticate);
 
-  async function newBatch(userId: string, date: Date, description: string, id?: string): Promise<BatchRow> {
-    if (id && (await repos.returns.batchIdTaken(id))) throw conflict('duplicate', 'Документ с таким ID уже есть');
-    return repos.batches.create(userId, { id, kind: 'return', date, description });
-  }
-
-  /**
-   * Receives one return into the batch: a return lot of its units at its price, then for markdown
-   * one markdown per unit and for disposal one disposal of them all, both from that lot, so the units
-   * that came back are the ones marked down or written off and the ledger shows both moves.
-   */
-  async function book(userId: string, row: ReturnRow, b: Booking, batch: BatchRow): Promise<{ row: ReturnRow; lot: LotRow }> {
-    const date = batch.date;
-    const lot = await stock.receive(userId, {
-      id: b.lotId,
-      productId: b.productId,
-      count: row.count,
-      price: b.price,
-      receivedAt: date,
-      batchId: batch.id,
-      isReturn: true,
-      returnId: row.id,
-    });
-    const outflow = { productId: b.productId, returnId: row.id, batchId: batch.id, datetime: date, description: b.description, price: b.price };
-    if (b.status === 'markdown') {
-      const ids = Array.from({ length: row.count }, (_, i) => b.markdownIds?.[i] ?? randomUUID());
-      await stock.takeOneEach(userId, { productId: b.productId, lotId: lot.id, reason: 'markdown', sources: ids.map((id) => ({ table: 'markdowns', id })) });
-      await repos.returns.insertMarkdowns(
-        userId,
-        ids.map((id) => ({ ...outflow, id, lotId: lot.id, markdownPrice: b.markdownPrice })),
-      );
-    } else if (b.status === 'disposal') {
-      const id = b.disposalId ?? randomUUID();
-      await stock.take(userId, { productId: b.productId, quantity: row.count, reason: 'disposal', source: { table: 'disposals', id }, lotId: lot.id });
-      await repos.returns.insertDisposal(userId, { ...outflow, id, count: row.count });
-    }
-    const changed = await repos.returns.update(userId, row.id, {
-      status: b.status,
-      productId: b.productId,
-      price: b.price,
-      markdownPrice: b.markdownPrice,
-      description: b.description,
-      processed: true,
-      finalMoment: date,
-      batchId: batch.id,
-    });
-    const [after] = await repos.stock.lotsByIds(userId, [lot.id]);
-    return { row: changed!, lot: after! };
-  }
+  const receipts = new ReturnReceipts(repos, stock);
 
   app.get(
     '/',
@@ -195,65 +122,13 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = ids.filter((rid) => byId.get(rid)!.processed);
       if (done.length > 0) throw processedProblem(done.map((rid) => ({ field: `batch.${rid}`, message: 'возврат уже оприходован' })));
 
-      const bookings = new Map<string, Booking>();
-      const unmatched: ProblemFieldError[] = [];
-      const statusErrors: ProblemFieldError[] = [];
-      const priceErrors: ProblemFieldError[] = [];
-      for (const rid of ids) {
-        const row = byId.get(rid)!;
-        const item = batch[rid]!;
-        const productId = item.product_id !== undefined ? item.product_id : row.productId;
-        if (productId === null) {
-          unmatched.push({ field: `batch.${rid}.product_id`, message: 'возврат не сопоставлен с товаром склада' });
-          continue;
-        }
-        if (productId !== row.productId && !(await repos.returns.product(userId, productId))) throw productMissing();
-        const status = item.status !== undefined ? item.status : row.status;
-        const price = item.price ?? row.price;
-        const markdownPrice = item.markdown_price ?? row.markdownPrice;
-        if (status !== 'ready' && status !== 'markdown' && status !== 'disposal') {
-          statusErrors.push({ field: `batch.${rid}.status`, message: 'выберите статус: готов к продаже, уценка или списание' });
-        }
-        if (!(price > 0)) priceErrors.push({ field: `batch.${rid}.price`, message: 'цена должна быть больше 0' });
-        if (status === 'markdown' && !(markdownPrice > 0))
-          priceErrors.push({ field: `batch.${rid}.markdown_price`, message: 'цена после уценки должна быть больше 0' });
-        if (status === 'ready' || status === 'markdown' || status === 'disposal') {
-          bookings.set(rid, {
-            status,
-            productId,
-            price,
-            markdownPrice,
-            description: item.description ?? row.description,
-            lotId: item.lot_id,
-            markdownIds: item.markdown_ids,
-            disposalId: item.disposal_id,
-          });
-        }
-      }
-      if (unmatched.length > 0) throw unmatchedProblem(unmatched);
-      if (statusErrors.length > 0) {
-        throw new Problem(
-          422,
-          'return_status_missing',
-          'Выберите статус у выделенных возвратов: готов к продаже, уценка или списание',
-          [...statusErrors, ...priceErrors],
-        );
-      }
-      if (priceErrors.length > 0) throw new Problem(422, 'return_price_missing', PRICE_MISSING, priceErrors);
-      const markdownUnits = ids.reduce((s, rid) => s + (bookings.get(rid)!.status === 'markdown' ? byId.get(rid)!.count : 0), 0);
-      if (markdownUnits > MAX_MARKDOWN_UNITS) {
-        throw new Problem(
-          422,
-          'too_many_markdowns',
-          `Уценка — по одной единице: в одном оприходовании не больше ${MAX_MARKDOWN_UNITS} уценённых единиц, а выбрано ${markdownUnits}`,
-        );
-      }
+      const bookings = await receipts.plan(userId, ids, byId, batch);
 
       // Products locked in one order before any stock moves, so two receipts of the same products never deadlock.
       for (const productId of [...new Set([...bookings.values()].map((b) => b.productId))].sort()) await stock.lockProduct(userId, productId);
-      const created = await newBatch(userId, date, description, id);
+      const created = await receipts.newBatch(userId, date, description, id);
       const received: ReturnRow[] = [];
-      for (const rid of ids) received.push((await book(userId, byId.get(rid)!, bookings.get(rid)!, created)).row);
+      for (const rid of ids) received.push((await receipts.book(userId, byId.get(rid)!, bookings.get(rid)!, created)).row);
       reply.code(201);
       return { batch: batchToWire(created), returns: received.map(returnToWire) };
     },
@@ -311,9 +186,9 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The rows this writes take the return's id (a return is received once), so a device that
       // queued this call offline already shows the very document, lot and write-off it makes.
-      const batch = await newBatch(userId, new Date(), '', row.id);
+      const batch = await receipts.newBatch(userId, new Date(), '', row.id);
       const status: Receivable = to === 'to_inventory' ? 'ready' : 'disposal';
-      const result = await book(
+      const result = await receipts.book(
         userId,
         row,
         { status, productId: row.productId, price: lot.price, markdownPrice: row.markdownPrice, description: row.description, lotId: row.id, disposalId: row.id },
