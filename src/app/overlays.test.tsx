@@ -18,7 +18,7 @@ const renderOverlays = () =>
 const ring = () => screen.queryByRole('progressbar', { name: 'Выполнение задачи' });
 const spinner = () => screen.queryByRole('status', { name: 'Загрузка' });
 
-describe('progress ring (SPEC §2, §4, §9)', () => {
+describe('progress ring (docs/screens.md)', () => {
   it('is hidden at the default -1 and at 0, shown above 0 with the value', () => {
     renderOverlays();
     expect(getAppState().progressValue).toBe(-1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './format.ts';
 import { DATE_MAX, DATE_MIN, isDateInRange, toApiDate } from './dates.ts';
 
-describe('dates (SPEC §9)', () => {
+describe('dates (docs/screens.md «Форматы и постоянные»)', () => {
   it('sends the local calendar day as YYYY-MM-DD', () => {
     expect(toApiDate(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDay, dayToIso, formatDay, formatMoment } from './format.ts';
 
-describe('picked days (SPEC §9: shown DD.MM.YYYY, sent YYYY-MM-DD)', () => {
+describe('picked days (docs/screens.md «Форматы и постоянные»)', () => {
   it('a picked day is stored as its midnight UTC and read back as the same day in any time zone', () => {
     expect(dayToIso('2025-03-08')).toBe('2025-03-08T00:00:00.000Z');
     expect(calendarDay(dayToIso('2025-03-08'))).toBe('2025-03-08');

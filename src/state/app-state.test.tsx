@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('app state (SPEC §3, §4, §9)', () => {
+describe('app state (docs/screens.md)', () => {
   it('starts with no user, no title, progress -1, no notification, nothing loading', () => {
     expect(getAppState()).toEqual({ user: null, title: '', progressValue: -1, notification: null, loadingCount: 0 });
   });

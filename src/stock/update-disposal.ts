@@ -1,29 +1,23 @@
 import { queueDelete, queueUpdate } from '../sync/outbox.ts';
-import { loadProductStock } from './projected-stock.ts';
-import { checkCount, checkPrice, type Check } from './rules.ts';
+import { changePrice, retakeCount } from './row-edits.ts';
+import type { Check } from './rules.ts';
 import { serial } from './serial.ts';
 import type { Disposal } from './types.ts';
 import { apiCall } from '../sync/contract.ts';
 
 /** A new count is a retake on the server: its own units come back first, so they count as free. */
 export function setDisposalCount(row: Pick<Disposal, 'id' | 'product_id' | 'count'>, count: number): Promise<Check> {
-  return serial(async () => {
-    if (count === row.count) return { ok: true };
-    const { free } = await loadProductStock(row.product_id);
-    const check = checkCount(count, { free: free + row.count });
-    if (!check.ok) return check;
-    await queueUpdate('disposals', row.id, { count }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { count } }));
-    return check;
-  });
+  return serial(() =>
+    retakeCount(row.product_id, row.count, count, () =>
+      queueUpdate('disposals', row.id, { count }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { count } })),
+    ),
+  );
 }
 
 export function setDisposalPrice(row: Pick<Disposal, 'id' | 'price'>, price: number): Promise<Check> {
-  return serial(async () => {
-    const check = checkPrice(price);
-    if (!check.ok || price === row.price) return check;
-    await queueUpdate('disposals', row.id, { price }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { price } }));
-    return check;
-  });
+  return serial(() =>
+    changePrice(row.price, price, () => queueUpdate('disposals', row.id, { price }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { price } }))),
+  );
 }
 
 /** The row goes at once; the server puts its units back. */

@@ -1,7 +1,8 @@
 import { stockMessages } from '../../domain/stock-rules.ts';
 import { queueUpdate } from '../sync/outbox.ts';
 import { loadProductStock } from './projected-stock.ts';
-import { checkLotCount, checkPrice, type Check } from './rules.ts';
+import { changePrice } from './row-edits.ts';
+import { checkLotCount, type Check } from './rules.ts';
 import { serial } from './serial.ts';
 import type { Lot } from './types.ts';
 import { apiCall } from '../sync/contract.ts';
@@ -27,10 +28,7 @@ export function setLotCount(lot: Pick<Lot, 'id' | 'product_id' | 'count_max'>, c
 }
 
 export function setLotPrice(lot: Pick<Lot, 'id' | 'price'>, price: number): Promise<Check> {
-  return serial(async () => {
-    const check = checkPrice(price);
-    if (!check.ok || price === lot.price) return check;
-    await queueUpdate('lots', lot.id, { price }, apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { price } }));
-    return check;
-  });
+  return serial(() =>
+    changePrice(lot.price, price, () => queueUpdate('lots', lot.id, { price }, apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { price } }))),
+  );
 }

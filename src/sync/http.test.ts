@@ -64,7 +64,7 @@ const REFRESH = endpoints.refresh;
 const count = (path: string) => calls.filter((c) => c.path === path).length;
 const refreshCalls = () => calls.filter((c) => c.path === REFRESH);
 
-describe('401 and the one refresh (SPEC §4)', { timeout: 30_000 }, () => {
+describe('401 and the one refresh (docs/sync-protocol.md «Обновление токена»)', { timeout: 30_000 }, () => {
   it('20 parallel 401s cause exactly one refresh call, and all 20 replay and succeed', async () => {
     const user = await server.signUp();
     signInAs(user);

@@ -25,7 +25,7 @@ afterEach(() => {
   globalThis.WebSocket = realWebSocket;
 });
 
-describe('handleLiveMessage (SPEC §4, §9)', () => {
+describe('handleLiveMessage (docs/screens.md)', () => {
   it('progress drives the ring; 100 or more hides it', () => {
     const onChanges = vi.fn();
     handleLiveMessage({ type: 'progress', value: 42 }, onChanges);

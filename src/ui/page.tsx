@@ -24,14 +24,19 @@ export function Muted({ children }: { children: ReactNode }) {
   return <p className={muted}>{children}</p>;
 }
 
-/** For routes whose feature has not landed yet: says so plainly instead of showing a fake screen. */
-export function UnderConstruction({ title }: { title: string }) {
+/** A page whose record is not on this device (deleted, or not loaded from the server yet). */
+export function NotFoundPage({ title, heading, text }: { title: string; heading: string; text: string }) {
   return (
     <Page title={title}>
       <Card>
-        <Heading>Раздел в разработке</Heading>
-        <Muted>«{title}» появится в одном из следующих обновлений.</Muted>
+        <Heading>{heading}</Heading>
+        <Muted>{text}</Muted>
       </Card>
     </Page>
   );
+}
+
+/** For routes whose feature has not landed yet: says so plainly instead of showing a fake screen. */
+export function UnderConstruction({ title }: { title: string }) {
+  return <NotFoundPage title={title} heading="Раздел в разработке" text={`«${title}» появится в одном из следующих обновлений.`} />;
 }

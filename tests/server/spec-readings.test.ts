@@ -8,7 +8,7 @@ import { apiCall, ok } from './helpers/stock.ts';
 import { receiveLot } from './helpers/outflows.ts';
 
 /*
- * A client written against the product's calls alone (docs/architecture.md «Контракт»): every reading of a body they allow is accepted, and
+ * A client written against the product’s calls alone (docs/architecture.md «Контракт»): every reading of a body they allow is accepted, and
  * what the server cannot take is refused as problem+json in Russian, never a 500.
  */
 
@@ -122,7 +122,7 @@ describe('a row sent back as the API returned it', () => {
   });
 });
 
-describe('fields the product's calls name are stored and answered', () => {
+describe('fields the product’s calls name are stored and answered', () => {
   it('POST /realization/ keeps the purchase price the seller typed next to the FIFO cost', async () => {
     const [id] = await addProducts(app, user, ['Продаваемый']);
     await receiveLot(app, user, id!, 4, 50);

@@ -26,7 +26,7 @@ const fill = (values: Record<string, string>) => {
 };
 const uniqueLogin = () => `ui-${crypto.randomUUID().slice(0, 8)}@example.ru`;
 
-describe('auth screen: modes and fields (SPEC §2, §4)', () => {
+describe('auth screen: modes and fields (docs/screens.md)', () => {
   it('starts on login without a token; the toggle link switches to registration and back', async () => {
     await openAuth();
     expect(await screen.findByRole('heading', { name: 'Вход' })).toBeTruthy();

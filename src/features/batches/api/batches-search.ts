@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { isDateInRange } from '../../../lib/dates.ts';
+import { dayParam, pageParam } from '../../../lib/search-params.ts';
 
 /** true/false, also as text from a hand-typed address; anything else is "not set". */
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
   .optional()
   .catch(undefined);
-
-const day = z
-  .string()
-  .refine((v) => v === '' || isDateInRange(v))
-  .catch('')
-  .default('');
 
 /**
  * /inventory/batches query (docs/screens.md «Адреса»): is_return=true — returns, is_other=true — write-offs and
@@ -20,9 +14,9 @@ const day = z
 export const batchesSearchSchema = z.object({
   is_return: flag,
   is_other: flag,
-  date_start: day,
-  date_end: day,
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  date_start: dayParam,
+  date_end: dayParam,
+  page: pageParam,
 });
 export type BatchesSearch = z.infer<typeof batchesSearchSchema>;
 

@@ -1,19 +1,13 @@
 import { dayToIso } from '../../../lib/format.ts';
 import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
 import { lineCount, linePrice, type BatchLot, type PurchaseLine } from './purchase-lines.ts';
-import type { Batch, Lot } from './types.ts';
+import { batchCall, type BatchSave } from '../../../stock/batch-call.ts';
+import type { Lot } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
 
-export interface PurchaseSave {
-  /** The batch being edited; absent for a new purchase. */
-  batch?: Batch;
-  /** Its lots as the device has them now. */
-  saved?: readonly BatchLot[];
+export interface PurchaseSave extends BatchSave<BatchLot, PurchaseLine> {
   /** Its other realizations: kept as they are. */
   otherIds?: readonly string[];
-  /** YYYY-MM-DD. */
-  date: string;
-  lines: readonly PurchaseLine[];
 }
 
 const now = () => new Date().toISOString();
@@ -69,21 +63,9 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
     calls.push({ ...apiCall('POST', '/inventory_batch/', { body }), table: 'lots', rowId: sent[0]!.id, changes: lineChanges });
   }
 
-  const kept = new Set(lines.map((l) => l.id));
-  const docChanges: RowChange[] = [];
-  for (const lot of saved) {
-    if (!kept.has(lot.id)) docChanges.push({ table: 'lots', id: lot.id, remove: true });
-    else if (lot.created_at !== receivedAt) docChanges.push({ table: 'lots', id: lot.id, changes: { created_at: receivedAt } });
-  }
-  const kind = batch?.kind ?? 'purchase';
-  const body = { id: batchId, date, kind, inventory_ids: lines.map((l) => l.id), other_realization_ids: [...otherIds] };
-  if (batch) {
-    if (batch.date !== receivedAt) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: receivedAt, updated_at: now() } });
-    calls.push({ ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }), table: 'batches', rowId: batchId, changes: docChanges });
-  } else {
-    const row: Batch = { id: batchId, kind, date: receivedAt, description: '', created_at: now(), version: 0, updated_at: now() };
-    calls.push({ ...apiCall('POST', '/batch/', { body }), table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
-  }
+  const listed = lines.map((l) => l.id);
+  const rows = { table: 'lots' as const, saved, dateField: 'created_at' as const, listed };
+  calls.push(batchCall({ batch, batchId, kind: batch?.kind ?? 'purchase', date, rows, inventoryIds: listed, otherIds }));
   await queueGroup(calls);
   return batchId;
 }

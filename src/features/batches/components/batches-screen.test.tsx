@@ -23,7 +23,7 @@ const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/
 const rows = () => screen.queryAllByTestId('batch-row');
 const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => nbsp(td.textContent));
 
-describe('/inventory/batches (SPEC §2)', () => {
+describe('/inventory/batches (docs/screens.md)', () => {
   it('asks which documents to show when the address names none; each choice sets its title', async () => {
     await open('/inventory/batches');
     const dialog = await screen.findByRole('dialog', { name: 'Какие документы показать?' });

@@ -1,6 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
+export { small } from '../../../ui/table.css.ts';
+
 export const drawer = style({
   position: 'fixed',
   top: 0,
@@ -34,6 +36,3 @@ export const item = style({
 });
 export const thumb = style({ width: '44px', height: '44px', flex: 'none', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.bg });
 export const name = style({ flex: 1, minWidth: 0 });
-export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
-/** The page beside an open drawer keeps its content visible on wide screens. */
-export const besideDrawer = style({ '@media': { 'screen and (min-width: 1100px)': { paddingRight: '400px' } } });

@@ -1,21 +1,15 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { formatAmount } from '../../../lib/format.ts';
 import { pageWindow } from '../../../lib/paging.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Muted } from '../../../ui/page.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { imageSrc } from '../../../lib/image-src.ts';
+import type { ProductDrawerProps } from '../../../ui/document-editor.tsx';
+import { SearchField, useSearchText } from '../../../ui/search-field.tsx';
+import { Thumb } from '../../../ui/thumb.tsx';
 import { searchCatalog } from '../api/product-catalog.ts';
 import { useOnHand, useProductCatalog } from '../api/use-product-catalog.ts';
 import { drawer, head, item, list, name, small, thumb, title } from './drawer.css.ts';
-
-export interface ProductDrawerProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** A product was clicked: the editor adds a line for it. */
-  onPick(productId: string): void;
-}
 
 /**
  * The side panel of warehouse products a batch editor adds lines from (docs/screens.md «Адреса»): searchable by
@@ -24,12 +18,11 @@ export interface ProductDrawerProps {
 export function ProductDrawer({ open, onOpenChange, onPick }: ProductDrawerProps) {
   const catalog = useProductCatalog();
   const onHand = useOnHand();
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
   const [page, setPage] = useState(1);
+  const text = useSearchText('', () => setPage(1));
   if (!open) return null;
 
-  const found = searchCatalog(catalog.products, deferred);
+  const found = searchCatalog(catalog.products, text.deferred);
   const { page: current, pages, start, end } = pageWindow(found.length, page);
   const shown = found.slice(start, end);
   return (
@@ -40,22 +33,13 @@ export function ProductDrawer({ open, onOpenChange, onPick }: ProductDrawerProps
           ✕
         </Button>
       </div>
-      <TextField
-        label="Поиск товара"
-        type="search"
-        placeholder="Название или артикул"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setPage(1);
-        }}
-      />
-      {catalog.loaded && found.length === 0 && <Muted>{query.trim() ? 'Ничего не найдено' : 'Товаров пока нет'}</Muted>}
+      <SearchField text={text} label="Поиск товара" placeholder="Название или артикул" />
+      {catalog.loaded && found.length === 0 && <Muted>{text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет'}</Muted>}
       <ul className={list}>
         {shown.map((p) => (
           <li key={p.id}>
             <button type="button" className={item} onClick={() => onPick(p.id)} aria-label={`Добавить «${p.name}»`} data-testid="drawer-product">
-              {p.image ? <img className={thumb} src={imageSrc(p.image)} alt="" loading="lazy" /> : <span className={thumb} />}
+              <Thumb image={p.image} className={thumb} />
               <span className={name}>
                 {p.name}
                 {p.articles.length > 0 && <span className={small}>{p.articles.join(', ')}</span>}

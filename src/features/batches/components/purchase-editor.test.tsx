@@ -26,7 +26,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 /** The calls queued (entries that only record another row of a call are not calls). */
 const calls = async () => (await db.outbox.orderBy('seq').toArray()).filter((e) => !e.carrier);
 
-describe('/inventory/add — receiving a purchase (SPEC §2, §4, §5)', () => {
+describe('/inventory/add — receiving a purchase (docs/screens.md)', () => {
   it('opens with the product drawer and the empty-state message; a click on a product adds a line', async () => {
     const kettle = await seedProduct('Чайник');
     await seedProduct('Кружка');
@@ -151,7 +151,7 @@ describe('/inventory/add — receiving a purchase (SPEC §2, §4, §5)', () => {
   });
 });
 
-describe('/inventory/edit/{batch_id} (SPEC §2, §4, §8)', () => {
+describe('/inventory/edit/{batch_id} (docs/screens.md)', () => {
   async function seededBatch() {
     const kettle = await seedProduct('Чайник');
     const cup = await seedProduct('Кружка');

@@ -2,8 +2,7 @@ import type { components } from '../../../../api/schema.gen.ts';
 
 type Schemas = components['schemas'];
 
-export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
-export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
+export type { ProductMp, ProductWh } from '../../../stock/types.ts';
 
 /** A lot as sync mirrors it (server/schemas/stock-rows.ts), with what this screen reads. */
 export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> & Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version'>>;

@@ -36,7 +36,7 @@ async function seedLot(productId: string, extra: Record<string, unknown> = {}) {
   return row;
 }
 
-describe('/inventory — lots from the device (SPEC §2)', () => {
+describe('/inventory — lots from the device (docs/screens.md)', () => {
   it('shows date and time, picture, name and articles, purchased, cost, remaining and sum, newest first', async () => {
     const kettle = await seedProduct('Чайник', { images: ['/uploads/k.png'] });
     await db.mirrored('products_mp').add({ id: 'mp1', product_wh_id: kettle, offer_id: 'ART-1', primary_image: null });

@@ -1,30 +1,24 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { DateRangeFields } from '../../../ui/date-range.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Muted, Page } from '../../../ui/page.tsx';
-import { toolbar } from '../../../ui/page.css.ts';
+import { filters, toolbar } from '../../../ui/page.css.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
 import type { InventorySearch } from '../api/inventory-search.ts';
 import { refreshInventory } from '../api/refresh.ts';
 import { useInventoryTable } from '../api/use-inventory-table.ts';
-import { filters } from './inventory.css.ts';
 import { InventoryTable } from './inventory-table.tsx';
 
-export interface InventoryScreenProps {
-  search: InventorySearch;
-  /** Writes the query into the address (replacing the entry), so back/forward and reload keep it. */
-  onSearchChange(patch: Partial<InventorySearch>): void;
-}
+export type InventoryScreenProps = ListScreenProps<InventorySearch>;
 
 /** /inventory — every lot, newest receipt first, from the device (docs/screens.md «Адреса»). */
 export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState(search.search);
-  const deferred = useDeferredValue(query);
-  const table = useInventoryTable({ search: deferred, start: search.date_start, end: search.date_end, page: search.page });
+  const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));
+  const table = useInventoryTable({ search: text.deferred, start: search.date_start, end: search.date_end, page: search.page });
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
@@ -36,22 +30,13 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
     }
   }
 
-  const filtered = query.trim() || search.date_start || search.date_end;
+  const filtered = text.query.trim() || search.date_start || search.date_end;
   return (
     <Page title="Учёт партий товара">
       <div className={toolbar}>
         <div className={filters}>
           <DateRangeFields value={search} onChange={(patch) => onSearchChange({ ...patch, page: 1 })} />
-          <TextField
-            label="Поиск"
-            type="search"
-            placeholder="Название или артикул"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              onSearchChange({ search: e.target.value, page: 1 });
-            }}
-          />
+          <SearchField text={text} placeholder="Название или артикул" />
         </div>
         <div className={row}>
           <Button onClick={() => void navigate({ to: '/inventory/add' })}>Добавить</Button>

@@ -57,7 +57,7 @@ async function seed() {
     ]);
 }
 
-describe('/markdown — «Уценка» (SPEC §2)', () => {
+describe('/markdown — «Уценка» (docs/screens.md)', () => {
   it('shows unsold markdowns first: picture, name, article, description, receipt date, count, cost, markdown price, sold', async () => {
     await seed();
     await open();

@@ -4,7 +4,7 @@ import type { Market } from '../api/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
+import { Card, Heading, NotFoundPage, Page } from '../../../ui/page.tsx';
 import { SelectField, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { createMarket, validateMarket, type FieldErrors, type MarketInput } from '../api/create-market.ts';
 import { deleteMarket } from '../api/delete-market.ts';
@@ -23,14 +23,7 @@ export function MarketPage({ marketId }: { marketId: string }) {
   if (creating) return <MarketForm key="new" />;
   if (!loaded) return <Page title="Магазин" />;
   if (!market)
-    return (
-      <Page title="Магазин">
-        <Card>
-          <Heading>Магазин не найден</Heading>
-          <Muted>Возможно, он удалён или ещё не загружен на это устройство.</Muted>
-        </Card>
-      </Page>
-    );
+    return <NotFoundPage title="Магазин" heading="Магазин не найден" text="Возможно, он удалён или ещё не загружен на это устройство." />;
   return <MarketForm key={market.id} market={market} />;
 }
 

@@ -3,20 +3,14 @@ import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { dayToIso } from '../../../lib/format.ts';
 import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
 import { lineCount, lineState, parseAmount, type OtherLine } from './other-lines.ts';
-import type { Batch, Marketplace, OtherRealization } from './types.ts';
+import { batchCall, type BatchSave } from '../../../stock/batch-call.ts';
+import type { Marketplace, OtherRealization } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
 
-export interface OtherSave {
-  /** The document being edited; absent for a new one. */
-  batch?: Batch;
-  /** Its rows as the device has them now. */
-  saved?: readonly OtherRealization[];
+/** Lines checked before: a count above 0 and a marketplace each. */
+export interface OtherSave extends BatchSave<OtherRealization, OtherLine> {
   /** Its lots, if any: kept as they are. */
   lotIds?: readonly string[];
-  /** YYYY-MM-DD. */
-  date: string;
-  /** Checked lines: a count above 0 and a marketplace each. */
-  lines: readonly OtherLine[];
 }
 
 const now = () => new Date().toISOString();
@@ -75,21 +69,9 @@ export async function saveOtherRealizations({ batch, saved = [], lotIds = [], da
     calls.push({ ...apiCall('POST', '/other_realization_batch/', { body }), table: 'other_realizations', rowId: sent[0]!.id, changes: rowChanges });
   }
 
-  const kept = new Set(lines.map((l) => l.id));
-  const docChanges: RowChange[] = [];
-  for (const r of saved) {
-    // Rows no longer listed are deleted by the server, their units put back.
-    if (!kept.has(r.id)) docChanges.push({ table: 'other_realizations', id: r.id, remove: true });
-    else if (r.date !== day) docChanges.push({ table: 'other_realizations', id: r.id, changes: { date: day } });
-  }
-  const body = { id: batchId, date, kind: 'other' as const, inventory_ids: [...lotIds], other_realization_ids: lines.map((l) => l.id) };
-  if (batch) {
-    if (batch.date !== day) docChanges.unshift({ table: 'batches', id: batchId, changes: { date: day, updated_at: now() } });
-    calls.push({ ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }), table: 'batches', rowId: batchId, changes: docChanges });
-  } else {
-    const row: Batch = { id: batchId, kind: 'other', date: day, description: '', created_at: now(), version: 0, updated_at: now() };
-    calls.push({ ...apiCall('POST', '/batch/', { body }), table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...docChanges] });
-  }
+  const listed = lines.map((l) => l.id);
+  const rows = { table: 'other_realizations' as const, saved, dateField: 'date' as const, listed };
+  calls.push(batchCall({ batch, batchId, kind: 'other', date, rows, inventoryIds: lotIds, otherIds: listed }));
   await queueGroup(calls);
   return batchId;
 }

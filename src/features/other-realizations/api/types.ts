@@ -1,20 +1,8 @@
-import type { components } from '../../../../api/schema.gen.ts';
-
-type Schemas = components['schemas'];
-
-export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
-export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
-
 export const marketplaces = ['OZON', 'WB', 'YM', 'Other'] as const;
 export type Marketplace = (typeof marketplaces)[number];
 
-/** The rows as sync mirrors them (server/schemas/stock-rows.ts). */
-export type Batch = Schemas['Batch'];
-export type OtherRealization = Schemas['OtherRealization'];
+/** The rows as sync mirrors them (src/stock/types.ts names them once for every feature). */
+export type { Batch, OtherRealization } from '../../../stock/types.ts';
 
 /** The product drawer the route composes in (features/batches ProductDrawer has this shape). */
-export interface ProductDrawerProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  onPick(productId: string): void;
-}
+export type { ProductDrawerProps } from '../../../ui/document-editor.tsx';

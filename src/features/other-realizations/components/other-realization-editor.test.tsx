@@ -53,7 +53,7 @@ async function seedLot(productId: string, count: number, price: number, created_
   await db.mirrored('lots').add({ id: crypto.randomUUID(), product_id: productId, batch_id: null, count, count_max: count, price, created_at, is_return: false, version: 1 });
 }
 
-describe('/other-realizations/add (SPEC §2, §5)', () => {
+describe('/other-realizations/add (docs/screens.md)', () => {
 
   it('a line needs a non-zero count and a marketplace: otherwise it is flagged and nothing is queued', async () => {
     const kettle = await seedProduct('Чайник');

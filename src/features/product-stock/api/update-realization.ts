@@ -1,7 +1,7 @@
 import { stockMessages } from '../../../../domain/stock-rules.ts';
-import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueDelete, queueUpdate } from '../../../sync/outbox.ts';
-import { checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
+import { changePrice, retakeCount } from '../../../stock/row-edits.ts';
+import type { Check } from '../../../stock/rules.ts';
 import { serial } from '../../../stock/serial.ts';
 import type { Realization } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
@@ -12,22 +12,18 @@ const cancelled: Check = { ok: false, error: stockMessages.realizationCancelled 
 export function setRealizationCount(row: Realization, count: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'completed') return cancelled;
-    if (count === row.count) return { ok: true };
-    const { free } = await loadProductStock(row.product);
-    const check = checkCount(count, { free: free + row.count });
-    if (check.ok) await queueUpdate('realizations', row.id, { count }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { count } }));
-    return check;
+    return retakeCount(row.product, row.count, count, () =>
+      queueUpdate('realizations', row.id, { count }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { count } })),
+    );
   });
 }
 
 export function setRealizationPrice(row: Realization, realization_price: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'completed') return cancelled;
-    const check = checkPrice(realization_price, 'Цена продажи');
-    if (check.ok && realization_price !== row.realization_price) {
-      await queueUpdate('realizations', row.id, { realization_price }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { realization_price } }));
-    }
-    return check;
+    const write = () =>
+      queueUpdate('realizations', row.id, { realization_price }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { realization_price } }));
+    return changePrice(row.realization_price, realization_price, write, 'Цена продажи');
   });
 }
 

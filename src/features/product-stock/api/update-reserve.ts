@@ -1,6 +1,6 @@
-import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { queueDelete, queueUpdate } from '../../../sync/outbox.ts';
-import { checkCount, checkPrice, type Check } from '../../../stock/rules.ts';
+import { changePrice, checkRetake, retakeCount } from '../../../stock/row-edits.ts';
+import type { Check } from '../../../stock/rules.ts';
 import { serial } from '../../../stock/serial.ts';
 import type { Reserve, ReserveStatus } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
@@ -11,20 +11,16 @@ const closed: Check = { ok: false, error: 'Резерв уже снят или �
 export function setReserveCount(row: Reserve, count: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'active') return closed;
-    if (count === row.count) return { ok: true };
-    const { free } = await loadProductStock(row.product);
-    const check = checkCount(count, { free: free + row.count });
-    if (check.ok) await queueUpdate('reserves', row.id, { count }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { count } }));
-    return check;
+    return retakeCount(row.product, row.count, count, () =>
+      queueUpdate('reserves', row.id, { count }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { count } })),
+    );
   });
 }
 
 export function setReservePrice(row: Reserve, price: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'active') return closed;
-    const check = checkPrice(price);
-    if (check.ok && price !== row.price) await queueUpdate('reserves', row.id, { price }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { price } }));
-    return check;
+    return changePrice(row.price, price, () => queueUpdate('reserves', row.id, { price }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { price } })));
   });
 }
 
@@ -39,8 +35,7 @@ export function setReserveStatus(row: Reserve, status: ReserveStatus): Promise<C
   return serial(async () => {
     if (!nextStatuses(row.status).includes(status)) return closed;
     if (status === 'realized') {
-      const { free } = await loadProductStock(row.product);
-      const check = checkCount(row.count, { free: free + row.count });
+      const check = await checkRetake(row.product, row.count, row.count);
       if (!check.ok) return check;
     }
     await queueUpdate(

@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
 import { button, row } from '../../../ui/controls.css.ts';
-import { Muted } from '../../../ui/page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { parseNumber } from '../../../stock/rules.ts';
 import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
 import { BlurInput } from './blur-input.tsx';
-import { checkbox, foot, muted, num, summary, table, tableWrap, td, th } from './stock.css.ts';
+import { PriceCell } from './row-cells.tsx';
+import { checkbox, foot, muted, num, summary, td } from './stock.css.ts';
+
+const columns = [{ label: 'Дата' }, { label: 'Поступило', num: true }, { label: 'Остаток', num: true }, { label: 'Цена, ₽', num: true }, { label: 'Сумма', num: true }];
 
 /**
  * Tab 2 «Учёт»: the product's lots, oldest first (the order FIFO takes them), with remaining
@@ -36,51 +39,25 @@ export function AccountingTab({ productId }: { productId: string }) {
       <p className={summary} data-testid="stock-line">
         На складе: {formatAmount(stock.onHand)} шт., в резерве: {formatAmount(stock.reserved)} шт., свободно: {formatAmount(Math.max(0, stock.free))} шт.
       </p>
-      {lots.length === 0 ? (
-        <Muted>Партий нет. Оприходуйте товар, чтобы он появился на складе.</Muted>
-      ) : (
-        <div className={tableWrap}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th}>Дата</th>
-                <th className={`${th} ${num}`}>Поступило</th>
-                <th className={`${th} ${num}`}>Остаток</th>
-                <th className={`${th} ${num}`}>Цена, ₽</th>
-                <th className={`${th} ${num}`}>Сумма</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lots.map((lot) => {
-                const when = formatMoment(lot.created_at);
-                return (
-                  <tr key={lot.id} data-testid="lot-row">
-                    <td className={td}>
-                      {when}
-                      {lot.is_return === true && <span className={muted}> ↩ возврат</span>}
-                    </td>
-                    <td className={`${td} ${num}`}>{formatAmount(lot.count_max)}</td>
-                    <td className={`${td} ${num}`}>
-                      <BlurInput
-                        label={`Остаток, ${when}`}
-                        value={lot.count}
-                        min={0}
-                        max={lot.count_max}
-                        step={1}
-                        onSave={(t) => setLotCount(lot, parseNumber(t))}
-                      />
-                    </td>
-                    <td className={`${td} ${num}`}>
-                      <BlurInput label={`Цена, ${when}`} value={lot.price} min={0} step="0.01" onSave={(t) => setLotPrice(lot, parseNumber(t))} />
-                    </td>
-                    <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable columns={columns} rows={lots} testId="lot-row" empty="Партий нет. Оприходуйте товар, чтобы он появился на складе.">
+        {(lot) => {
+          const when = formatMoment(lot.created_at);
+          return (
+            <>
+              <td className={td}>
+                {when}
+                {lot.is_return === true && <span className={muted}> ↩ возврат</span>}
+              </td>
+              <td className={`${td} ${num}`}>{formatAmount(lot.count_max)}</td>
+              <td className={`${td} ${num}`}>
+                <BlurInput label={`Остаток, ${when}`} value={lot.count} min={0} max={lot.count_max} step={1} onSave={(t) => setLotCount(lot, parseNumber(t))} />
+              </td>
+              <PriceCell label="Цена" when={when} value={lot.price} onSave={(n) => setLotPrice(lot, n)} />
+              <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>
+            </>
+          );
+        }}
+      </DataTable>
       <p className={foot} data-testid="accounting-totals">
         Остаток на сумму {formatRoubles(value)} · закуплено на сумму {formatRoubles(spent)}
       </p>

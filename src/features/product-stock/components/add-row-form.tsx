@@ -12,6 +12,12 @@ interface Field {
   step?: string;
 }
 
+/** The fields of a tab's add form: units (one to start with), then a price in roubles named `name`. */
+export const countAndPrice = (name: string, label: string): Field[] => [
+  { name: 'count', label: 'Количество', initial: '1' },
+  { name, label, initial: '0', step: '0.01' },
+];
+
 /** The add form above a tab's rows: number fields and one button; a refusal is shown, nothing is sent. */
 export function AddRowForm({
   fields,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
+import { Card, NotFoundPage, Page } from '../../../ui/page.tsx';
 import { useProductName } from '../api/use-stock-rows.ts';
 import { form } from './stock.css.ts';
 
@@ -8,14 +8,7 @@ export function FormPage({ productId, title, children }: { productId: string; ti
   const name = useProductName(productId);
   if (name === undefined) return <Page title={title} />;
   if (name === null)
-    return (
-      <Page title={title}>
-        <Card>
-          <Heading>Товар не найден</Heading>
-          <Muted>Возможно, он удалён, объединён с другим или ещё не загружен на это устройство.</Muted>
-        </Card>
-      </Page>
-    );
+    return <NotFoundPage title={title} heading="Товар не найден" text="Возможно, он удалён, объединён с другим или ещё не загружен на это устройство." />;
   return (
     <Page title={`${title}: ${name || 'товар'}`}>
       <Card>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatDateTime, formatMoment, formatRoubles } from '../../../lib/format.ts';
-import { Muted } from '../../../ui/page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import type { MovementReason } from '../api/types.ts';
 import { useMovements } from '../api/use-stock-rows.ts';
-import { minus, muted, num, plus, table, tableWrap, td, th } from './stock.css.ts';
+import { minus, muted, num, plus, td } from './stock.css.ts';
 
 const reasonLabel: Record<MovementReason, string> = {
   receipt: 'Поступление',
@@ -18,6 +18,7 @@ const reasonLabel: Record<MovementReason, string> = {
   reversal: 'Возврат на склад (отмена или правка расхода)',
 };
 const PAGE = 50;
+const columns = [{ label: 'Время' }, { label: 'Причина' }, { label: 'Количество', num: true }, { label: 'Партия от' }, { label: 'Цена за ед.', num: true }];
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first. */
@@ -33,37 +34,20 @@ export function HistoryTab({ productId }: { productId: string }) {
   return (
     <div>
       <p className={muted}>Движения записывает сервер: изменения, ещё не отправленные с этого устройства, появятся здесь после синхронизации.</p>
-      {movements.length === 0 ? (
-        <Muted>Движений по складу пока нет.</Muted>
-      ) : (
-        <div className={tableWrap}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th}>Время</th>
-                <th className={th}>Причина</th>
-                <th className={`${th} ${num}`}>Количество</th>
-                <th className={th}>Партия от</th>
-                <th className={`${th} ${num}`}>Цена за ед.</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((m) => {
-                const lot = lotDate.get(m.lot_id);
-                return (
-                  <tr key={m.id} data-testid="movement-row">
-                    <td className={td}>{formatDateTime(m.created_at)}</td>
-                    <td className={td}>{reasonLabel[m.reason] ?? m.reason}</td>
-                    <td className={`${td} ${num} ${m.delta > 0 ? plus : minus}`}>{signed(m.delta)}</td>
-                    <td className={td}>{lot ? formatMoment(lot) : '—'}</td>
-                    <td className={`${td} ${num}`}>{formatRoubles(m.unit_cost)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable columns={columns} rows={shown} testId="movement-row" empty="Движений по складу пока нет.">
+        {(m) => {
+          const lot = lotDate.get(m.lot_id);
+          return (
+            <>
+              <td className={td}>{formatDateTime(m.created_at)}</td>
+              <td className={td}>{reasonLabel[m.reason] ?? m.reason}</td>
+              <td className={`${td} ${num} ${m.delta > 0 ? plus : minus}`}>{signed(m.delta)}</td>
+              <td className={td}>{lot ? formatMoment(lot) : '—'}</td>
+              <td className={`${td} ${num}`}>{formatRoubles(m.unit_cost)}</td>
+            </>
+          );
+        }}
+      </DataTable>
       <Pagination page={current} pages={pages} onPage={setPage} />
     </div>
   );

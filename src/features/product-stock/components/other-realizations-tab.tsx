@@ -1,9 +1,11 @@
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { Muted } from '../../../ui/page.tsx';
 import { realizationTotal } from '../api/totals.ts';
 import type { OtherRealization } from '../api/types.ts';
 import { useOtherRealizations } from '../api/use-stock-rows.ts';
-import { foot, num, table, tableWrap, td, th } from './stock.css.ts';
+import { CountFoot } from './row-cells.tsx';
+import { num, td } from './stock.css.ts';
 
 const marketplaceLabel: Record<NonNullable<OtherRealization['marketplace']>, string> = {
   OZON: 'OZON',
@@ -11,6 +13,13 @@ const marketplaceLabel: Record<NonNullable<OtherRealization['marketplace']>, str
   YM: 'Яндекс Маркет',
   Other: 'Другое',
 };
+const columns = [
+  { label: 'Дата' },
+  { label: 'Маркетплейс' },
+  { label: 'Количество', num: true },
+  { label: 'Себестоимость', num: true },
+  { label: 'Цена реализации', num: true },
+];
 
 /** Tab 5 «Прочая реализация»: read only here; they are made on /other-realizations/add. */
 export function OtherRealizationsTab({ productId }: { productId: string }) {
@@ -19,33 +28,18 @@ export function OtherRealizationsTab({ productId }: { productId: string }) {
   if (rows.length === 0) return <Muted>Прочих реализаций нет.</Muted>;
   return (
     <div>
-      <div className={tableWrap}>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th className={th}>Дата</th>
-              <th className={th}>Маркетплейс</th>
-              <th className={`${th} ${num}`}>Количество</th>
-              <th className={`${th} ${num}`}>Себестоимость</th>
-              <th className={`${th} ${num}`}>Цена реализации</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="other-realization-row">
-                <td className={td}>{formatMoment(r.date)}</td>
-                <td className={td}>{r.marketplace ? marketplaceLabel[r.marketplace] : '—'}</td>
-                <td className={`${td} ${num}`}>{formatAmount(r.count)}</td>
-                <td className={`${td} ${num}`}>{formatRoubles(r.price)}</td>
-                <td className={`${td} ${num}`}>{formatRoubles(r.realization_price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className={foot}>
-        Реализовано: {formatAmount(rows.reduce((s, r) => s + r.count, 0))} шт. на сумму {formatRoubles(realizationTotal(rows))}
-      </p>
+      <DataTable columns={columns} rows={rows} testId="other-realization-row">
+        {(r) => (
+          <>
+            <td className={td}>{formatMoment(r.date)}</td>
+            <td className={td}>{r.marketplace ? marketplaceLabel[r.marketplace] : '—'}</td>
+            <td className={`${td} ${num}`}>{formatAmount(r.count)}</td>
+            <td className={`${td} ${num}`}>{formatRoubles(r.price)}</td>
+            <td className={`${td} ${num}`}>{formatRoubles(r.realization_price)}</td>
+          </>
+        )}
+      </DataTable>
+      <CountFoot label="Реализовано" rows={rows} total={realizationTotal(rows)} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { pageParam, searchParam } from '../../../lib/search-params.ts';
 
 /**
  * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»). Anything
  * malformed in a shared or hand-edited address falls back to the default instead of failing.
  */
 export const productsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  search: z.string().max(200).catch('').default(''),
+  page: pageParam,
+  search: searchParam,
   order_by: z.enum(['name', '-name', 'count', '-count']).catch('name').default('name'),
 });
 export type ProductsSearch = z.infer<typeof productsSearchSchema>;

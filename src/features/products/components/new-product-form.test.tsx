@@ -14,7 +14,7 @@ const type = (name: string, value: string) => fireEvent.change(field(name), { ta
 const pick = (files: File[]) => fireEvent.change(screen.getByLabelText('Добавить фото'), { target: { files } });
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
 
-describe('/new/product (SPEC §2)', () => {
+describe('/new/product (docs/screens.md)', () => {
   it('name is required: a Russian error, nothing stored or queued', async () => {
     const page = await open();
     expect(getAppState().title).toBe('Новый товар');

@@ -30,7 +30,7 @@ const open = (id: string, query = '') => renderWithRouter(ProductRoute, { path: 
 const field = (name: string) => document.querySelector<HTMLTextAreaElement>(`[name="${name}"]`)!;
 const tab = (name: string) => screen.getByRole('tab', { name });
 
-describe('/product/{id} (SPEC §2)', () => {
+describe('/product/{id} (docs/screens.md)', () => {
   it('td selects the starting tab; the tabs the route adds follow 0 and 1', async () => {
     const p = await seedProduct('Чайник');
     await open(p.id, '?td=1');

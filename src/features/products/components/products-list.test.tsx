@@ -24,7 +24,7 @@ const names = () => screen.getAllByTestId('product-row').map((r) => r.querySelec
 const cells = (name: string) => [...screen.getByText(name).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 
-describe('/products — «Товары» (SPEC §2)', () => {
+describe('/products — «Товары» (docs/screens.md)', () => {
   it('derives count, reserve, markdowns, average cost and sum from lots, reserves and markdowns', async () => {
     const a = await seedProduct('Арбуз');
     const b = await seedProduct('Банан');

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
 import { groupProducts } from '../api/group-products.ts';
 import { importFromMarketplaces } from '../api/import-products.ts';
 import type { ProductsSearch } from '../api/products-search.ts';
@@ -16,19 +16,13 @@ import { useProductTable } from '../api/use-product-table.ts';
 import { ProductsTable } from './products-table.tsx';
 import { summary as summaryClass } from './products.css.ts';
 
-export interface ProductsListProps {
-  search: ProductsSearch;
-  /** Writes the query into the address (replacing the entry), so back/forward and reload keep it. */
-  onSearchChange(patch: Partial<ProductsSearch>): void;
-}
+export type ProductsListProps = ListScreenProps<ProductsSearch>;
 
 /** /products — «Товары» (docs/screens.md «Адреса»), entirely from the device. */
 export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState(search.search);
-  // Typing stays responsive: React may render the keystroke before the filtered table.
-  const deferredQuery = useDeferredValue(query);
-  const table = useProductTable({ search: deferredQuery, order: search.order_by, page: search.page });
+  const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));
+  const table = useProductTable({ search: text.deferred, order: search.order_by, page: search.page });
   // Selection order matters: the first picked product is the one the others are grouped into.
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmGroup, setConfirmGroup] = useState(false);
@@ -71,18 +65,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
       <p className={summaryClass} data-testid="stock-summary">
         На складе: {formatAmount(table.summary.count)} шт. на сумму {formatRoubles(table.summary.total)}
       </p>
-      <TextField
-        label="Поиск"
-        type="search"
-        name="search"
-        placeholder="Название или артикул"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          onSearchChange({ search: e.target.value, page: 1 });
-        }}
-      />
-      {table.loaded && table.matching === 0 && <Muted>{query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}</Muted>}
+      <SearchField text={text} name="search" placeholder="Название или артикул" />
+      {table.loaded && table.matching === 0 && <Muted>{text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}</Muted>}
       {table.rows.length > 0 && (
         <ProductsTable
           rows={table.rows}

@@ -1,37 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const summary = style({ margin: `0 0 ${vars.space.md}`, fontWeight: 600 });
-
-export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, marginBottom: vars.space.md });
-
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
-
-export const th = style({
-  textAlign: 'left',
-  padding: vars.space.sm,
-  fontSize: vars.font.small,
-  color: vars.color.muted,
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-});
-
-export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
-
-export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}` });
+export { checkbox, num, small as articles, td, totalsLine as summary } from '../../../ui/table.css.ts';
 
 export const tr = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.bg } } });
 export const selectedRow = style({ background: vars.color.highlight });
-
-export const sortButton = style({
-  minHeight: vars.touch,
-  border: 'none',
-  background: 'transparent',
-  color: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  padding: 0,
-});
 
 export const thumbButton = style({
   width: '56px',
@@ -57,8 +30,6 @@ export const nameButton = style({
   color: 'inherit',
   cursor: 'pointer',
 });
-
-export const articles = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
 
 export const gallery = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', marginBottom: vars.space.md, alignItems: 'flex-start' });
 
@@ -86,6 +57,5 @@ export const listing = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const checkbox = style({ width: '28px', height: '28px', margin: '8px' });
 export const form = style({ maxWidth: '720px' });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });

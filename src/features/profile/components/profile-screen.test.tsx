@@ -7,7 +7,7 @@ import { getAppState, setUser } from '../../../state/app-state.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { ProfileScreen } from './profile-screen.tsx';
 
-describe('/user — profile (SPEC §2)', () => {
+describe('/user — profile (docs/screens.md)', () => {
   it('is titled with the first and last name; «Мои магазины» goes to /markets', async () => {
     setUser({ id: 'u1', first_name: 'Анна', last_name: 'Смирнова', login: 'anna@example.ru' });
     const page = await renderWithRouter(ProfileScreen, { path: '/user' });

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { notify } from '../../../state/app-state.ts';
+import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import type { SaveOutcome } from '../../../ui/blur-field.tsx';
+import { row as rowClass } from '../../../ui/controls.css.ts';
+import { parseNumber } from '../../../stock/rules.ts';
+import { BlurInput } from './blur-input.tsx';
+import { foot, num, td } from './stock.css.ts';
+
+/*
+ * The cells the tabs' editable rows share: the same field rules (whole units from 1, money from 0 in
+ * kopecks) and the same accessible names («Количество, <when>»), which the page models find them by.
+ */
+
+type Save = (value: number) => Promise<SaveOutcome> | SaveOutcome;
+
+export function CountCell({ when, value, disabled, onSave }: { when: string; value: number; disabled?: boolean; onSave: Save }) {
+  return (
+    <td className={`${td} ${num}`}>
+      <BlurInput label={`Количество, ${when}`} value={value} min={1} step={1} disabled={disabled} onSave={(t) => onSave(parseNumber(t))} />
+    </td>
+  );
+}
+
+export function PriceCell({ label, when, value, disabled, onSave }: { label: string; when: string; value: number; disabled?: boolean; onSave: Save }) {
+  return (
+    <td className={`${td} ${num}`}>
+      <BlurInput label={`${label}, ${when}`} value={value} min={0} step="0.01" disabled={disabled} onSave={(t) => onSave(parseNumber(t))} />
+    </td>
+  );
+}
+
+/** The last cell: delete at once, after any status buttons (`actions`, laid out in a row when given). */
+export function DeleteCell({ what, when, actions, onDelete }: { what: string; when: string; actions?: ReactNode; onDelete(): unknown }) {
+  const remove = (
+    <Button variant="danger" aria-label={`Удалить ${what} ${when}`} title="Удалить" onClick={() => void onDelete()}>
+      🗑
+    </Button>
+  );
+  return (
+    <td className={td}>
+      {actions === undefined ? (
+        remove
+      ) : (
+        <span className={rowClass}>
+          {actions}
+          {remove}
+        </span>
+      )}
+    </td>
+  );
+}
+
+/** Below a tab's table: units and their sum, e.g. «Продано: 3 шт. на сумму …». */
+export function CountFoot({ label, rows, total, testId }: { label: string; rows: { count: number }[]; total: number; testId?: string }) {
+  return (
+    <p className={foot} data-testid={testId}>
+      {label}: {formatAmount(rows.reduce((s, r) => s + r.count, 0))} шт. на сумму {formatRoubles(total)}
+    </p>
+  );
+}
+
+/** A status change the device refused is said in a notice that stays for 10 s. */
+export async function reportRefusal(change: Promise<SaveOutcome>): Promise<void> {
+  const result = await change;
+  if (!result.ok) notify({ type: 'error', text: result.error }, 10_000);
+}
