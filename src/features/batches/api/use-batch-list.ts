@@ -4,7 +4,7 @@ import { db } from '../../../db/database.ts';
 import { pageWindow } from '../../../lib/paging.ts';
 import { filterBatches, summarizeBatches, type BatchRow } from './batch-list.ts';
 import type { BatchMode } from './batches-search.ts';
-import { buildCatalog } from './product-catalog.ts';
+import { buildCatalog } from '../../../lib/product-catalog.ts';
 
 export interface BatchList {
   loaded: boolean;

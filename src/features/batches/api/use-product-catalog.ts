@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { db } from '../../../db/database.ts';
 import { loadProjectedLots } from '../../../stock/projected-stock.ts';
-import { buildCatalog, type CatalogProduct } from './product-catalog.ts';
+import { buildCatalog, type CatalogProduct } from '../../../lib/product-catalog.ts';
 
 export interface Catalog {
   loaded: boolean;

@@ -1,6 +1,6 @@
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
 import { Muted } from '../../../ui/page.tsx';
-import type { CatalogProduct } from '../api/product-catalog.ts';
+import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import type { BatchContents } from '../api/use-batch.ts';
 import { num, section, table, tableWrap, td, th } from './batches.css.ts';
 

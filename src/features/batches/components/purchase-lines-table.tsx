@@ -1,5 +1,5 @@
 import { DocumentLines, LineNumberCell, LineProblem, LineThumb } from '../../../ui/document-lines.tsx';
-import type { CatalogProduct } from '../api/product-catalog.ts';
+import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import { lineProblem, lineState, lineSum, type BatchLot, type PurchaseLine } from '../api/purchase-lines.ts';
 import { cellInput, small, td } from './batches.css.ts';
 

@@ -1,9 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export { num, table, tableWrap, th } from '../../../ui/table.css.ts';
+import { cellInput as baseCellInput } from '../../../ui/table.css.ts';
 
-export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export { num, table, tableWrap, td, th } from '../../../ui/table.css.ts';
 /** A row flagged after a refused receipt (docs/rules.md «Возвраты»), and a processed one. */
 export const line = style({
   selectors: {
@@ -14,16 +14,8 @@ export const line = style({
 export const thumb = style({ width: '48px', height: '48px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
 export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
 export const warn = style({ display: 'block', color: vars.color.warning, fontSize: vars.font.small });
-export const cellInput = style({
-  width: '96px',
-  minHeight: vars.touch,
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  textAlign: 'right',
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
-});
+/** The shared cell field, narrower: a returns row holds two prices beside the status. */
+export const cellInput = style([baseCellInput, { width: '96px' }]);
 export const select = style({
   minHeight: vars.touch,
   maxWidth: '170px',
@@ -52,38 +44,6 @@ export const product = style({ display: 'flex', gap: vars.space.md, alignItems: 
 export const bigThumb = style({ width: '96px', height: '96px', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.bg });
 export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-export const drawer = style({
-  position: 'fixed',
-  top: 0,
-  right: 0,
-  bottom: 0,
-  zIndex: 40,
-  width: 'min(400px, 100vw)',
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.color.surface,
-  boxShadow: '-8px 0 32px rgba(0,0,0,0.18)',
-  padding: vars.space.md,
-  overflow: 'hidden',
-});
-export const drawerHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
-export const drawerTitle = style({ margin: 0, fontSize: vars.font.title });
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', flex: 1 });
-export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  minHeight: vars.touch,
-  padding: vars.space.sm,
-  border: 'none',
-  borderBottom: `1px solid ${vars.color.border}`,
-  background: 'transparent',
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.bg } },
-});
-export const grow = style({ flex: 1, minWidth: 0 });
 
 /**
  * Below this width (a tablet, the menu beside the page) the rows become cards: the cells wrap

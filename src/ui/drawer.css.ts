@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css.ts';
+import { vars } from './theme.css.ts';
 
-export { small } from '../../../ui/table.css.ts';
+export { small } from './table.css.ts';
 
 export const drawer = style({
   position: 'fixed',
