@@ -2457,7 +2457,7 @@ export interface paths {
                     since?: number;
                     limit?: number;
                     /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
-                    table?: "markets" | "products_wh" | "products_mp" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns";
+                    table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns";
                 };
                 header?: never;
                 path?: never;
@@ -2652,6 +2652,85 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["ExtractReturnsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExtractProductsAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/extract/products/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Обновить статусы отправлений магазинов
+         * @description Отправляется списком магазинов, чей маркетплейс не '-'. По фоновой задаче на магазин: текущие отправления магазина (ждут сборки, ждут отгрузки, доставляются) сопоставляются с карточками магазина, количества суммируются по карточке, и снимок статусов магазина заменяется целиком (карточки, которых больше нет в отправлениях, обнуляются). Позиции без карточки считаются и называются в итоговом уведомлении. Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/jobs/{id}/; цифры — GET /api/v1/products_mp_status/.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExtractProductsRequestInput"];
                 };
             };
             responses: {
@@ -4544,6 +4623,79 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/products_mp_status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Отгрузки и доставки: статусы карточек и достаточность товаров
+         * @description Список из одного элемента. detailed_status — как его читает экран: awaiting_packaging, awaiting_deliver и delivering (строка на карточку: quantity, product_mp, linked_wh_products), inventory (остаток товара) и reserve (партии с остатком по FIFO). products — посчитанное сервером по складскому товару: достаточность (0, если ничего не ждёт сборки, иначе остаток − ждущие сборки; 0 и больше — хватает) и цена доставляемого (партии по FIFO по своей цене за единицу, пока не покрыто доставляемое; без партий — null, «?»). Без product_id — товары, у карточек которых что-то ждёт сборки, отгрузки или доставляется; фильтры sufficiency и search. Цифры — из последнего обновления статусов магазина (POST /api/v1/extract/products/status/).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Только этот складской товар — даже если у него ничего не ждёт сборки и не едет; чужой или удалённый — 404 */
+                    product_id?: string;
+                    /** @description enough — достаточность 0 и больше (хватает), not_enough — меньше 0 (не хватает), all — все */
+                    sufficiency?: "enough" | "not_enough" | "all";
+                    /** @description Подстрока названия товара или артикула (offer_id) его карточек, без учёта регистра */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductsMpStatusList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5223,6 +5375,97 @@ export interface components {
             /** @description /uploads/<sha256>.<jpg|png|webp> */
             url: string;
         };
+        PostingStatusItemInput: {
+            /** @description Единиц карточки в отправлениях этого этапа */
+            quantity: number;
+            /** @description Карточка маркетплейса, как её показывает API */
+            product_mp: components["schemas"]["ProductMpInput"];
+            /** @description Складской товар карточки (карточка принадлежит ровно одному) */
+            linked_wh_products: components["schemas"]["ProductWhInput"][];
+            /** @description Когда статусы магазина карточки загружены */
+            fetched_at: string;
+        };
+        DetailedStatusInput: {
+            /** @description Ждут сборки: по строке на карточку */
+            awaiting_packaging: components["schemas"]["PostingStatusItemInput"][];
+            /** @description Ждут отгрузки: по строке на карточку */
+            awaiting_deliver: components["schemas"]["PostingStatusItemInput"][];
+            /** @description Доставляются: по строке на карточку */
+            delivering: components["schemas"]["PostingStatusItemInput"][];
+            /** @description Остаток каждого товара из списка */
+            inventory: {
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product: string;
+                /** @description Остаток на складе: Σ остатков партий */
+                count: number;
+            }[];
+            /** @description Партии товаров с остатком в порядке FIFO (дата поступления, затем id): по ним считается цена доставляемого */
+            reserve: {
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product: string;
+                /** @description Единиц осталось в партии */
+                count: number;
+                /** @description Цена партии за единицу, ₽ */
+                price: number;
+            }[];
+        };
+        ProductSufficiencyInput: {
+            product: components["schemas"]["ProductWhInput"];
+            /** @description offer_id карточек товара */
+            articles: string[];
+            /** @description Картинка товара или его первой карточки с картинкой */
+            primary_image: string | null;
+            /** @description Остаток на складе */
+            count: number;
+            /** @description Ждут сборки, Σ по карточкам товара */
+            awaiting_packaging: number;
+            /** @description Ждут отгрузки */
+            awaiting_deliver: number;
+            /** @description Доставляются */
+            delivering: number;
+            /** @description 0, если ничего не ждёт сборки; иначе остаток − ждущие сборки */
+            sufficiency: number;
+            /** @description sufficiency ≥ 0: хватает */
+            enough: boolean;
+            /** @description Цена доставляемого: партии по FIFO по своей цене за единицу, пока не покрыто delivering; null («?»), если доставляется что-то, а партий с остатком нет; 0, если ничего не доставляется */
+            delivery_price: number | null;
+            /** @description Доставляемых единиц, которых партии не покрыли (в delivery_price не вошли) */
+            delivering_uncovered: number;
+            /** @description Самая поздняя загрузка статусов среди карточек товара */
+            fetched_at: string | null;
+        };
+        ProductsMpStatusInput: {
+            detailed_status: components["schemas"]["DetailedStatusInput"];
+            /** @description По строке на складской товар, по названию */
+            products: components["schemas"]["ProductSufficiencyInput"][];
+            /** @description Итоговая строка: доставляемое и его сумма */
+            total: {
+                /** @description Доставляется единиц по всем товарам списка */
+                delivering: number;
+                /** @description Σ известных delivery_price */
+                delivery_price: number;
+                /** @description false, если у части доставляемого цены нет (delivering_uncovered > 0 у какого-то товара) */
+                complete: boolean;
+            };
+            /** @description Магазины пользователя с маркетплейсом (не '-') */
+            stores: {
+                marketplace: string;
+                market_id: string;
+                name: string;
+                /** @description Последнее успешное обновление статусов магазина; null — ещё не обновлялись */
+                fetched_at: string | null;
+            }[];
+            /** @description Самое раннее из последних обновлений магазинов (насколько свежи данные в целом); null — какой-то магазин ещё не обновлялся */
+            fetched_at: string | null;
+        };
+        /** @description Один элемент: его detailed_status — отгрузки и доставки пользователя */
+        ProductsMpStatusListInput: components["schemas"]["ProductsMpStatusInput"][];
         SignupRequestInput: {
             /** @default  */
             first_name: string;
@@ -6525,6 +6768,97 @@ export interface components {
             /** @description /uploads/<sha256>.<jpg|png|webp> */
             url: string;
         };
+        PostingStatusItem: {
+            /** @description Единиц карточки в отправлениях этого этапа */
+            quantity: number;
+            /** @description Карточка маркетплейса, как её показывает API */
+            product_mp: components["schemas"]["ProductMp"];
+            /** @description Складской товар карточки (карточка принадлежит ровно одному) */
+            linked_wh_products: components["schemas"]["ProductWh"][];
+            /** @description Когда статусы магазина карточки загружены */
+            fetched_at: string;
+        };
+        DetailedStatus: {
+            /** @description Ждут сборки: по строке на карточку */
+            awaiting_packaging: components["schemas"]["PostingStatusItem"][];
+            /** @description Ждут отгрузки: по строке на карточку */
+            awaiting_deliver: components["schemas"]["PostingStatusItem"][];
+            /** @description Доставляются: по строке на карточку */
+            delivering: components["schemas"]["PostingStatusItem"][];
+            /** @description Остаток каждого товара из списка */
+            inventory: {
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product: string;
+                /** @description Остаток на складе: Σ остатков партий */
+                count: number;
+            }[];
+            /** @description Партии товаров с остатком в порядке FIFO (дата поступления, затем id): по ним считается цена доставляемого */
+            reserve: {
+                /**
+                 * Format: uuid
+                 * @description ID складского товара
+                 */
+                product: string;
+                /** @description Единиц осталось в партии */
+                count: number;
+                /** @description Цена партии за единицу, ₽ */
+                price: number;
+            }[];
+        };
+        ProductSufficiency: {
+            product: components["schemas"]["ProductWh"];
+            /** @description offer_id карточек товара */
+            articles: string[];
+            /** @description Картинка товара или его первой карточки с картинкой */
+            primary_image: string | null;
+            /** @description Остаток на складе */
+            count: number;
+            /** @description Ждут сборки, Σ по карточкам товара */
+            awaiting_packaging: number;
+            /** @description Ждут отгрузки */
+            awaiting_deliver: number;
+            /** @description Доставляются */
+            delivering: number;
+            /** @description 0, если ничего не ждёт сборки; иначе остаток − ждущие сборки */
+            sufficiency: number;
+            /** @description sufficiency ≥ 0: хватает */
+            enough: boolean;
+            /** @description Цена доставляемого: партии по FIFO по своей цене за единицу, пока не покрыто delivering; null («?»), если доставляется что-то, а партий с остатком нет; 0, если ничего не доставляется */
+            delivery_price: number | null;
+            /** @description Доставляемых единиц, которых партии не покрыли (в delivery_price не вошли) */
+            delivering_uncovered: number;
+            /** @description Самая поздняя загрузка статусов среди карточек товара */
+            fetched_at: string | null;
+        };
+        ProductsMpStatus: {
+            detailed_status: components["schemas"]["DetailedStatus"];
+            /** @description По строке на складской товар, по названию */
+            products: components["schemas"]["ProductSufficiency"][];
+            /** @description Итоговая строка: доставляемое и его сумма */
+            total: {
+                /** @description Доставляется единиц по всем товарам списка */
+                delivering: number;
+                /** @description Σ известных delivery_price */
+                delivery_price: number;
+                /** @description false, если у части доставляемого цены нет (delivering_uncovered > 0 у какого-то товара) */
+                complete: boolean;
+            };
+            /** @description Магазины пользователя с маркетплейсом (не '-') */
+            stores: {
+                marketplace: string;
+                market_id: string;
+                name: string;
+                /** @description Последнее успешное обновление статусов магазина; null — ещё не обновлялись */
+                fetched_at: string | null;
+            }[];
+            /** @description Самое раннее из последних обновлений магазинов (насколько свежи данные в целом); null — какой-то магазин ещё не обновлялся */
+            fetched_at: string | null;
+        };
+        /** @description Один элемент: его detailed_status — отгрузки и доставки пользователя */
+        ProductsMpStatusList: components["schemas"]["ProductsMpStatus"][];
         SignupRequest: {
             /** @default  */
             first_name: string;

@@ -35,6 +35,7 @@ import batchesRoutes from './routes/batches.ts';
 import otherRealizationRoutes from './routes/other-realizations.ts';
 import movementRoutes from './routes/movements.ts';
 import returnRoutes from './routes/returns.ts';
+import productsMpStatusRoutes from './routes/products-mp-status.ts';
 
 export interface AppOptions {
   config: Config;
@@ -103,6 +104,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(queueable(reserveRoutes), { prefix: '/api/v1/reserve' });
   await app.register(queueable(realizationRoutes), { prefix: '/api/v1/realization' });
   await app.register(queueable(returnRoutes), { prefix: '/api/v1/returns' });
+  await app.register(productsMpStatusRoutes, { prefix: '/api/v1/products_mp_status' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   OZON_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api-seller.ozon.ru'),
   WB_CONTENT_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://content-api.wildberries.ru'),
   WB_ANALYTICS_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://seller-analytics-api.wildberries.ru'),
+  WB_MARKETPLACE_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://marketplace-api.wildberries.ru'),
   YM_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api.partner.market.yandex.ru'),
   MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
   TRUST_PROXY: bool.default(false),
@@ -69,7 +70,7 @@ export interface Config {
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
-  marketplaces: { ozonUrl: string; wildberriesUrl: string; wildberriesAnalyticsUrl: string; yandexMarketUrl: string; pageSize?: number };
+  marketplaces: { ozonUrl: string; wildberriesUrl: string; wildberriesAnalyticsUrl: string; wildberriesMarketplaceUrl: string; yandexMarketUrl: string; pageSize?: number };
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -116,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ozonUrl: e.OZON_API_URL,
       wildberriesUrl: e.WB_CONTENT_API_URL,
       wildberriesAnalyticsUrl: e.WB_ANALYTICS_API_URL,
+      wildberriesMarketplaceUrl: e.WB_MARKETPLACE_API_URL,
       yandexMarketUrl: e.YM_API_URL,
       pageSize: e.MARKETPLACE_PAGE_SIZE,
     },

@@ -1,5 +1,9 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
 import type {
+  FbsPosting,
+  FbsPostingListRequest,
+  FbsPostingListResponse,
+  FbsPostingStatus,
   ProductInfoListRequest,
   ProductInfoListResponse,
   ProductInfoListResponseItem,
@@ -12,8 +16,10 @@ import type {
 import type {
   MarketplaceAdapter,
   MarketplaceOffer,
+  MarketplacePosting,
   MarketplaceReturn,
   PageProgress,
+  PostingBucket,
   ReturnsPeriod,
   StoreCredentials,
 } from './types.ts';
@@ -25,12 +31,37 @@ export interface OzonAdapterOptions {
   pageSize?: number;
   /** /v1/returns/list page size, 1–500. */
   returnsPageSize?: number;
+  /** /v3/posting/fbs/list page size, 1–1000. */
+  postingsPageSize?: number;
   /** OZON allows 50 requests/second per Client-Id across all methods (reference §1). */
   requestsPerSecond?: number;
   retry?: RetryOptions;
 }
 
 const INFO_BATCH = 1000; // /v3/product/info/list takes at most 1000 ids in total.
+
+/**
+ * FBS statuses read for the three buckets, one /v3/posting/fbs/list sequence each (reference §1, "How
+ * to fill the three buckets"). driver_pickup («у водителя») and sent_by_seller («отправлено
+ * продавцом», rFBS) come after awaiting_deliver: the goods have left the seller's warehouse and are on
+ * their way to the buyer, so they count as delivering; leaving them out would drop a posting from every
+ * bucket between shipment and delivery. Everything else (delivered, cancelled, arbitration, the
+ * pre-packaging states) is not read at all.
+ */
+export const ozonPostingBuckets: ReadonlyArray<readonly [FbsPostingStatus, PostingBucket]> = [
+  ['awaiting_packaging', 'awaiting_packaging'],
+  ['awaiting_deliver', 'awaiting_deliver'],
+  ['delivering', 'delivering'],
+  ['driver_pickup', 'delivering'],
+  ['sent_by_seller', 'delivering'],
+];
+
+/**
+ * since/to select postings by creation and may span at most a year. With the status filter the answer
+ * holds only current postings whatever the window, so the widest window costs nothing and misses
+ * nothing: 360 days (a margin under the year) back from now, to an hour ahead (clock skew).
+ */
+const POSTINGS_WINDOW_DAYS = 360;
 
 /**
  * Catalog: ids page by page through /v3/product/list, then names and images via /v3/product/info/list.
@@ -41,6 +72,7 @@ export class OzonAdapter implements MarketplaceAdapter {
   private readonly baseUrl: string;
   private readonly pageSize: number;
   private readonly returnsPageSize: number;
+  private readonly postingsPageSize: number;
   private readonly perSecond: number;
   // One bucket per Client-Id: OZON counts the limit per seller, and several imports may share one.
   private readonly pacers = new Map<string, RatePacer>();
@@ -49,6 +81,7 @@ export class OzonAdapter implements MarketplaceAdapter {
     this.baseUrl = options.baseUrl ?? process.env.OZON_API_URL ?? 'https://api-seller.ozon.ru';
     this.pageSize = Math.min(1000, Math.max(1, options.pageSize ?? 1000));
     this.returnsPageSize = Math.min(500, Math.max(1, options.returnsPageSize ?? 500));
+    this.postingsPageSize = Math.min(1000, Math.max(1, options.postingsPageSize ?? 1000));
     this.perSecond = options.requestsPerSecond ?? 50;
   }
 
@@ -126,6 +159,44 @@ export class OzonAdapter implements MarketplaceAdapter {
     }
   }
 
+  /**
+   * Current FBS postings: /v3/posting/fbs/list per status (ozonPostingBuckets), paged by offset until
+   * has_next is false. FBO is not read: FBO postings ship from OZON's own warehouses, so they never take
+   * goods from the seller's warehouse that this app counts (reference §1: FBO postings live in
+   * /v2/posting/fbo/list, a separate stock). A posting whose status changes between two pages may be
+   * seen twice or not at all in one listing; the next listing sees it in its new bucket.
+   */
+  async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
+    const ctx = this.context(store);
+    const now = Date.now();
+    const since = new Date(now - POSTINGS_WINDOW_DAYS * 86_400_000).toISOString();
+    const to = new Date(now + 3_600_000).toISOString();
+    let done = 0;
+    for (const [status, bucket] of ozonPostingBuckets) {
+      const seen = new Set<string>();
+      for (let offset = 0; ; ) {
+        const request: FbsPostingListRequest = { dir: 'ASC', filter: { since, to, status }, limit: this.postingsPageSize, offset };
+        const page = await requestJson<FbsPostingListResponse>(ctx, {
+          method: 'POST',
+          url: joinUrl(this.baseUrl, '/v3/posting/fbs/list'),
+          headers: { 'Client-Id': store.marketId, 'Api-Key': store.apiKey },
+          body: request,
+        });
+        const items = page.result?.postings ?? [];
+        // Offsets shift when postings leave the status meanwhile: a posting met twice is yielded once.
+        const postings = items.flatMap((p) => toPosting(p, bucket)).filter((p) => !seen.has(p.postingNumber));
+        for (const p of postings) seen.add(p.postingNumber);
+        if (postings.length > 0) {
+          done += postings.length;
+          yield postings;
+          onPage?.(done);
+        }
+        if (!page.result?.has_next || items.length === 0) break;
+        offset += items.length;
+      }
+    }
+  }
+
   private context(store: StoreCredentials): CallContext {
     let pacer = this.pacers.get(store.marketId);
     if (!pacer) this.pacers.set(store.marketId, (pacer = new RatePacer(this.perSecond)));
@@ -168,4 +239,28 @@ function toReturn(item: ReturnsListItem): MarketplaceReturn[] {
       marketplaceStatus: item.visual?.status?.display_name || undefined,
     },
   ];
+}
+
+/** OZON writes prices as decimal strings ("1390.000000"); a blank or bad one is left out. */
+function ozonPrice(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function toPosting(p: FbsPosting, bucket: PostingBucket): MarketplacePosting[] {
+  if (!p.posting_number) return [];
+  const items = (p.products ?? []).flatMap((product) =>
+    product.offer_id
+      ? [
+          {
+            offerId: product.offer_id,
+            externalProductId: product.sku === undefined ? undefined : String(product.sku),
+            quantity: product.quantity ?? 1,
+            price: ozonPrice(product.price),
+          },
+        ]
+      : [],
+  );
+  return [{ postingNumber: p.posting_number, bucket, items }];
 }

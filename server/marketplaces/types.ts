@@ -76,8 +76,32 @@ export interface ReturnsAdapter {
   listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]>;
 }
 
-/* Posting statuses arrive with their issue as a further interface (PostingStatusAdapter). */
-export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter;
+/** The three stages of an order the seller still has to act on or is waiting for (docs/rules.md «Достаточность»). */
+export type PostingBucket = 'awaiting_packaging' | 'awaiting_deliver' | 'delivering';
+
+/** One current posting (OZON posting, WB assembly task, YM order) already mapped to its bucket. */
+export interface MarketplacePosting {
+  /** OZON posting_number, WB assembly task id, YM order id. */
+  postingNumber: string;
+  bucket: PostingBucket;
+  items: Array<{
+    /** The seller's article, matched against products_mp.offer_id: OZON offer_id, WB article, YM offerId. */
+    offerId: string;
+    /** OZON sku, WB nmId, YM marketSku: a second way to match. */
+    externalProductId?: string;
+    quantity: number;
+    /** Per unit, roubles, when the marketplace says it. */
+    price?: number;
+  }>;
+}
+
+export interface PostingStatusAdapter {
+  readonly marketplace: MarketplaceCode;
+  /** Yields every posting of the store currently in one of the three buckets, page by page; the rest are left out. */
+  listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]>;
+}
+
+export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter & PostingStatusAdapter;
 
 /** Base of every adapter failure: always says which store, because imports run for many at once. */
 export class MarketplaceError extends Error {

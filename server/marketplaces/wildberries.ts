@@ -4,12 +4,25 @@ import {
   MarketplaceAuthError,
   type MarketplaceAdapter,
   type MarketplaceOffer,
+  type MarketplacePosting,
   type MarketplaceReturn,
   type PageProgress,
+  type PostingBucket,
   type ReturnsPeriod,
   type StoreCredentials,
 } from './types.ts';
-import type { Card, CardsListRequest, CardsListResponse, GoodsReturnResponse, GoodsReturnRow } from './wildberries/wire.ts';
+import type {
+  AssemblyOrder,
+  Card,
+  CardsListRequest,
+  CardsListResponse,
+  GoodsReturnResponse,
+  GoodsReturnRow,
+  OrderStatus,
+  OrdersResponse,
+  OrdersStatusRequest,
+  OrdersStatusResponse,
+} from './wildberries/wire.ts';
 
 export interface WildberriesAdapterOptions {
   /** WB_CONTENT_API_URL; the real one is https://content-api.wildberries.ru. */
@@ -24,11 +37,47 @@ export interface WildberriesAdapterOptions {
   /** goods-return allows 1 request/minute with a burst of 10 for personal and service tokens (reference §2). */
   returnsRequestsPerMinute?: number;
   returnsBurst?: number;
+  /** WB_MARKETPLACE_API_URL, the host of FBS assembly tasks; the real one is https://marketplace-api.wildberries.ru. */
+  marketplaceUrl?: string;
+  /** /api/v3/orders page size, 1–1000. */
+  ordersPageSize?: number;
+  /** How far back assembly tasks are listed, in days (walked in 30-day windows, the API's maximum). */
+  ordersLookbackDays?: number;
+  /** The marketplace (FBS) category allows 300 requests/minute with a burst of 20 for personal and service tokens (reference §2). */
+  ordersRequestsPerMinute?: number;
+  ordersBurst?: number;
   retry?: RetryOptions;
 }
 
 /** goods-return refuses a period longer than 31 days. */
 const GOODS_RETURN_MAX_DAYS = 31;
+
+/** /api/v3/orders answers at most 30 days per request; /api/v3/orders/status takes at most 1000 ids. */
+const ORDERS_WINDOW_DAYS = 30;
+const STATUS_BATCH = 1000;
+
+/** wbStatus values that end a task without a delivery to the buyer, and the one that means delivered. */
+const WB_ENDED = new Set(['sold', 'canceled', 'canceled_by_client', 'declined_by_client', 'defect']);
+
+/**
+ * The bucket of an assembly task (reference §2, "Mapping to the three buckets"): the seller's own status
+ * says where it is (new → to pack, confirm → in a supply waiting for shipment, complete → handed over),
+ * WB's status says whether it ended (sold, or cancelled in any of its ways). Ended and seller-cancelled
+ * tasks are left out.
+ */
+export function wildberriesBucket(status: Pick<OrderStatus, 'supplierStatus' | 'wbStatus'>): PostingBucket | undefined {
+  if (status.wbStatus !== undefined && WB_ENDED.has(status.wbStatus)) return undefined;
+  switch (status.supplierStatus) {
+    case 'new':
+      return 'awaiting_packaging';
+    case 'confirm':
+      return 'awaiting_deliver';
+    case 'complete':
+      return 'delivering';
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Catalog: /content/v2/get/cards/list, following cursor {updatedAt, nmID} until a short page.
@@ -58,11 +107,14 @@ export class WildberriesAdapter implements MarketplaceAdapter {
   // Keyed by token: WB counts limits per seller account, and the token is what names the seller.
   private readonly pacers = new Map<string, RatePacer>();
   private readonly returnsPacers = new Map<string, RatePacer>();
+  private readonly ordersPacers = new Map<string, RatePacer>();
+  private readonly marketplaceUrl: string;
 
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.WB_CONTENT_API_URL ?? 'https://content-api.wildberries.ru';
     this.analyticsUrl = options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
+    this.marketplaceUrl = options.marketplaceUrl ?? process.env.WB_MARKETPLACE_API_URL ?? 'https://marketplace-api.wildberries.ru';
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
@@ -121,6 +173,64 @@ export class WildberriesAdapter implements MarketplaceAdapter {
       done += returns.length;
       yield returns;
       onPage?.(done);
+    }
+  }
+
+  /**
+   * Current FBS assembly tasks: GET /api/v3/orders (which carries no status) in 30-day windows back
+   * `ordersLookbackDays` (60 by default), paged by `next`; each page's ids go to POST
+   * /api/v3/orders/status (≤ 1000 a call) and are mapped by wildberriesBucket. One task is one unit.
+   * 60 days: a task is confirmed within days and delivered within weeks, so a task older than two months
+   * still in delivery is a rarity the seller sees in the cabinet; each 30 days more costs at least two
+   * requests per listing. /api/v3/orders/new is not needed: new tasks are the newest and /api/v3/orders
+   * lists them too.
+   */
+  async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
+    let pacer = this.ordersPacers.get(store.apiKey);
+    if (!pacer) {
+      pacer = new RatePacer((this.options.ordersRequestsPerMinute ?? 300) / 60, this.options.ordersBurst ?? 20);
+      this.ordersPacers.set(store.apiKey, pacer);
+    }
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const headers = { Authorization: store.apiKey };
+    const limit = Math.min(1000, Math.max(1, this.options.ordersPageSize ?? 1000));
+    const lookback = Math.max(1, this.options.ordersLookbackDays ?? 60);
+    const nowSec = Math.floor(Date.now() / 1000);
+    const seen = new Set<number>();
+    let done = 0;
+    for (let back = 0; back < lookback; back += ORDERS_WINDOW_DAYS) {
+      const dateTo = nowSec - back * 86_400 - (back === 0 ? 0 : 1);
+      const dateFrom = nowSec - Math.min(lookback, back + ORDERS_WINDOW_DAYS) * 86_400;
+      for (let next = 0; ; ) {
+        const page = await requestJson<OrdersResponse>(ctx, {
+          method: 'GET',
+          url: joinUrl(this.marketplaceUrl, '/api/v3/orders', { limit, next, dateFrom, dateTo }),
+          headers,
+        });
+        const orders = (page.orders ?? []).filter((o): o is AssemblyOrder & { id: number } => o.id !== undefined && !seen.has(o.id));
+        for (const o of orders) seen.add(o.id);
+        for (let i = 0; i < orders.length; i += STATUS_BATCH) {
+          const batch = orders.slice(i, i + STATUS_BATCH);
+          const body: OrdersStatusRequest = { orders: batch.map((o) => o.id) };
+          const answer = await requestJson<OrdersStatusResponse>(ctx, {
+            method: 'POST',
+            url: joinUrl(this.marketplaceUrl, '/api/v3/orders/status'),
+            headers,
+            body,
+          });
+          const statuses = new Map((answer.orders ?? []).flatMap((s) => (s.id === undefined ? [] : [[s.id, s] as const])));
+          const postings = batch.flatMap((o) => toPosting(o, statuses.get(o.id)));
+          if (postings.length > 0) {
+            done += postings.length;
+            yield postings;
+            onPage?.(done);
+          }
+        }
+        const count = page.orders?.length ?? 0;
+        // A short page is the last; a cursor that does not move would loop forever.
+        if (count < limit || page.next === undefined || page.next === next) break;
+        next = page.next;
+      }
     }
   }
 
@@ -245,6 +355,29 @@ function toOffer(card: Card): MarketplaceOffer[] {
       primaryImage: card.photos?.[0]?.big || undefined,
       articles: (card.sizes ?? []).flatMap((s) => s.skus ?? []),
       extra: { nmID: card.nmID, imtID: card.imtID, brand: card.brand, subjectName: card.subjectName },
+    },
+  ];
+}
+
+/** WB prices are integers × 100; the rouble one is the converted price (seller's currency) or the sale price when that is roubles. */
+function roubles(o: AssemblyOrder): number | undefined {
+  const RUB = 643;
+  const kopecks =
+    o.convertedCurrencyCode === RUB ? o.convertedPrice
+    : o.currencyCode === RUB ? o.price
+    : o.convertedCurrencyCode === undefined && o.currencyCode === undefined ? (o.convertedPrice ?? o.price)
+    : undefined;
+  return kopecks === undefined ? undefined : kopecks / 100;
+}
+
+function toPosting(o: AssemblyOrder & { id: number }, status: OrderStatus | undefined): MarketplacePosting[] {
+  const bucket = status ? wildberriesBucket(status) : undefined;
+  if (!bucket) return [];
+  return [
+    {
+      postingNumber: String(o.id),
+      bucket,
+      items: [{ offerId: o.article ?? '', externalProductId: o.nmId === undefined ? undefined : String(o.nmId), quantity: 1, price: roubles(o) }],
     },
   ];
 }

@@ -3,12 +3,17 @@ import {
   MarketplaceStoreNotFoundError,
   type MarketplaceAdapter,
   type MarketplaceOffer,
+  type MarketplacePosting,
   type MarketplaceReturn,
   type PageProgress,
+  type PostingBucket,
   type ReturnsPeriod,
   type StoreCredentials,
 } from './types.ts';
 import type {
+  BusinessOrder,
+  GetBusinessOrdersRequest,
+  GetBusinessOrdersResponse,
   GetCampaignsResponse,
   GetOfferMapping,
   GetOfferMappingsRequest,
@@ -27,8 +32,42 @@ export interface YandexMarketAdapterOptions {
   /** getReturns allows 5,000 per hour per shop (x-resource-limit-config, reference §3). */
   returnsRequestsPerHour?: number;
   returnsBurst?: number;
+  /** getBusinessOrders `limit`, 1–50 (PageLimit50Truncate). */
+  ordersPageSize?: number;
+  /** How far back orders are listed by creation date, in days (walked in 30-day windows, the API's maximum). */
+  ordersLookbackDays?: number;
+  /** getBusinessOrders allows 10,000 per hour (x-resource-limit-config, reference §3). */
+  ordersRequestsPerHour?: number;
+  ordersBurst?: number;
   retry?: RetryOptions;
 }
+
+/**
+ * The bucket of an order (reference §3, "Mapping to the three buckets"): PROCESSING/STARTED (and
+ * PACKAGING, being packed) wait for packaging, PROCESSING/READY_TO_SHIP waits for shipment, and
+ * PROCESSING/SHIPPED, DELIVERY and PICKUP (at the pickup point, not yet with the buyer) are on the way —
+ * the goods have left the seller's warehouse, as with OZON delivering and WB complete/ready_for_pickup.
+ * Everything else (delivered, cancelled, returned, not yet paid or confirmed) is left out.
+ */
+export function yandexMarketBucket(status: string, substatus: string | undefined): PostingBucket | undefined {
+  if (status === 'DELIVERY' || status === 'PICKUP') return 'delivering';
+  if (status !== 'PROCESSING') return undefined;
+  switch (substatus) {
+    case 'STARTED':
+    case 'PACKAGING':
+      return 'awaiting_packaging';
+    case 'READY_TO_SHIP':
+      return 'awaiting_deliver';
+    case 'SHIPPED':
+      return 'delivering';
+    default:
+      return undefined;
+  }
+}
+
+const ORDER_STATUSES = ['PROCESSING', 'DELIVERY', 'PICKUP'] as const;
+const ORDERS_WINDOW_DAYS = 30;
+const CAMPAIGNS_PER_REQUEST = 50;
 
 /**
  * Catalog: the business (cabinet) is found through GET /v2/campaigns, then
@@ -44,6 +83,7 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
   private readonly returnsPageSize: number;
   // Keyed by key: the returns resource is counted per shop, and one key reaches the cabinet's shops.
   private readonly returnsPacers = new Map<string, RatePacer>();
+  private readonly ordersPacers = new Map<string, RatePacer>();
 
   constructor(private readonly options: YandexMarketAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.YM_API_URL ?? 'https://api.partner.market.yandex.ru';
@@ -127,6 +167,65 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
   }
 
   /**
+   * Current orders of the store's shop (or of every shop of the cabinet it names) through
+   * POST /v1/businesses/{businessId}/orders (getBusinessOrders), not GET /v2/campaigns/{id}/orders: the
+   * spec marks that one deprecated, degrading from 2027-01-18 and shut down on 2027-04-12, and names
+   * getBusinessOrders its replacement. The body filters by campaignIds, statuses PROCESSING, DELIVERY and
+   * PICKUP, and fake: false (test orders hold no goods); substatuses are not sent, since the filter
+   * would apply to DELIVERY too: yandexMarketBucket sorts them here. The creation-date filter spans at
+   * most 30 days (30 days back when left out), so `ordersLookbackDays` (60 by default, as for WB) is
+   * walked in 30-day windows, each paged by page_token. Items carry no marketSku in this method, so
+   * externalProductId stays empty; price is (payment + cashback) / count, in the shop's currency (RUB).
+   */
+  async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
+    let pacer = this.ordersPacers.get(store.apiKey);
+    if (!pacer) {
+      pacer = new RatePacer((this.options.ordersRequestsPerHour ?? 10_000) / 3600, this.options.ordersBurst ?? 20);
+      this.ordersPacers.set(store.apiKey, pacer);
+    }
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const headers = { 'Api-Key': store.apiKey };
+    const { businessId, campaignIds } = await this.findCampaigns({ ...ctx, pacer: undefined }, headers);
+    const limit = Math.min(50, Math.max(1, this.options.ordersPageSize ?? 50));
+    const lookback = Math.max(1, this.options.ordersLookbackDays ?? 60);
+    // The dates are the seller's calendar days, Moscow time (UTC+3, no DST).
+    const today = Date.parse(`${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const day = (offset: number) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10);
+    const seen = new Set<number>();
+    let done = 0;
+    for (let i = 0; i < campaignIds.length; i += CAMPAIGNS_PER_REQUEST) {
+      const campaigns = campaignIds.slice(i, i + CAMPAIGNS_PER_REQUEST);
+      for (let back = 0; back < lookback; back += ORDERS_WINDOW_DAYS) {
+        // creationDateTo is excluded: the newest window ends tomorrow so today's orders are in.
+        const dates = { creationDateFrom: day(-Math.min(lookback, back + ORDERS_WINDOW_DAYS) + 1), creationDateTo: day(-back + 1) };
+        const body: GetBusinessOrdersRequest = { campaignIds: campaigns, statuses: [...ORDER_STATUSES], dates, fake: false };
+        let pageToken: string | undefined;
+        const seenTokens = new Set<string>();
+        for (;;) {
+          const page = await requestJson<GetBusinessOrdersResponse>(ctx, {
+            method: 'POST',
+            url: joinUrl(this.baseUrl, `/v1/businesses/${businessId}/orders`, { limit, page_token: pageToken }),
+            headers,
+            body,
+          });
+          const fresh = (page.orders ?? []).filter((o) => !seen.has(o.orderId));
+          for (const o of fresh) seen.add(o.orderId);
+          const postings = fresh.flatMap(toPosting);
+          if (postings.length > 0) {
+            done += postings.length;
+            yield postings;
+            onPage?.(done);
+          }
+          const next = page.paging?.nextPageToken;
+          if (!next || seenTokens.has(next)) break;
+          seenTokens.add(next);
+          pageToken = next;
+        }
+      }
+    }
+  }
+
+  /**
    * The seller may have entered either a campaign (shop) id or a business (cabinet) id as market_id;
    * with a single cabinet behind the key, that one is used whatever was entered.
    */
@@ -201,6 +300,20 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
     }
     return businesses;
   }
+}
+
+function toPosting(o: BusinessOrder): MarketplacePosting[] {
+  const bucket = yandexMarketBucket(o.status, o.substatus);
+  if (!bucket) return [];
+  const items = (o.items ?? []).map((item) => {
+    const total = (item.prices?.payment?.value ?? 0) + (item.prices?.cashback?.value ?? 0);
+    return {
+      offerId: item.offerId,
+      quantity: item.count,
+      price: item.prices?.payment && item.count > 0 ? Math.round((total / item.count) * 100) / 100 : undefined,
+    };
+  });
+  return [{ postingNumber: String(o.orderId), bucket, items }];
 }
 
 function toOffer(m: GetOfferMapping): MarketplaceOffer[] {

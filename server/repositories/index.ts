@@ -15,6 +15,7 @@ import { HealthRepository } from './health.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
+import { PostingsRepository } from './postings.ts';
 import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
 import { ReturnsImportRepository } from './returns-import.ts';
@@ -35,6 +36,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     jobs: new JobsRepository(db),
     catalog: new CatalogRepository(db),
     returnsImport: new ReturnsImportRepository(db),
+    postings: new PostingsRepository(db),
     stock: new StockRepository(db),
     lots: new LotsRepository(db),
     batches: new BatchesRepository(db),

@@ -6,6 +6,7 @@ import type { MarketRow } from '../repositories/markets.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { extractProductsBody, extractProductsResponse } from '../schemas/extract.ts';
 import extractReturnsRoutes from './extract-returns.ts';
+import extractStatusRoutes from './extract-status.ts';
 
 const tags = ['extract'];
 
@@ -17,6 +18,7 @@ const extractRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   app.addHook('onRequest', app.authenticate);
   await app.register(extractReturnsRoutes); // POST /returns/: one store's returns of a period
+  await app.register(extractStatusRoutes); // POST /products/status/: the stores' posting statuses
 
   app.post(
     '/products/many',

@@ -7,7 +7,7 @@ const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST ?? '12
 
 console.log(`Песочница маркетплейсов: ${sandbox.url} (${offersPerStore} товаров на магазин)`);
 console.log('Для приложения:');
-console.log(`  OZON_API_URL=${sandbox.url} WB_CONTENT_API_URL=${sandbox.url} WB_ANALYTICS_API_URL=${sandbox.url} YM_API_URL=${sandbox.url}`);
+console.log(`  OZON_API_URL=${sandbox.url} WB_CONTENT_API_URL=${sandbox.url} WB_ANALYTICS_API_URL=${sandbox.url} WB_MARKETPLACE_API_URL=${sandbox.url} YM_API_URL=${sandbox.url}`);
 console.log('Магазины:');
 for (const s of sandbox.stores) console.log(`  ${s.marketplace.padEnd(11)} market_id=${s.marketId.padEnd(10)} ключ=${s.apiKey}  («${s.name}»)`);
 

@@ -2,11 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { ozonSandbox } from './ozon.ts';
+import { generatePostings, isPostingStatus, viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
 import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
 import { yandexMarketSandbox } from './yandex-market.ts';
 
 export type { SandboxMarketplace, SandboxStore } from './types.ts';
+export type { SandboxPostingView } from './postings.ts';
+export { postingStatuses } from './postings.ts';
 export { businessIdOf } from './yandex-market.ts';
 
 export interface SandboxOptions {
@@ -18,6 +21,8 @@ export interface SandboxOptions {
   returnsPerStore?: number;
   /** YYYY-MM-DD, the newest returns' day; today (UTC) by default. Tests fix it so dates do not move. */
   returnsUntil?: string;
+  /** Current orders per store (per YM campaign), cycling through every status (postings.ts); 40 by default. */
+  postingsPerStore?: number;
   stores?: SandboxStore[];
   /** Every Nth request to a marketplace is rate-limited; 0 turns it off. */
   rateLimitEvery?: Partial<Record<SandboxMarketplace, number>>;
@@ -51,6 +56,10 @@ export interface Sandbox {
   url: string;
   stores: SandboxStore[];
   control: SandboxControl;
+  /** The current orders of a marketplace (of one store: its marketId, YM campaign id), by store then creation. */
+  postings(marketplace: SandboxMarketplace, storeId?: string): SandboxPostingView[];
+  /** Moves an order to `status`, written the marketplace's way (postings.ts); throws RangeError for an unknown posting or status. */
+  setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView;
   close(): Promise<void>;
 }
 
@@ -88,6 +97,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const counters = new Map<SandboxMarketplace, number>();
   const requests: SandboxRequestLog[] = [];
   const latencyMs = options.latencyMs ?? 0;
+  const postingsPerStore = options.postingsPerStore ?? 40;
+  const postingLists = new Map<string, SandboxPosting[]>();
+  /** `${marketplace}:${postingNumber}` → posting, for the control API. */
+  const postingIndex = new Map<string, SandboxPosting>();
 
   const state: SandboxState = {
     url: '',
@@ -102,7 +115,71 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!list) returnLists.set(returnsKey, (list = generateReturns(returnsKey, offers, prefix, returnsPerStore, returnsUntil)));
       return list;
     },
+    postings(marketplace, storeId, offers) {
+      const key = `${marketplace}:${storeId}`;
+      let list = postingLists.get(key);
+      if (!list) {
+        postingLists.set(key, (list = generatePostings(marketplace, storeId, offers, postingsPerStore, Date.now())));
+        for (const p of list) postingIndex.set(`${marketplace}:${p.postingNumber}`, p);
+      }
+      return list;
+    },
   };
+
+  function allPostings(marketplace: SandboxMarketplace, storeId?: string): SandboxPosting[] {
+    const module = modules.find((m) => m.marketplace === marketplace)!;
+    return stores
+      .filter((s) => s.marketplace === marketplace)
+      .flatMap((s) => module.postingsOf(state, s))
+      .filter((p) => storeId === undefined || p.storeId === storeId);
+  }
+
+  function setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView {
+    allPostings(marketplace);
+    const posting = postingIndex.get(`${marketplace}:${postingNumber}`);
+    if (!posting) throw new RangeError(`sandbox: no ${marketplace} posting ${postingNumber}`);
+    if (!isPostingStatus(marketplace, status)) throw new RangeError(`sandbox: ${marketplace} has no status ${status}`);
+    posting.status = status;
+    return viewOf(posting);
+  }
+
+  /** The test-only control endpoints under /__sandbox/ (postings.ts); true when the request was one. */
+  async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+))?$/.exec(url.pathname);
+    if (!match) return false;
+    const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
+    if (!modules.some((m) => m.marketplace === marketplace)) {
+      send(res, { status: 404, body: { message: `sandbox: no marketplace ${match[1]}` } });
+      return true;
+    }
+    if (req.method === 'GET' && match[2] === undefined) {
+      send(res, { status: 200, body: { postings: allPostings(marketplace, url.searchParams.get('store') ?? undefined).map(viewOf) } });
+      return true;
+    }
+    if (req.method === 'POST' && match[2] !== undefined) {
+      let body: unknown;
+      try {
+        body = await readBody(req);
+      } catch {
+        send(res, { status: 400, body: { message: 'body is not JSON' } });
+        return true;
+      }
+      const status = (body as { status?: unknown } | undefined)?.status;
+      if (typeof status !== 'string') {
+        send(res, { status: 400, body: { message: 'expected {"status": "…"}' } });
+        return true;
+      }
+      try {
+        send(res, { status: 200, body: setPostingStatus(marketplace, decodeURIComponent(match[2]), status) });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        send(res, { status: /no .* posting/.test(message) ? 404 : 400, body: { message } });
+      }
+      return true;
+    }
+    send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/postings/{marketplace} or POST /__sandbox/postings/{marketplace}/{postingNumber}' } });
+    return true;
+  }
 
   /** An injected failure for this request, if one is due. */
   function injected(module: SandboxMarketplaceModule): SandboxResponse | undefined {
@@ -128,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       res.end(tinyPng(Number(image[1])));
       return;
     }
+    if (await handleControl(req, res, url)) return;
     for (const module of modules) {
       for (const route of module.routes) {
         const match = url.pathname.match(route.pattern);
@@ -186,6 +264,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     stores,
     control,
+    postings: (marketplace, storeId) => allPostings(marketplace, storeId).map(viewOf),
+    setPostingStatus,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
+import type { SandboxPosting } from './postings.ts';
 
 export type SandboxMarketplace = 'OZON' | 'WILDBERRIES' | 'YM';
 
@@ -34,6 +35,8 @@ export interface SandboxState {
   offers(catalogKey: string, prefix: string): SandboxOffer[];
   /** The returns behind a key (a store, or a YM campaign), generated once from `offers` and cached. */
   returns(returnsKey: string, offers: SandboxOffer[], prefix: string): SandboxReturn[];
+  /** A store's current orders (postings.ts), generated once from `offers` and cached; statuses change in place. */
+  postings(marketplace: SandboxMarketplace, storeId: string, offers: SandboxOffer[]): SandboxPosting[];
 }
 
 export interface SandboxRoute {
@@ -47,6 +50,8 @@ export interface SandboxMarketplaceModule {
   routes: SandboxRoute[];
   /** The marketplace's own "too many requests" answer: its status, headers and body shape. */
   limited(waitSeconds: number): SandboxResponse;
+  /** The store's postings, generated if need be: lets the control API find a posting before any listing. */
+  postingsOf(state: SandboxState, store: SandboxStore): SandboxPosting[];
 }
 
 export function header(req: SandboxRequest, name: string): string | undefined {

@@ -16,6 +16,8 @@ const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8090);
 const offersPerStore = Number(process.env.SANDBOX_OFFERS ?? 2000);
 
 const sandbox = await startSandbox({ port: sandboxPort, host: '127.0.0.1', offersPerStore, stores: defaultSandboxStores });
+// The WB adapter also reads WB_MARKETPLACE_API_URL from the environment where its options do not name the host.
+process.env.WB_MARKETPLACE_API_URL = sandbox.url;
 let config;
 try {
   config = loadConfig({
@@ -24,6 +26,7 @@ try {
     OZON_API_URL: sandbox.url,
     WB_CONTENT_API_URL: sandbox.url,
     WB_ANALYTICS_API_URL: sandbox.url,
+    WB_MARKETPLACE_API_URL: sandbox.url,
     YM_API_URL: sandbox.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });

@@ -5,6 +5,7 @@ import {
   markdowns,
   markets,
   otherRealizations,
+  postingStatuses,
   productsMp,
   productsWh,
   realizations,
@@ -15,6 +16,7 @@ import {
 import { marketToWire } from '../schemas/markets.ts';
 import { returnToWire } from '../schemas/returns.ts';
 import { productMpToWire, productWhRowToWire } from '../schemas/products.ts';
+import { postingStatusToWire } from '../schemas/postings.ts';
 import {
   batchToWire,
   disposalToWire,
@@ -34,6 +36,7 @@ export const mirroredTables: MirroredTable[] = [
   // not bump this row's version, so the client derives them from those mirrored tables.
   defineMirroredTable('products_wh', productsWh, productWhRowToWire),
   defineMirroredTable('products_mp', productsMp, productMpToWire),
+  defineMirroredTable('posting_statuses', postingStatuses, postingStatusToWire),
   defineMirroredTable('batches', batches, batchToWire),
   defineMirroredTable('lots', lots, lotToWire),
   defineMirroredTable('disposals', disposals, disposalToWire),

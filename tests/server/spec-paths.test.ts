@@ -30,6 +30,8 @@ const specCalls = [
   'post /api/v1/products/image/',
   'post /api/v1/extract/products/many',
   'post /api/v1/extract/returns/',
+  'post /api/v1/extract/products/status/',
+  'get /api/v1/products_mp_status/',
   'get /api/v1/inventory/',
   'get /api/v1/inventory/{id}/',
   'patch /api/v1/inventory/{id}/',

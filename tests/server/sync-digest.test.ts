@@ -83,7 +83,7 @@ describe('GET /api/v1/sync/digest', () => {
     const d = await digest(user);
     expect(d.cursor).toBe(0);
     expect(Object.keys(d.tables).sort()).toEqual(
-      ['batches', 'disposals', 'lots', 'markdowns', 'markets', 'other_realizations', 'products_mp', 'products_wh', 'realizations', 'reserves', 'returns', 'stock_movements'].sort(),
+      ['batches', 'disposals', 'lots', 'markdowns', 'markets', 'other_realizations', 'posting_statuses', 'products_mp', 'products_wh', 'realizations', 'reserves', 'returns', 'stock_movements'].sort(),
     );
     for (const t of Object.values(d.tables)) expect(t).toEqual(empty);
   });

@@ -152,3 +152,88 @@ export interface AnalyticsProblem {
   requestId?: string;
   title?: string;
 }
+
+/**
+ * Marketplace (FBS) API, from ../shared/reference/marketplace-specs/wildberries/03-orders-fbs.yaml,
+ * host marketplace-api.wildberries.ru. components.schemas.Order / OrderNew (the fields the app reads or
+ * the sandbox writes); prices are integers: the amount × 100.
+ */
+export interface AssemblyOrder {
+  id?: number;
+  orderUid?: string;
+  rid?: string;
+  /** The seller's article (vendorCode). */
+  article?: string;
+  nmId?: number;
+  chrtId?: number;
+  skus?: string[];
+  supplyId?: string;
+  warehouseId?: number;
+  officeId?: number;
+  offices?: string[] | null;
+  createdAt?: string;
+  /** In the currency of sale (currencyCode), × 100. */
+  price?: number;
+  /** In the seller's country's currency (convertedCurrencyCode), × 100. */
+  convertedPrice?: number;
+  currencyCode?: number;
+  convertedCurrencyCode?: number;
+  cargoType?: 1 | 2 | 3;
+  deliveryType?: 'fbs';
+  isZeroOrder?: boolean;
+  /** OrderNew only. */
+  salePrice?: number | null;
+  finalPrice?: number;
+  convertedFinalPrice?: number;
+  requiredMeta?: string[] | null;
+  optionalMeta?: string[] | null;
+}
+
+/** GET /api/v3/orders: limit (1–1000) and next (0 first) are required; dateFrom/dateTo Unix seconds, ≤ 30 days. */
+export interface OrdersResponse {
+  next?: number;
+  orders?: AssemblyOrder[];
+}
+
+/** GET /api/v3/orders/new */
+export interface NewOrdersResponse {
+  orders?: AssemblyOrder[];
+}
+
+/** POST /api/v3/orders/status request: 1–1000 assembly task ids. */
+export interface OrdersStatusRequest {
+  orders: number[];
+}
+
+export type SupplierStatus = 'new' | 'confirm' | 'complete' | 'cancel';
+
+export type WbStatus =
+  | 'waiting'
+  | 'sorted'
+  | 'sold'
+  | 'canceled'
+  | 'canceled_by_client'
+  | 'declined_by_client'
+  | 'defect'
+  | 'ready_for_pickup'
+  | 'postponed_delivery'
+  | 'accepted_by_carrier'
+  | 'sent_to_carrier';
+
+export interface OrderStatus {
+  id?: number;
+  supplierStatus?: SupplierStatus;
+  wbStatus?: WbStatus;
+}
+
+/** POST /api/v3/orders/status 200 */
+export interface OrdersStatusResponse {
+  orders?: OrderStatus[];
+}
+
+/** components.schemas.Error: the marketplace API's 400/403/404 body. */
+export interface MarketplaceApiError {
+  code?: string;
+  message?: string;
+  data?: Record<string, unknown> | null;
+}

@@ -1,6 +1,6 @@
 // no database: the sandbox marketplace against the official OpenAPI documents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessIdOf, startSandbox, type Sandbox, type SandboxMarketplace } from '../../../server/sandbox/server.ts';
+import { businessIdOf, postingStatuses, startSandbox, type Sandbox, type SandboxMarketplace } from '../../../server/sandbox/server.ts';
 import { ozonSandbox } from '../../../server/sandbox/ozon.ts';
 import { wildberriesSandbox } from '../../../server/sandbox/wildberries.ts';
 import { yandexMarketSandbox } from '../../../server/sandbox/yandex-market.ts';
@@ -34,8 +34,15 @@ interface Case {
 }
 
 let sandbox: Sandbox;
-const nextCursor: { wb?: unknown; ozon?: string; ym?: string; ozonReturns?: number; ymReturns?: string } = {};
+const nextCursor: { wb?: unknown; ozon?: string; ym?: string; ozonReturns?: number; ymReturns?: string; wbOrders?: number; wbOrderIds?: number[]; ymOrders?: string } = {};
 const ymCampaign = 31000001;
+/** Postings are created up to ~50 days before the sandbox starts: this window holds the newest ones. */
+const postingsWindow = () => ({ since: new Date(Date.now() - 40 * 86_400_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() });
+const nowSec = () => Math.floor(Date.now() / 1000);
+const moscowDay = (offsetDays: number) => new Date(Date.now() + 3 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const wbOrders = { spec: 'WILDBERRIES_ORDERS' as const, marketplace: 'WILDBERRIES' as const, headers: { Authorization: 'wb-token' } };
+const ymOrders = { marketplace: 'YM' as const, specPath: '/v1/businesses/{businessId}/orders', method: 'post' as const, headers: { 'Api-Key': 'ym-key' } };
+const ozonFbs = { marketplace: 'OZON' as const, specPath: '/v3/posting/fbs/list', method: 'post' as const, url: '/v3/posting/fbs/list', headers: ozonHeaders };
 const ozonReturnsFilter = { logistic_return_date: { time_from: '2025-12-31T21:00:00.000Z', time_to: '2026-03-31T20:59:59.999Z' } };
 
 const cases: Case[] = [
@@ -80,6 +87,33 @@ const cases: Case[] = [
   { title: 'YM offer-mappings, Bearer prefix', marketplace: 'YM', specPath: '/v2/businesses/{businessId}/offer-mappings', method: 'post', url: `/v2/businesses/${business}/offer-mappings`, headers: { 'Api-Key': 'Bearer ym-key' }, status: 401 },
   { title: 'YM offer-mappings, foreign business', marketplace: 'YM', specPath: '/v2/businesses/{businessId}/offer-mappings', method: 'post', url: '/v2/businesses/42/offer-mappings', headers: { 'Api-Key': 'ym-key' }, status: 403 },
   { title: 'YM offer-mappings, limited', marketplace: 'YM', specPath: '/v2/businesses/{businessId}/offer-mappings', method: 'post', url: `/v2/businesses/${business}/offer-mappings`, headers: { 'Api-Key': 'ym-key' }, status: 420, inject: true },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, awaiting_packaging, first page', body: () => ({ dir: 'ASC', filter: { ...postingsWindow(), status: 'awaiting_packaging' }, limit: 2, offset: 0 }), status: 200 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, awaiting_packaging, next page', body: () => ({ dir: 'ASC', filter: { ...postingsWindow(), status: 'awaiting_packaging' }, limit: 2, offset: 2 }), status: 200 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, every status (delivered and cancelled too)', body: () => ({ filter: postingsWindow(), limit: 1000, offset: 0 }), status: 200 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, period over a year', body: { filter: { since: '2024-01-01T00:00:00Z', to: '2025-06-01T00:00:00Z' }, limit: 10, offset: 0 }, status: 400 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, no limit', body: () => ({ filter: postingsWindow(), offset: 0 }), status: 400 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, bad key', headers: { ...ozonHeaders, 'Api-Key': 'wrong' }, body: () => ({ filter: postingsWindow(), limit: 10, offset: 0 }), status: 403 },
+  { ...ozonFbs, title: 'OZON posting/fbs/list, rate limited', body: () => ({ filter: postingsWindow(), limit: 10, offset: 0 }), status: 429, inject: true, schemaOf: 400 },
+  { ...wbOrders, title: 'WB orders, first page', specPath: '/api/v3/orders', method: 'get', url: () => `/api/v3/orders?limit=10&next=0&dateFrom=${nowSec() - 30 * 86_400}&dateTo=${nowSec()}`, status: 200 },
+  { ...wbOrders, title: 'WB orders, next page', specPath: '/api/v3/orders', method: 'get', url: () => `/api/v3/orders?limit=10&next=${nextCursor.wbOrders}&dateFrom=${nowSec() - 30 * 86_400}&dateTo=${nowSec()}`, status: 200 },
+  { ...wbOrders, title: 'WB orders, over 30 days', specPath: '/api/v3/orders', method: 'get', url: () => `/api/v3/orders?limit=10&next=0&dateFrom=${nowSec() - 40 * 86_400}&dateTo=${nowSec()}`, status: 400 },
+  { ...wbOrders, title: 'WB orders, no limit', specPath: '/api/v3/orders', method: 'get', url: '/api/v3/orders?next=0', status: 400 },
+  { ...wbOrders, title: 'WB orders, bad token', specPath: '/api/v3/orders', method: 'get', url: '/api/v3/orders?limit=10&next=0', headers: { Authorization: 'nope' }, status: 401 },
+  { ...wbOrders, title: 'WB orders, rate limited', specPath: '/api/v3/orders', method: 'get', url: '/api/v3/orders?limit=10&next=0', status: 429, inject: true },
+  { ...wbOrders, title: 'WB orders/new', specPath: '/api/v3/orders/new', method: 'get', url: '/api/v3/orders/new', headers: { Authorization: 'Bearer wb-token' }, status: 200 },
+  { ...wbOrders, title: 'WB orders/new, bad token', specPath: '/api/v3/orders/new', method: 'get', url: '/api/v3/orders/new', headers: { Authorization: 'nope' }, status: 401 },
+  { ...wbOrders, title: 'WB orders/status', specPath: '/api/v3/orders/status', method: 'post', url: '/api/v3/orders/status', body: () => ({ orders: nextCursor.wbOrderIds }), status: 200 },
+  { ...wbOrders, title: 'WB orders/status, no ids', specPath: '/api/v3/orders/status', method: 'post', url: '/api/v3/orders/status', body: { orders: [] }, status: 400 },
+  { ...wbOrders, title: 'WB orders/status, over 1000 ids', specPath: '/api/v3/orders/status', method: 'post', url: '/api/v3/orders/status', body: { orders: Array.from({ length: 1001 }, (_, i) => i + 1) }, status: 400 },
+  { ...wbOrders, title: 'WB orders/status, bad token', specPath: '/api/v3/orders/status', method: 'post', url: '/api/v3/orders/status', headers: { Authorization: 'nope' }, body: { orders: [1] }, status: 401 },
+  { ...wbOrders, title: 'WB orders/status, rate limited', specPath: '/api/v3/orders/status', method: 'post', url: '/api/v3/orders/status', body: { orders: [1] }, status: 429, inject: true },
+  { ...ymOrders, title: 'YM business orders, first page', url: `/v1/businesses/${business}/orders?limit=5`, body: { campaignIds: [ymCampaign], fake: false }, status: 200 },
+  { ...ymOrders, title: 'YM business orders, next page', url: () => `/v1/businesses/${business}/orders?limit=5&page_token=${nextCursor.ymOrders}`, body: { campaignIds: [ymCampaign], fake: false }, status: 200 },
+  { ...ymOrders, title: 'YM business orders, by status and dates', url: `/v1/businesses/${business}/orders`, body: () => ({ statuses: ['PROCESSING', 'DELIVERY', 'PICKUP'], dates: { creationDateFrom: moscowDay(-29), creationDateTo: moscowDay(1) } }), status: 200 },
+  { ...ymOrders, title: 'YM business orders, over 30 days', url: `/v1/businesses/${business}/orders`, body: () => ({ dates: { creationDateFrom: moscowDay(-45), creationDateTo: moscowDay(1) } }), status: 400 },
+  { ...ymOrders, title: 'YM business orders, bad key', url: `/v1/businesses/${business}/orders`, headers: { 'Api-Key': 'nope' }, body: {}, status: 401 },
+  { ...ymOrders, title: 'YM business orders, foreign business', url: '/v1/businesses/42/orders', body: {}, status: 403 },
+  { ...ymOrders, title: 'YM business orders, limited', url: `/v1/businesses/${business}/orders`, body: {}, status: 420, inject: true },
 ];
 
 async function call(c: Case) {
@@ -133,6 +167,40 @@ describe.skipIf(!specsAvailable)(`sandbox answers validate against the official 
         expect((result?.returns as unknown[]).length).toBe(20);
         nextCursor.ymReturns = (result?.paging as { nextPageToken?: string } | undefined)?.nextPageToken;
       }
+      if (c.title.startsWith('OZON posting/fbs/list')) {
+        const postings = result?.postings as { status: string }[];
+        expect(postings.length).toBeGreaterThan(0);
+        if (c.title.includes('awaiting_packaging')) {
+          expect(postings).toHaveLength(2);
+          expect(postings.every((p) => p.status === 'awaiting_packaging')).toBe(true);
+          if (c.title.endsWith('first page')) expect(result?.has_next).toBe(true);
+        } else {
+          expect(new Set(postings.map((p) => p.status))).toEqual(new Set(postingStatuses.OZON));
+        }
+      }
+      if (c.title === 'WB orders, first page') {
+        const orders = json.orders as { id: number }[];
+        expect(orders).toHaveLength(10);
+        nextCursor.wbOrders = json.next as number;
+        nextCursor.wbOrderIds = orders.map((o) => o.id);
+      }
+      if (c.title === 'WB orders, next page') {
+        expect((json.orders as { id: number }[])[0]!.id).toBeGreaterThan(nextCursor.wbOrders!);
+      }
+      if (c.title === 'WB orders/status') {
+        const statuses = json.orders as { id: number; supplierStatus: string; wbStatus: string }[];
+        expect(statuses.map((s) => s.id)).toEqual(nextCursor.wbOrderIds);
+      }
+      if (c.title.startsWith('WB orders/new')) {
+        expect((json.orders as unknown[]).length).toBeGreaterThan(0);
+      }
+      if (c.title.startsWith('YM business orders')) {
+        const orders = json.orders as { status: string }[];
+        expect(orders.length).toBeGreaterThan(0);
+        if (c.title.endsWith('first page')) expect(orders).toHaveLength(5);
+        nextCursor.ymOrders = (json.paging as { nextPageToken?: string } | undefined)?.nextPageToken;
+        if (c.title.includes('by status')) expect(orders.every((o) => ['PROCESSING', 'DELIVERY', 'PICKUP'].includes(o.status))).toBe(true);
+      }
       if (c.title.startsWith('YM offer-mappings')) {
         expect((result?.offerMappings as unknown[]).length).toBeGreaterThan(0);
         nextCursor.ym = (result?.paging as { nextPageToken?: string } | undefined)?.nextPageToken;
@@ -143,7 +211,9 @@ describe.skipIf(!specsAvailable)(`sandbox answers validate against the official 
   it('every endpoint the sandbox serves is covered above', () => {
     for (const module of [ozonSandbox, wildberriesSandbox, yandexMarketSandbox]) {
       for (const route of module.routes) {
-        const covered = cases.some((c) => c.marketplace === module.marketplace && c.method.toUpperCase() === route.method && route.pattern.test(c.specPath.replace('{businessId}', '1').replace('{campaignId}', '1')));
+        const covered = cases.some(
+          (c) => c.marketplace === module.marketplace && c.method.toUpperCase() === route.method && route.pattern.test(c.specPath.replace('{businessId}', '1').replace('{campaignId}', '1')) && c.status === 200,
+        );
         expect(covered, `${module.marketplace} ${route.method} ${route.pattern}`).toBe(true);
       }
     }
@@ -173,6 +243,21 @@ describe.skipIf(!specsAvailable)(`sandbox answers validate against the official 
     expect(ymReturns({ status: 'OK', result: { returns: [ymReturn] } })).toBe(true);
     expect(ymReturns({ status: 'OK', result: { returns: [{ ...ymReturn, items: [{ count: 1 }] }] } }), 'shopSku is required').toBe(false);
     expect(ymReturns({ status: 'OK', result: { returns: [{ ...ymReturn, shipmentStatus: 'SOMEWHERE' }] } })).toBe(false);
+    const ozonPostings = (await responseValidator('OZON', '/v3/posting/fbs/list', 'post', 200))!;
+    expect(ozonPostings({ result: { postings: [{ posting_number: 'a-1', products: [{ offer_id: 'a', price: '10.000000', quantity: 1 }] }], has_next: false } })).toBe(true);
+    expect(ozonPostings({ result: { postings: [{ products: [{ price: 10 }] }] } }), 'posting prices are strings').toBe(false);
+    const wbStatuses = (await responseValidator('WILDBERRIES_ORDERS', '/api/v3/orders/status', 'post', 200))!;
+    expect(wbStatuses({ orders: [{ id: 1, supplierStatus: 'confirm', wbStatus: 'sorted' }] })).toBe(true);
+    expect(wbStatuses({ orders: [{ id: 1, supplierStatus: 'shipped' }] }), 'supplierStatus is an enum').toBe(false);
+    const ymOrders = (await responseValidator('YM', '/v1/businesses/{businessId}/orders', 'post', 200))!;
+    const ymOrder = {
+      orderId: 1, campaignId: 2, status: 'PROCESSING', substatus: 'STARTED', creationDate: '2026-01-01T10:00:00+03:00', paymentType: 'PREPAID', paymentMethod: 'YANDEX', fake: false,
+      items: [{ id: 1, offerId: 'a', offerName: 'A', count: 1 }],
+      delivery: { type: 'DELIVERY', serviceName: 'x', deliveryServiceId: 1, deliveryPartnerType: 'YANDEX_MARKET', dates: { fromDate: '2026-01-03' } },
+    };
+    expect(ymOrders({ orders: [ymOrder] })).toBe(true);
+    expect(ymOrders({ orders: [{ ...ymOrder, delivery: undefined }] }), 'delivery is required').toBe(false);
+    expect(ymOrders({ orders: [{ ...ymOrder, items: [{ id: 1, offerId: 'a', offerName: 'A', count: 1, marketSku: 5 }] }] }), 'business orders carry no marketSku').toBe(false);
   });
 
   it('serves the PNG images its catalogs link to', async () => {

@@ -23,6 +23,8 @@ export const specFiles = {
   WILDBERRIES: path.join(specsDir, 'wildberries/02-products.yaml'),
   /** Reports (statistics, analytics): the goods-return report the returns import reads. */
   WILDBERRIES_REPORTS: path.join(specsDir, 'wildberries/12-reports.yaml'),
+  /** Marketplace (FBS): assembly tasks and their statuses, which the postings import reads. */
+  WILDBERRIES_ORDERS: path.join(specsDir, 'wildberries/03-orders-fbs.yaml'),
   YM: path.join(specsDir, 'yandex-market/openapi/openapi.yaml'),
 } as const;
 
