@@ -44,7 +44,7 @@ export interface MirroredRows {
   products_wh: Omit<Schemas['ProductWh'], ProductFigures>;
   /** product_wh_id is null for a moment after an ungroup made offline. */
   products_mp: Omit<Schemas['ProductMp'], 'product_wh_id'> & { product_wh_id: string | null };
-  posting_statuses: MirroredRow;
+  posting_statuses: PostingStatus;
   batches: Schemas['Batch'];
   lots: Schemas['Lot'];
   disposals: Schemas['Disposal'];
@@ -54,6 +54,22 @@ export interface MirroredRows {
   realizations: Schemas['Realization'];
   returns: Schemas['Return'];
   stock_movements: Schemas['StockMovement'];
+}
+
+/**
+ * One listing's figures of its store's latest posting snapshot (server/schemas/postings.ts
+ * postingStatusToWire; docs/rules.md «Достаточность»). Pull only; the device never writes it.
+ */
+export interface PostingStatus {
+  id: string;
+  product_mp_id: string;
+  awaiting_packaging: number;
+  awaiting_deliver: number;
+  delivering: number;
+  fetched_at: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
 }
 
 export type HttpWriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

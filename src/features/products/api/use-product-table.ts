@@ -4,6 +4,7 @@ import { db } from '../../../db/database.ts';
 import { listingsByProduct } from '../../../lib/listings.ts';
 import { PAGE_SIZE, pageWindow } from '../../../lib/paging.ts';
 import { loadProjectedLots } from '../../../stock/projected-stock.ts';
+import { awaitingPackagingOf, shortfall } from './shortfalls.ts';
 import {
   figuresByProduct,
   filterRows,
@@ -15,9 +16,12 @@ import {
 } from './product-table.ts';
 import type { LotLike, MarkdownLike, ReserveLike } from './types.ts';
 
+/** A row of the page, with the units it lacks for its orders awaiting assembly (0: enough). */
+export type ProductPageRow = ProductRow & { shortfall: number };
+
 export interface ProductTable {
   loaded: boolean;
-  rows: ProductRow[];
+  rows: ProductPageRow[];
   /** Rows matching the search, over all pages. */
   matching: number;
   page: number;
@@ -51,7 +55,11 @@ export function useProductTable({ search, order, page }: { search: string; order
   const summary = useMemo(() => summarize(joined ?? []), [joined]);
 
   const { page: current, pages, start } = pageWindow(filtered.length, page);
-  const rows = useMemo(() => pageOfRows(filtered, order, start, PAGE_SIZE), [filtered, order, start]);
+  const pageRows = useMemo(() => pageOfRows(filtered, order, start, PAGE_SIZE), [filtered, order, start]);
+  // Sufficiency for the page's rows only (docs/rules.md «Достаточность»): two indexed reads, live.
+  const ids = pageRows.map((r) => r.id).join(',');
+  const awaiting = useLiveQuery(() => awaitingPackagingOf(ids ? ids.split(',') : []), [ids]);
+  const rows = useMemo(() => pageRows.map((r) => ({ ...r, shortfall: shortfall(r.count, awaiting?.get(r.id) ?? 0) })), [pageRows, awaiting]);
   return {
     loaded: joined !== undefined,
     rows,

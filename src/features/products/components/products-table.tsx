@@ -1,11 +1,12 @@
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { averageCost, type ProductOrder, type ProductRow } from '../api/product-table.ts';
-import { articles, nameButton, num, selectedRow, td, thumb, thumbButton, tr } from './products.css.ts';
+import { averageCost, type ProductOrder } from '../api/product-table.ts';
+import type { ProductPageRow } from '../api/use-product-table.ts';
+import { articles, nameButton, shortBadge, num, selectedRow, td, thumb, thumbButton, tr } from './products.css.ts';
 
 interface Props {
-  rows: ProductRow[];
+  rows: ProductPageRow[];
   firstNumber: number;
   order: ProductOrder;
   onOrder(order: ProductOrder): void;
@@ -59,6 +60,11 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
             <button type="button" className={nameButton}>
               {r.name}
               {r.articles.length > 0 && <span className={articles}>{r.articles.join(', ')}</span>}
+              {r.shortfall > 0 && (
+                <span className={shortBadge} data-testid="shortfall" title="Остатка не хватает на заказы, ждущие сборки (Отгрузки и доставки)">
+                  не хватает {formatAmount(r.shortfall)}
+                </span>
+              )}
             </button>
           </td>
           <td className={`${td} ${num}`}>{formatAmount(r.count)}</td>

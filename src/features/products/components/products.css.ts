@@ -59,3 +59,15 @@ export const listing = style({
 
 export const form = style({ maxWidth: '720px' });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
+/** «не хватает N»: the product's stock does not cover its orders awaiting assembly (docs/rules.md «Достаточность»). */
+export const shortBadge = style({
+  display: 'inline-block',
+  marginTop: vars.space.xs,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: '#fdecea',
+  color: vars.color.danger,
+  fontSize: vars.font.small,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser says it is online (the refresh needs the network; the figures do not). */
+export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);

@@ -1,0 +1,65 @@
+import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
+import { Thumb } from '../../../ui/thumb.tsx';
+import type { ShippingRow } from '../api/shipping-rows.ts';
+import { cards, enough, num, short, small, table, tableWrap, td, th, thumb, warn } from './shipping.css.ts';
+
+/** The delivering units' price: «?» when nothing has lots to price them (docs/rules.md «Достаточность»). */
+export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) => (row.delivery_price === null ? '?' : formatRoubles(row.delivery_price));
+
+/**
+ * /shipping-delivery rows (docs/screens.md «Адреса»): picture; name and articles; sufficiency (green
+ * when 0 or more, red below 0); awaiting assembly / awaiting shipment; delivering; delivering sum.
+ */
+export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
+  return (
+    <div className={tableWrap}>
+      <table className={`${table} ${cards}`}>
+        <thead>
+          <tr>
+            <th className={th}>Фото</th>
+            <th className={th}>Название и артикул</th>
+            <th className={`${th} ${num}`}>Достаточность</th>
+            <th className={`${th} ${num}`}>Ждут сборки / отгрузки</th>
+            <th className={`${th} ${num}`}>Доставляется, шт.</th>
+            <th className={`${th} ${num}`}>Сумма доставки</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="shipping-row" data-product-id={r.id} data-enough={r.enough}>
+              <td className={td}>
+                <Thumb image={r.image} className={thumb} />
+              </td>
+              <td className={td} data-cell="name">
+                <span data-testid="name">{r.name}</span>
+                {r.articles.length > 0 && (
+                  <span className={small} data-testid="articles">
+                    {r.articles.join(', ')}
+                  </span>
+                )}
+                {r.fetched_at && <span className={small}>Статусы на {formatDateTime(r.fetched_at)}</span>}
+              </td>
+              <td className={`${td} ${num}`} data-label="Достаточность">
+                <span className={r.enough ? enough : short} data-testid="sufficiency" title={`На складе ${formatAmount(r.count)} шт.`}>
+                  {formatAmount(r.sufficiency)}
+                </span>
+              </td>
+              <td className={`${td} ${num}`} data-label="Ждут сборки / отгрузки" data-testid="awaiting">
+                {r.awaiting_packaging} / {r.awaiting_deliver}
+              </td>
+              <td className={`${td} ${num}`} data-label="Доставляется" data-testid="delivering">
+                {r.delivering}
+              </td>
+              <td className={`${td} ${num}`} data-label="Сумма доставки">
+                <span data-testid="delivery-sum">{deliverySum(r)}</span>
+                {r.delivery_price !== null && r.delivering_uncovered > 0 && (
+                  <span className={warn}>без цены: {r.delivering_uncovered} шт. (нет партий)</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
