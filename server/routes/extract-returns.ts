@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeMarketplaces } from '../db/schema/index.ts';
 import { RETURNS_IMPORT, type ReturnsImportPayload } from '../import/returns.ts';
-import { notFound, Problem } from '../lib/problem.ts';
-import { marketplaceTitles, type MarketplaceCode } from '../marketplaces/types.ts';
+import { Problem } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { extractProductsResponse } from '../schemas/extract.ts';
+import { queueLoads, refuseUnconnected, storesToLoad } from './import-stores.ts';
 
 /** The longest period one request may load: a year, leap day included. */
 const MAX_PERIOD_DAYS = 366;
@@ -28,7 +28,6 @@ export const extractReturnsBody = z
   })
   .meta({ id: 'ExtractReturnsRequest' });
 
-const title = (code: string) => marketplaceTitles[code as MarketplaceCode] ?? code;
 const dayOf = (text: string) => Date.parse(`${text}T00:00:00Z`);
 
 /**
@@ -55,9 +54,8 @@ const extractReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { marketplace, market_id: marketId, date_start: dateStart, date_end: dateEnd } = request.body;
-      if (marketplace === '-')
-        throw new Problem(400, 'marketplace_not_set', `Магазин «${marketId}» не подключён к маркетплейсу: загружать возвраты неоткуда`);
+      const { date_start: dateStart, date_end: dateEnd } = request.body;
+      refuseUnconnected([request.body], 'возвраты');
       const start = dayOf(dateStart);
       const end = dayOf(dateEnd);
       if (start > end)
@@ -74,19 +72,10 @@ const extractReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: 'date_start', message: 'не позже сегодняшнего дня' },
         ]);
 
-      const store = await app.repos.markets.find(userId, marketId);
-      if (!store) throw notFound(`Магазин «${marketId}» не найден`);
-      if (store.marketplace === '-')
-        throw new Problem(400, 'marketplace_not_set', `Магазин «${store.name}» не подключён к маркетплейсу: загружать возвраты неоткуда`);
-      if (store.marketplace !== marketplace)
-        throw new Problem(400, 'marketplace_mismatch', `Магазин «${store.name}» подключён к ${title(store.marketplace)}, а не к ${title(marketplace)}`);
-      if (!store.accessTokenEnc)
-        throw new Problem(400, 'access_token_missing', `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`);
-
-      const payload: ReturnsImportPayload = { store_id: store.id, date_start: dateStart, date_end: dateEnd };
-      const job = await app.jobs.enqueue(userId, RETURNS_IMPORT, payload);
+      const stores = await storesToLoad(app, userId, [request.body], 'возвраты');
+      const answer = await queueLoads(app, userId, stores, RETURNS_IMPORT, (store): ReturnsImportPayload => ({ store_id: store.id, date_start: dateStart, date_end: dateEnd }));
       reply.code(202);
-      return { job_ids: [job.id], jobs: [{ job_id: job.id, marketplace: store.marketplace, market_id: store.marketId }] };
+      return answer;
     },
   );
 };

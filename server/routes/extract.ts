@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATALOG_IMPORT, type CatalogImportPayload } from '../import/catalog.ts';
-import { notFound, Problem } from '../lib/problem.ts';
-import { marketplaceTitles, type MarketplaceCode } from '../marketplaces/types.ts';
-import type { MarketRow } from '../repositories/markets.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { extractProductsBody, extractProductsResponse } from '../schemas/extract.ts';
 import extractReturnsRoutes from './extract-returns.ts';
+import { queueLoads, storesToLoad } from './import-stores.ts';
 import extractStatusRoutes from './extract-status.ts';
 
 const tags = ['extract'];
@@ -15,7 +13,6 @@ const tags = ['extract'];
  * and the jobs are queued in the request's transaction: a refused request starts nothing.
  */
 const extractRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
   app.addHook('onRequest', app.authenticate);
   await app.register(extractReturnsRoutes); // POST /returns/: one store's returns of a period
   await app.register(extractStatusRoutes); // POST /products/status/: the stores' posting statuses
@@ -36,39 +33,13 @@ const extractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const wanted = new Map(request.body.map((item) => [item.market_id, item]));
-      for (const item of wanted.values()) {
-        if (item.marketplace === '-')
-          throw new Problem(400, 'marketplace_not_set', `Магазин «${item.market_id}» не подключён к маркетплейсу: загружать товары неоткуда`);
-      }
-      const stores: MarketRow[] = [];
-      for (const item of wanted.values()) {
-        const store = await repos.markets.find(userId, item.market_id);
-        if (!store) throw notFound(`Магазин «${item.market_id}» не найден`);
-        if (store.marketplace === '-')
-          throw new Problem(400, 'marketplace_not_set', `Магазин «${store.name}» не подключён к маркетплейсу: загружать товары неоткуда`);
-        if (store.marketplace !== item.marketplace)
-          throw new Problem(
-            400,
-            'marketplace_mismatch',
-            `Магазин «${store.name}» подключён к ${title(store.marketplace)}, а не к ${title(item.marketplace)}`,
-          );
-        if (!store.accessTokenEnc)
-          throw new Problem(400, 'access_token_missing', `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`);
-        stores.push(store);
-      }
-      const jobs = [];
-      for (const store of stores) {
-        const payload: CatalogImportPayload = { store_id: store.id };
-        const job = await app.jobs.enqueue(userId, CATALOG_IMPORT, payload);
-        jobs.push({ job_id: job.id, marketplace: store.marketplace, market_id: store.marketId });
-      }
+      const stores = await storesToLoad(app, userId, request.body, 'товары');
+      const answer = await queueLoads(app, userId, stores, CATALOG_IMPORT, (store): CatalogImportPayload => ({ store_id: store.id }));
       reply.code(202);
-      return { job_ids: jobs.map((j) => j.job_id), jobs };
+      return answer;
     },
   );
 };
 
-const title = (code: string) => marketplaceTitles[code as MarketplaceCode] ?? code;
 
 export default extractRoutes;
