@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { cards, narrow } from '../../../ui/cards.css.ts';
 
 import { cellInput as baseCellInput } from '../../../ui/table.css.ts';
 
@@ -45,31 +46,6 @@ export const bigThumb = style({ width: '96px', height: '96px', objectFit: 'cover
 export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 
-/**
- * Below this width (a tablet, the menu beside the page) the rows become cards: the cells wrap
- * inside the row, each small one labelled, so the status selector, the prices and «Удалить» stay
- * on screen without scrolling sideways.
- */
-const narrow = 'screen and (max-width: 1180px)';
-export const cards = style({});
-globalStyle(`${cards} thead`, { '@media': { [narrow]: { display: 'none' } } });
-globalStyle(`${cards}, ${cards} tbody`, { '@media': { [narrow]: { display: 'block', width: '100%' } } });
-globalStyle(`${cards} tr`, {
-  '@media': {
-    [narrow]: {
-      display: 'flex',
-      flexWrap: 'wrap',
-      alignItems: 'center',
-      columnGap: vars.space.md,
-      rowGap: vars.space.xs,
-      padding: vars.space.sm,
-      borderBottom: `1px solid ${vars.color.border}`,
-    },
-  },
-});
-globalStyle(`${cards} td`, { '@media': { [narrow]: { display: 'block', border: 'none', padding: 0, textAlign: 'left' } } });
-globalStyle(`${cards} td[data-label]::before`, {
-  '@media': { [narrow]: { content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small } },
-});
-globalStyle(`${cards} td[data-cell="name"]`, { '@media': { [narrow]: { flex: '1 1 180px', minWidth: 0 } } });
+// The shared card layout below 1180 px (src/ui/cards.css.ts); this screen's own cell rules follow.
+export { cards };
 globalStyle(`${cards} td[data-cell="number"]`, { '@media': { [narrow]: { fontWeight: 600 } } });

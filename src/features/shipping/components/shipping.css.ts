@@ -1,5 +1,6 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
+import { cards } from '../../../ui/cards.css.ts';
 
 export { num, small, table, tableWrap, td, th, totalsLine } from '../../../ui/table.css.ts';
 
@@ -20,29 +21,5 @@ export const offline = style({
   margin: `0 0 ${vars.space.md}`,
 });
 
-/**
- * Below this width (a tablet, the menu beside the page) the rows become cards: the cells wrap inside
- * the row, each figure labelled, so every column stays on screen without scrolling sideways.
- */
-const narrow = 'screen and (max-width: 1180px)';
-export const cards = style({});
-globalStyle(`${cards} thead`, { '@media': { [narrow]: { display: 'none' } } });
-globalStyle(`${cards}, ${cards} tbody`, { '@media': { [narrow]: { display: 'block', width: '100%' } } });
-globalStyle(`${cards} tr`, {
-  '@media': {
-    [narrow]: {
-      display: 'flex',
-      flexWrap: 'wrap',
-      alignItems: 'center',
-      columnGap: vars.space.md,
-      rowGap: vars.space.xs,
-      padding: vars.space.sm,
-      borderBottom: `1px solid ${vars.color.border}`,
-    },
-  },
-});
-globalStyle(`${cards} td`, { '@media': { [narrow]: { display: 'block', border: 'none', padding: 0, textAlign: 'left' } } });
-globalStyle(`${cards} td[data-label]::before`, {
-  '@media': { [narrow]: { content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small, fontWeight: 400 } },
-});
-globalStyle(`${cards} td[data-cell="name"]`, { '@media': { [narrow]: { flex: '1 1 180px', minWidth: 0 } } });
+// The shared card layout below 1180 px (src/ui/cards.css.ts); this screen's own cell rules follow.
+export { cards };
