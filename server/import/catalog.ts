@@ -1,11 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { runInTransaction } from '../db/tx-context.ts';
-import { PermanentJobError, type JobContext } from '../jobs/queue.ts';
+import type { JobContext } from '../jobs/queue.ts';
+import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
 import {
-  MarketplaceAuthError,
-  MarketplaceStoreNotFoundError,
   type CatalogAdapter,
   type MarketplaceCode,
   type MarketplaceOffer,
@@ -37,10 +36,6 @@ export interface CatalogImportDeps {
 }
 
 /** A failure no retry can fix (a refused key, a deleted store): the job fails at once. */
-class PermanentImportError extends Error {}
-
-const isPermanent = (err: unknown) =>
-  err instanceof PermanentImportError || err instanceof MarketplaceAuthError || err instanceof MarketplaceStoreNotFoundError;
 
 /**
  * The catalog import of one store: pages stream from the marketplace adapter and each page is
@@ -48,31 +43,12 @@ const isPermanent = (err: unknown) =>
  * crash resumes cheaply (pages already written compare equal and are skipped).
  */
 export function catalogImportHandler(deps: CatalogImportDeps) {
-  return async (ctx: JobContext): Promise<CatalogImportResult> => {
-    try {
-      return await importStore(deps, ctx);
-    } catch (err) {
-      // A retry cannot help these: the job fails now and the user reads the message naming the store.
-      if (isPermanent(err)) throw new PermanentJobError((err as Error).message, { cause: err });
-      throw err;
-    }
-  };
+  return marketplaceJob((ctx): Promise<CatalogImportResult> => importStore(deps, ctx));
 }
 
 async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<CatalogImportResult> {
   const userId = ctx.job.userId;
-  const storeId = (ctx.job.payload as Partial<CatalogImportPayload> | null)?.store_id;
-  const store = typeof storeId === 'string' ? await deps.catalog.store(userId, storeId) : undefined;
-  if (!store) throw new PermanentImportError('Магазин удалён, загрузка товаров отменена');
-  if (store.marketplace === '-') throw new PermanentImportError(`Магазин «${store.name}»: не выбран маркетплейс`);
-  if (!store.accessTokenEnc) throw new PermanentImportError(`Магазин «${store.name}»: не задан ключ API`);
-  let apiKey: string;
-  try {
-    apiKey = deps.secrets.open(store.accessTokenEnc);
-  } catch {
-    // Sealed with another ENCRYPTION_KEY: only entering the key again helps.
-    throw new PermanentImportError(`Магазин «${store.name}»: сохранённый ключ API не читается, введите его заново`);
-  }
+  const { store, apiKey } = await openStore(deps, ctx, 'Магазин удалён, загрузка товаров отменена');
   const adapter = deps.adapters[store.marketplace];
 
   const progress = new ProgressReporter(ctx, await deps.catalog.listingCount(userId, store));

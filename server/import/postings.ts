@@ -1,11 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { runInTransaction } from '../db/tx-context.ts';
-import { PermanentJobError, type JobContext } from '../jobs/queue.ts';
+import type { JobContext } from '../jobs/queue.ts';
+import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
 import {
-  MarketplaceAuthError,
-  MarketplaceStoreNotFoundError,
   type MarketplaceCode,
   type MarketplacePosting,
   type PostingBucket,
@@ -54,10 +53,6 @@ export interface PostingStatusDeps {
   adapters: Record<MarketplaceCode, PostingStatusAdapter>;
 }
 
-class PermanentImportError extends Error {}
-
-const isPermanent = (err: unknown) =>
-  err instanceof PermanentImportError || err instanceof MarketplaceAuthError || err instanceof MarketplaceStoreNotFoundError;
 
 const buckets: PostingBucket[] = ['awaiting_packaging', 'awaiting_deliver', 'delivering'];
 
@@ -68,29 +63,12 @@ const buckets: PostingBucket[] = ['awaiting_packaging', 'awaiting_deliver', 'del
  * in one transaction. A retry or a second run replaces again; figures are never added to old ones.
  */
 export function postingStatusHandler(deps: PostingStatusDeps) {
-  return async (ctx: JobContext): Promise<PostingStatusResult> => {
-    try {
-      return await refreshStatuses(deps, ctx);
-    } catch (err) {
-      if (isPermanent(err)) throw new PermanentJobError((err as Error).message, { cause: err });
-      throw err;
-    }
-  };
+  return marketplaceJob((ctx): Promise<PostingStatusResult> => refreshStatuses(deps, ctx));
 }
 
 async function refreshStatuses(deps: PostingStatusDeps, ctx: JobContext): Promise<PostingStatusResult> {
   const userId = ctx.job.userId;
-  const payload = (ctx.job.payload ?? {}) as Partial<PostingStatusPayload>;
-  const store = typeof payload.store_id === 'string' ? await deps.catalog.store(userId, payload.store_id) : undefined;
-  if (!store) throw new PermanentImportError('Магазин удалён, обновление статусов отменено');
-  if (store.marketplace === '-') throw new PermanentImportError(`Магазин «${store.name}»: не выбран маркетплейс`);
-  if (!store.accessTokenEnc) throw new PermanentImportError(`Магазин «${store.name}»: не задан ключ API`);
-  let apiKey: string;
-  try {
-    apiKey = deps.secrets.open(store.accessTokenEnc);
-  } catch {
-    throw new PermanentImportError(`Магазин «${store.name}»: сохранённый ключ API не читается, введите его заново`);
-  }
+  const { store, apiKey } = await openStore(deps, ctx, 'Магазин удалён, обновление статусов отменено');
   const adapter = deps.adapters[store.marketplace];
   // The snapshot is as of the start of the listing: a posting that moved meanwhile shows at the next run.
   const fetchedAt = new Date();

@@ -1,11 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { runInTransaction } from '../db/tx-context.ts';
-import { PermanentJobError, type JobContext } from '../jobs/queue.ts';
+import type { JobContext } from '../jobs/queue.ts';
+import { marketplaceJob, openStore, PermanentImportError } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
 import {
-  MarketplaceAuthError,
-  MarketplaceStoreNotFoundError,
   type MarketplaceCode,
   type MarketplaceReturn,
   type ReturnsAdapter,
@@ -47,10 +46,6 @@ export interface ReturnsImportDeps {
   adapters: Record<MarketplaceCode, ReturnsAdapter>;
 }
 
-class PermanentImportError extends Error {}
-
-const isPermanent = (err: unknown) =>
-  err instanceof PermanentImportError || err instanceof MarketplaceAuthError || err instanceof MarketplaceStoreNotFoundError;
 
 /**
  * The returns import of one store and period: pages stream from the adapter and each page is upserted
@@ -62,31 +57,15 @@ const isPermanent = (err: unknown) =>
  * marketplace owns (order, article, name, date, status text, count, a missing product link) refreshes.
  */
 export function returnsImportHandler(deps: ReturnsImportDeps) {
-  return async (ctx: JobContext): Promise<ReturnsImportResult> => {
-    try {
-      return await importReturns(deps, ctx);
-    } catch (err) {
-      if (isPermanent(err)) throw new PermanentJobError((err as Error).message, { cause: err });
-      throw err;
-    }
-  };
+  return marketplaceJob((ctx): Promise<ReturnsImportResult> => importReturns(deps, ctx));
 }
 
 async function importReturns(deps: ReturnsImportDeps, ctx: JobContext): Promise<ReturnsImportResult> {
   const userId = ctx.job.userId;
   const payload = (ctx.job.payload ?? {}) as Partial<ReturnsImportPayload>;
-  const store = typeof payload.store_id === 'string' ? await deps.catalog.store(userId, payload.store_id) : undefined;
-  if (!store) throw new PermanentImportError('Магазин удалён, загрузка возвратов отменена');
+  const { store, apiKey } = await openStore(deps, ctx, 'Магазин удалён, загрузка возвратов отменена');
   if (typeof payload.date_start !== 'string' || typeof payload.date_end !== 'string')
     throw new PermanentImportError(`Магазин «${store.name}»: не задан период загрузки возвратов`);
-  if (store.marketplace === '-') throw new PermanentImportError(`Магазин «${store.name}»: не выбран маркетплейс`);
-  if (!store.accessTokenEnc) throw new PermanentImportError(`Магазин «${store.name}»: не задан ключ API`);
-  let apiKey: string;
-  try {
-    apiKey = deps.secrets.open(store.accessTokenEnc);
-  } catch {
-    throw new PermanentImportError(`Магазин «${store.name}»: сохранённый ключ API не читается, введите его заново`);
-  }
   const adapter = deps.adapters[store.marketplace];
   const period = { dateFrom: payload.date_start, dateTo: payload.date_end };
 
