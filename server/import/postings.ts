@@ -12,6 +12,7 @@ import {
 } from '../marketplaces/types.ts';
 import type { CatalogRepository } from '../repositories/catalog.ts';
 import type { ListingFigures, PostingListing, PostingsRepository } from '../repositories/postings.ts';
+import { listingMatcher } from '../repositories/store-listings.ts';
 
 export const POSTING_STATUS = 'posting-status';
 
@@ -145,12 +146,7 @@ export interface Aggregated {
  * in any bucket are left out; items no listing matches are counted with their articles.
  */
 export function aggregatePostings(postings: readonly MarketplacePosting[], listings: readonly PostingListing[]): Aggregated {
-  const byOffer = new Map(listings.map((l) => [l.offerId, l]));
-  const byExternal = new Map<string, PostingListing>();
-  for (const l of listings) {
-    if (l.sku) byExternal.set(l.sku, l);
-    if (l.externalId) byExternal.set(l.externalId, l);
-  }
+  const find = listingMatcher(listings);
   const sums = new Map<string, ListingFigures>();
   const unmatched = { items: 0, units: 0, articles: [] as string[] };
   const lostArticles = new Set<string>();
@@ -159,8 +155,7 @@ export function aggregatePostings(postings: readonly MarketplacePosting[], listi
     for (const item of posting.items) {
       const quantity = Math.max(0, Math.trunc(Number(item.quantity)) || 0);
       if (quantity === 0) continue;
-      const listing =
-        (item.offerId ? byOffer.get(item.offerId) : undefined) ?? (item.externalProductId ? byExternal.get(item.externalProductId) : undefined);
+      const listing = find(item.offerId, item.externalProductId);
       if (!listing) {
         unmatched.items += 1;
         unmatched.units += quantity;

@@ -11,6 +11,7 @@ import {
 } from '../marketplaces/types.ts';
 import type { CatalogRepository } from '../repositories/catalog.ts';
 import type { MarketRow } from '../repositories/markets.ts';
+import { listingMatcher } from '../repositories/store-listings.ts';
 import { isUntouched, type ImportedReturn, type ListingMatch, type ReturnRow, type ReturnsImportRepository } from '../repositories/returns-import.ts';
 
 export const RETURNS_IMPORT = 'returns-import';
@@ -133,14 +134,8 @@ async function writePage(repo: ReturnsImportRepository, userId: string, store: M
 
 /** Offer id first (the seller's article); else the marketplace's product id as the listing keeps it. */
 function matcher(listings: ListingMatch[]) {
-  const byOffer = new Map(listings.map((l) => [l.offerId, l]));
-  const byExternal = new Map<string, ListingMatch>();
-  for (const l of listings) {
-    if (l.sku) byExternal.set(l.sku, l);
-    if (l.externalId) byExternal.set(l.externalId, l);
-  }
-  return (r: MarketplaceReturn): ListingMatch | undefined =>
-    (r.offerId ? byOffer.get(r.offerId) : undefined) ?? (r.externalProductId ? byExternal.get(r.externalProductId) : undefined);
+  const find = listingMatcher(listings);
+  return (r: MarketplaceReturn): ListingMatch | undefined => find(r.offerId, r.externalProductId);
 }
 
 function toRow(r: MarketplaceReturn, listing: ListingMatch | undefined): ImportedReturn {

@@ -1,22 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, lots, postingStatuses, productsMp, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
 import type { ProductMpRow, ProductWithFigures } from './products.ts';
+import { storeListingsMatching, type StoreListing } from './store-listings.ts';
 
 export type PostingStatusRow = typeof postingStatuses.$inferSelect;
 
 type Store = Pick<MarketRow, 'id' | 'marketplace' | 'marketId'>;
 
 /** A live listing of the store, with the keys a posting item may name it by. */
-export interface PostingListing {
-  id: string;
-  offerId: string;
-  externalId: string | null;
-  /** OZON keeps its sku (the id its postings name) in extra, beside the product_id in external_id. */
-  sku: string | null;
-}
+export type PostingListing = Pick<StoreListing, 'id' | 'offerId' | 'externalId' | 'sku'>;
 
 /** One listing's figures of a run, summed over the store's current postings. */
 export interface ListingFigures {
@@ -63,25 +58,9 @@ export class PostingsRepository {
 
   /** Live listings of the store whose offer id, external id or OZON sku is among the given ones. */
   listingsMatching(userId: string, store: Store, offerIds: string[], externalIds: string[]): Promise<PostingListing[]> {
-    if (offerIds.length === 0 && externalIds.length === 0) return Promise.resolve([]);
-    const sku = sql<string | null>`${productsMp.extra} ->> 'sku'`;
-    const keys = [
-      ...(offerIds.length ? [inArray(productsMp.offerId, offerIds)] : []),
-      ...(externalIds.length ? [inArray(productsMp.externalId, externalIds), inArray(sku, externalIds)] : []),
-    ];
-    return dbOf(this.root)
-      .select({ id: productsMp.id, offerId: productsMp.offerId, externalId: productsMp.externalId, sku })
-      .from(productsMp)
-      .where(
-        and(
-          eq(productsMp.userId, userId),
-          eq(productsMp.marketplace, store.marketplace),
-          eq(productsMp.marketId, store.marketId),
-          isNull(productsMp.deletedAt),
-          or(...keys),
-        ),
-      );
+    return storeListingsMatching(this.root, userId, store, offerIds, externalIds);
   }
+
 
   /**
    * Replaces the store's snapshot with `figures` as of `fetchedAt`; run inside one transaction.

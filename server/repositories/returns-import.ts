@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { productsMp, productsWh, returns } from '../db/schema/index.ts';
+import { returns } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
+import { storeListingsMatching, type StoreListing } from './store-listings.ts';
 
 export type ReturnRow = typeof returns.$inferSelect;
 
@@ -21,14 +22,7 @@ export interface ImportedReturn {
 }
 
 /** A listing of the store that leads to a live warehouse product. */
-export interface ListingMatch {
-  offerId: string;
-  externalId: string | null;
-  /** OZON keeps its sku (the id its returns name) in extra, beside the product_id in external_id. */
-  sku: string | null;
-  productId: string;
-  name: string;
-}
+export type ListingMatch = StoreListing & { productId: string };
 
 /**
  * The SQL of the returns import: matching returns to warehouse products through the store's listings,
@@ -38,28 +32,12 @@ export interface ListingMatch {
 export class ReturnsImportRepository {
   constructor(private readonly root: Db) {}
 
-  /** Listings of the store whose offer id, external id or OZON sku is among the given ones. */
-  listingsMatching(userId: string, store: Store, offerIds: string[], externalIds: string[]): Promise<ListingMatch[]> {
-    if (offerIds.length === 0 && externalIds.length === 0) return Promise.resolve([]);
-    const sku = sql<string | null>`${productsMp.extra} ->> 'sku'`;
-    const keys = [
-      ...(offerIds.length ? [inArray(productsMp.offerId, offerIds)] : []),
-      ...(externalIds.length ? [inArray(productsMp.externalId, externalIds), inArray(sku, externalIds)] : []),
-    ];
-    return dbOf(this.root)
-      .select({ offerId: productsMp.offerId, externalId: productsMp.externalId, sku, productId: productsWh.id, name: productsMp.name })
-      .from(productsMp)
-      .innerJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))
-      .where(
-        and(
-          eq(productsMp.userId, userId),
-          eq(productsMp.marketplace, store.marketplace),
-          eq(productsMp.marketId, store.marketId),
-          isNull(productsMp.deletedAt),
-          or(...keys),
-        ),
-      );
+  /** Listings of the store whose offer id, external id or OZON sku is among the given ones, with a live product. */
+  async listingsMatching(userId: string, store: Store, offerIds: string[], externalIds: string[]): Promise<ListingMatch[]> {
+    const listings = await storeListingsMatching(this.root, userId, store, offerIds, externalIds);
+    return listings.filter((l): l is ListingMatch => l.productId !== null);
   }
+
 
   /** Rows already imported under these keys, tombstones included (a deleted return stays deleted), locked for the page. */
   existing(userId: string, store: Store, externalIds: string[]): Promise<ReturnRow[]> {
