@@ -5,7 +5,7 @@ import { defaultSandboxStores, startSandbox, type Sandbox } from '../../server/s
 import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
 import { articlesOf, CatalogApi } from './helpers/catalog-api.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { sandboxEnv, startServer, type RunningServer } from './helpers/server.ts';
 import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
@@ -17,7 +17,7 @@ import { ProductsPage } from './pages/products-page.ts';
 // 120 offers per store in pages of 10, each answer held back 100 ms: a few seconds of import,
 // long enough to see the ring, short enough for the suite; several pages per store on the wire.
 const OFFERS = 120;
-const PAGE_SIZE = '10';
+const PAGE_SIZE = 10;
 const LATENCY_MS = 100;
 const STORES = defaultSandboxStores;
 const ALL = STORES.length * OFFERS;
@@ -37,14 +37,7 @@ let page: Page;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, latencyMs: LATENCY_MS });
-  server = await startServer({
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-    MARKETPLACE_PAGE_SIZE: PAGE_SIZE,
-    // The job is picked up at once rather than on the next 1 s poll.
-    JOB_POLL_MS: '100',
-  });
+  server = await startServer(sandboxEnv(sandbox.url, PAGE_SIZE));
   // The account and its stores (with their marketplace keys) exist before the user signs in.
   catalog = new CatalogApi(await ServerApi.signUp(server.url, user));
   for (const store of STORES) await catalog.addStore(store);

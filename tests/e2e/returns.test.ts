@@ -5,7 +5,7 @@ import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
 import { CatalogApi } from './helpers/catalog-api.ts';
 import { ReturnsApi, type ServerReturn } from './helpers/returns-api.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { sandboxEnv, startServer, type RunningServer } from './helpers/server.ts';
 import { plainSpaces, shownNumber } from './helpers/shown-number.ts';
 import { StockApi } from './helpers/stock-api.ts';
 import { eventually } from './helpers/wait.ts';
@@ -22,7 +22,7 @@ import { ReturnsPage, ReturnToPage } from './pages/returns-page.ts';
 // server's lots, markdowns, disposals and figures are what the screens showed. Then one more is
 // received alone at a chosen lot's price, and /returns is checked at a tablet's 768 px.
 const OFFERS = 20;
-const PAGE_SIZE = '10';
+const PAGE_SIZE = 10;
 const LATENCY_MS = 100;
 const RETURNS_PER_STORE = 40;
 const STORES = defaultSandboxStores;
@@ -40,14 +40,7 @@ let page: Page;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, latencyMs: LATENCY_MS, returnsPerStore: RETURNS_PER_STORE });
-  server = await startServer({
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-    MARKETPLACE_PAGE_SIZE: PAGE_SIZE,
-    JOB_POLL_MS: '100',
-  });
+  server = await startServer(sandboxEnv(sandbox.url, PAGE_SIZE));
   const api = await ServerApi.signUp(server.url, user);
   const catalog = new CatalogApi(api);
   returnsApi = new ReturnsApi(api);

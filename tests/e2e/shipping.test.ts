@@ -5,7 +5,7 @@ import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
 import { CatalogApi } from './helpers/catalog-api.ts';
 import { ReturnsApi } from './helpers/returns-api.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { sandboxEnv, startServer, type RunningServer } from './helpers/server.ts';
 import { ShippingApi, type ServerShipping, type ServerSufficiency } from './helpers/shipping-api.ts';
 import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
@@ -32,16 +32,7 @@ let page: Page;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, latencyMs: LATENCY_MS, postingsPerStore: POSTINGS });
-  // Every marketplace address the server uses, at the sandbox.
-  server = await startServer({
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    WB_MARKETPLACE_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-    MARKETPLACE_PAGE_SIZE: '5',
-    JOB_POLL_MS: '100',
-  });
+  server = await startServer(sandboxEnv(sandbox.url, 5));
   const api = await ServerApi.signUp(server.url, user);
   const catalog = new CatalogApi(api);
   shippingApi = new ShippingApi(api);

@@ -55,3 +55,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }),
   };
 }
+
+/**
+ * The server's environment for a test against the sandbox marketplace: every marketplace address it
+ * calls (catalogs, returns, orders) at the sandbox, small pages, and jobs picked up at once rather
+ * than on the next 1 s poll.
+ */
+export function sandboxEnv(sandboxUrl: string, pageSize: number): Record<string, string> {
+  return {
+    OZON_API_URL: sandboxUrl,
+    WB_CONTENT_API_URL: sandboxUrl,
+    WB_ANALYTICS_API_URL: sandboxUrl,
+    WB_MARKETPLACE_API_URL: sandboxUrl,
+    YM_API_URL: sandboxUrl,
+    MARKETPLACE_PAGE_SIZE: String(pageSize),
+    JOB_POLL_MS: '100',
+  };
+}
