@@ -1,3 +1,4 @@
+import type { components } from '../../../../api/schema.gen.ts';
 import { deliveryPrice, sufficiency } from '../../../../domain/sufficiency.ts';
 
 /*
@@ -56,23 +57,18 @@ export interface StoreLike {
   marketplace: string;
 }
 
-export interface ShippingRow {
+/** The figures GET /api/v1/products_mp_status/ answers per product: the device computes the same ones. */
+type ProductFigures = Pick<
+  components['schemas']['ProductSufficiency'],
+  'count' | 'awaiting_packaging' | 'awaiting_deliver' | 'delivering' | 'sufficiency' | 'enough' | 'delivery_price' | 'delivering_uncovered' | 'fetched_at'
+>;
+
+/** One row of /shipping-delivery: the product as the device shows it, with the server's figures (count: Σ projected lots). */
+export interface ShippingRow extends ProductFigures {
   id: string;
   name: string;
   articles: string[];
   image: string | null;
-  /** On hand: Σ projected lots. */
-  count: number;
-  awaiting_packaging: number;
-  awaiting_deliver: number;
-  delivering: number;
-  sufficiency: number;
-  enough: boolean;
-  /** null: units are delivering and no lot has units left (the screen shows «?»). */
-  delivery_price: number | null;
-  delivering_uncovered: number;
-  /** The latest snapshot time among the product's listings. */
-  fetched_at: string | null;
 }
 
 export interface ShippingTotal {
