@@ -16,6 +16,8 @@ export function onEntryQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 const announce = () => queuedListeners.forEach((l) => l());
+/** For entries put back in the queue outside this file (a refused edit sent again: ./refused-entries.ts). */
+export const announceQueued = announce;
 
 /** Queue writes under way, and when the last one started: see queueWritesSettled. */
 const inFlight = new Set<Promise<unknown>>();

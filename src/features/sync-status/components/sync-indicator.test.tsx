@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { db, type OutboxEntry } from '../../../db/database.ts';
 import { setMeta } from '../../../db/meta.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 function entry(status: OutboxEntry['status'], method: OutboxEntry['method'], error: string | null = null): OutboxEntry {
@@ -34,15 +35,15 @@ function goOffline(offline: boolean) {
 }
 
 describe('sync indicator', () => {
-  it('follows the connection: «В сети», «Нет сети» after an offline event, back on online', async () => {
+  it('follows the connection: «Нет сети» after an offline event, back on online', async () => {
     render(<SyncIndicator />);
     expect(screen.getByRole('button', { name: 'Состояние синхронизации' })).toBe(badge());
-    expect(badge().textContent).toContain('В сети');
+    expect(badge().textContent).toContain('Всё отправлено');
     goOffline(true);
     expect(badge().textContent).toContain('Нет сети');
-    expect(badge().textContent).not.toContain('В сети');
+    expect(badge().textContent).not.toContain('Всё отправлено');
     goOffline(false);
-    expect(badge().textContent).toContain('В сети');
+    expect(badge().textContent).toContain('Всё отправлено');
   });
 
   it('shows the number of unsent edits (pending and sending), live from the outbox', async () => {
@@ -66,29 +67,102 @@ describe('sync indicator', () => {
     expect(formatTime(at)).toBe('14:05');
   });
 
-  it('its dialog lists refused edits with their reasons; «Убрать» removes one', async () => {
-    const refusedCreate = entry('rejected', 'POST', 'Магазин с таким ID уже есть');
+  it('its dialog lists refused edits with what, the product and why; «Отменить» drops one, «Повторить» requeues one once', async () => {
+    await db.mirrored('products_wh').put({ id: 'p1', name: 'Кружка белая' });
+    const writeOff = {
+      ...entry('rejected', 'POST', 'Недостаточно товара на складе: доступно 1 шт.'),
+      table: 'disposals' as const,
+      path: '/api/v1/disposal/',
+      body: { product_id: 'p1', count: 3 },
+    };
     const refusedDelete = entry('rejected', 'DELETE', 'Магазин не найден');
-    await db.outbox.bulkAdd([refusedCreate, entry('pending', 'PATCH'), refusedDelete]);
-    render(<SyncIndicator />);
+    await db.outbox.bulkAdd([writeOff, entry('pending', 'PATCH'), refusedDelete]);
+    const view = await renderWithRouter(SyncIndicator);
     await waitFor(() => expect(badge().textContent).toContain('Отклонено: 2'));
     await waitFor(() => expect(badge().textContent).toContain('Не отправлено: 1'));
 
     fireEvent.click(badge());
     const dialog = await screen.findByRole('dialog', { name: 'Синхронизация' });
     expect(dialog.textContent).toContain('Неотправленных правок: 1.');
-    const items = () => within(dialog).queryAllByRole('listitem').map((li) => li.querySelector('span')!.textContent);
-    expect(items()).toEqual(['Создание: Магазин с таким ID уже есть', 'Удаление: Магазин не найден']);
+    const items = () => within(dialog).queryAllByTestId('refused-edit');
+    const firstLines = () => items().map((li) => li.querySelector('div > div')!.textContent);
+    expect(firstLines()).toEqual(['Списание 3 шт. товара «Кружка белая»', 'Удаление магазина']);
+    expect(items()[0]!.textContent).toContain('Недостаточно товара на складе: доступно 1 шт.');
+    for (const li of items()) for (const name of ['Повторить', 'Отменить']) expect(within(li).getByRole('button', { name })).toBeDefined();
 
-    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Убрать' })[0]!);
-    await waitFor(() => expect(items()).toEqual(['Удаление: Магазин не найден']));
-    expect(await db.outbox.get({ id: refusedCreate.id })).toBeUndefined();
-    expect(await db.outbox.get({ id: refusedDelete.id })).toBeDefined();
+    fireEvent.click(within(items()[1]!).getByRole('button', { name: 'Отменить' }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(await db.outbox.get({ id: refusedDelete.id })).toBeUndefined();
     expect(await db.outbox.where('status').equals('pending').count()).toBe(1); // unsent edits are not touched
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Убрать' }));
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Повторить' }));
     await waitFor(() => expect(within(dialog).queryByText('Отклонённые правки')).toBeNull());
+    const requeued = await db.outbox.get({ id: writeOff.id });
+    expect(requeued).toMatchObject({
+      status: 'pending',
+      error: null,
+      path: '/api/v1/disposal/',
+    }); // the same entry, so the same Idempotency-Key
+    expect(await db.outbox.count()).toBe(2); // requeued, not copied
+    await waitFor(() => expect(badge().textContent).toContain('Не отправлено: 2'));
     expect(badge().textContent).not.toContain('Отклонено');
+
+    await db.mirrored('products_wh').put({ id: 'p2', name: 'Чайник' });
+    await db.outbox.add({
+      ...entry('rejected', 'POST', 'Нельзя'),
+      table: 'disposals',
+      body: { product_id: 'p2', count: 1 },
+    });
+    await waitFor(() => expect(items()).toHaveLength(1));
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Открыть' }));
+    await view.waitForPath('/product/p2');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('«Всё отправлено» only online with nothing unsent and nothing refused', async () => {
+    const at = new Date(2026, 0, 15, 9, 30).getTime();
+    await setMeta('last_sync_at', at);
+    render(<SyncIndicator />);
+    await waitFor(() => expect(badge().textContent).toBe('Всё отправлено' + `Синхр. ${formatTime(at)}`));
+    const waiting = entry('pending', 'PATCH');
+    await db.outbox.add(waiting);
+    await waitFor(() => expect(badge().textContent).not.toContain('Всё отправлено'));
+    expect(badge().textContent).toContain('Не отправлено: 1');
+    await db.outbox.where('id').equals(waiting.id).delete();
+    await waitFor(() => expect(badge().textContent).toContain('Всё отправлено'));
+    await db.outbox.add(entry('rejected', 'POST', 'Нельзя'));
+    await waitFor(() => expect(badge().textContent).toContain('Отклонено: 1'));
+    expect(badge().textContent).not.toContain('Всё отправлено');
+    await db.outbox.clear();
+    await waitFor(() => expect(badge().textContent).toContain('Всё отправлено'));
+    goOffline(true);
+    expect(badge().textContent).not.toContain('Всё отправлено');
+    expect(badge().textContent).toContain('Нет сети');
+  });
+
+  it('a refused edit raises a notification that stays until clicked, after a reload too, and a click dismisses it for good', async () => {
+    await db.mirrored('products_wh').put({ id: 'p1', name: 'Кружка белая' });
+    const first = render(<SyncIndicator />);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await db.outbox.add({
+      ...entry('rejected', 'POST', 'Недостаточно товара на складе: доступно 1 шт.'),
+      table: 'disposals',
+      body: { product_id: 'p1', count: 2 },
+    });
+    const text = 'Списание 2 шт. товара «Кружка белая» отклонено: Недостаточно товара на складе: доступно 1 шт.';
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(text));
+
+    first.unmount(); // a reload: the notification is still owed
+    render(<SyncIndicator />);
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(text);
+    fireEvent.click(notice);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    cleanup();
+    render(<SyncIndicator />);
+    await waitFor(() => expect(badge().textContent).toContain('Отклонено: 1')); // still listed…
+    expect(screen.queryByRole('alert')).toBeNull(); // …but not announced again
   });
 
   it('offline, the dialog says edits stay on the device', async () => {

@@ -1,47 +1,49 @@
 import { useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import { dismissRejected } from '../api/dismiss-rejected.ts';
+import { markRefusedNoticed, useRefusedEdits } from '../api/refused-edits.ts';
 import { useSyncStatus } from '../api/use-sync-status.ts';
-import { dot, indicator, item, list, offline, online, rejectedBadge } from './sync-indicator.css.ts';
+import { RefusedList } from './refused-list.tsx';
+import { RefusedNotice } from './refused-notice.tsx';
+import { dot, indicator, offline, online, rejectedBadge } from './sync-indicator.css.ts';
 
-const describe = (method: string) => ({ POST: 'Создание', PATCH: 'Изменение', PUT: 'Изменение', DELETE: 'Удаление' })[method] ?? method;
-
-/** Header badge: online or not, unsent edits, last sync; opens the list of refused edits. */
+/**
+ * Header badge: no network, edits waiting, edits refused, or all sent — with the last sync time;
+ * opens the dialog that lists refused edits. Also raises the notification of a refused edit.
+ */
 export function SyncIndicator() {
   const status = useSyncStatus();
+  const { edits, unnoticed } = useRefusedEdits();
   const [open, setOpen] = useState(false);
+  const allSent = status.online && status.unsent === 0 && edits.length === 0;
+  const openDialog = () => {
+    setOpen(true);
+    // Seen in the list: the notification has said its piece.
+    void markRefusedNoticed(unnoticed.map((e) => e.id));
+  };
   return (
     <>
-      <button type="button" className={indicator} onClick={() => setOpen(true)} aria-label="Состояние синхронизации" data-testid="sync-indicator">
+      <button type="button" className={indicator} onClick={openDialog} aria-label="Состояние синхронизации" data-testid="sync-indicator">
         <span className={`${dot} ${status.online ? online : offline}`} />
-        <span>{status.online ? 'В сети' : 'Нет сети'}</span>
+        <span>{!status.online ? 'Нет сети' : allSent ? 'Всё отправлено' : 'В сети'}</span>
         {status.unsent > 0 && <span data-testid="unsent-count">Не отправлено: {status.unsent}</span>}
-        {status.rejected.length > 0 && <span className={rejectedBadge}>Отклонено: {status.rejected.length}</span>}
+        {edits.length > 0 && <span className={rejectedBadge}>Отклонено: {edits.length}</span>}
         {status.lastSyncAt && <span>Синхр. {formatTime(status.lastSyncAt)}</span>}
       </button>
+      <RefusedNotice unnoticed={open ? [] : unnoticed} />
       <Dialog open={open} onOpenChange={setOpen} title="Синхронизация">
         <p>
-          {status.online ? 'Устройство в сети.' : 'Нет сети: правки сохраняются на устройстве и уйдут на сервер при подключении.'}{' '}
-          Неотправленных правок: {status.unsent}.
-          {status.lastSyncAt ? ` Последняя синхронизация: ${formatTime(status.lastSyncAt)}.` : ''}
+          {status.online
+            ? allSent
+              ? 'Всё отправлено на сервер.'
+              : 'Устройство в сети.'
+            : 'Нет сети: правки сохраняются на устройстве и уйдут на сервер при подключении.'}{' '}
+          Неотправленных правок: {status.unsent}.{status.lastSyncAt ? ` Последняя синхронизация: ${formatTime(status.lastSyncAt)}.` : ''}
         </p>
-        {status.rejected.length > 0 && (
+        {edits.length > 0 && (
           <>
             <h3>Отклонённые правки</h3>
-            <ul className={list}>
-              {status.rejected.map((e) => (
-                <li key={e.seq} className={item}>
-                  <span>
-                    {describe(e.method)}: {e.error}
-                  </span>
-                  <Button variant="secondary" onClick={() => void dismissRejected(e.seq!)}>
-                    Убрать
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <RefusedList edits={edits} onOpen={() => setOpen(false)} />
           </>
         )}
       </Dialog>
