@@ -43,6 +43,11 @@ const envSchema = z.object({
   YM_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api.partner.market.yandex.ru'),
   MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
   TRUST_PROXY: bool.default(false),
+  CSP_EXTRA_IMAGE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== ''))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s;,']+$/, 'ожидались адреса вида http://хост:порт через запятую, без пути'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +77,12 @@ export interface Config {
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
   marketplaces: { ozonUrl: string; wildberriesUrl: string; wildberriesAnalyticsUrl: string; wildberriesMarketplaceUrl: string; yandexMarketUrl: string; pageSize?: number };
   trustProxy: boolean;
+  /**
+   * Picture origins the CSP allows besides 'self', data:, blob: and https: (img-src, and connect-src of the
+   * service worker that fetches pictures) — empty in real use. Only the demo sets it, to its sandbox
+   * marketplace that serves catalog pictures over plain http.
+   */
+  extraImageOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -122,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pageSize: e.MARKETPLACE_PAGE_SIZE,
     },
     trustProxy: e.TRUST_PROXY,
+    extraImageOrigins: e.CSP_EXTRA_IMAGE_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

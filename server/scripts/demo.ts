@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { connectStores, importCatalogs, signInDemo } from '../demo/account.ts';
+import { DemoApi } from '../demo/api.ts';
+import { seedHistory } from '../demo/history.ts';
 import { defaultSandboxStores, startSandbox } from '../sandbox/server.ts';
 
 /*
  * `npm run demo`: the sandbox marketplace and the app on an embedded database, a demo account with
- * one store per marketplace, and their catalogs imported — a working Ostatok in one command.
- * Everything goes through the public API (signup, stores, import), so the demo shows the real paths
- * (keys are stored encrypted by the store route); a second run reuses the account and its data.
+ * one store per marketplace, their catalogs imported and three months of history (server/demo/) — a
+ * working Ostatok in one command. Everything goes through the public API, so the demo shows the real
+ * paths; a second run reuses the account and its data and adds no second history.
  */
 
 const login = process.env.DEMO_LOGIN ?? 'demo@ostatok.local';
@@ -28,7 +30,11 @@ try {
     WB_ANALYTICS_API_URL: sandbox.url,
     WB_MARKETPLACE_API_URL: sandbox.url,
     YM_API_URL: sandbox.url,
+    // The sandbox serves catalog pictures over plain http: only the demo lets them past the CSP (server/plugins/external/helmet.ts).
+    CSP_EXTRA_IMAGE_ORIGINS: sandbox.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The demo waits for its import jobs: picked up at once rather than on the next 1 s poll.
+    JOB_POLL_MS: process.env.JOB_POLL_MS ?? '100',
   });
 } catch (err) {
   await sandbox.close();
@@ -42,7 +48,6 @@ if (config.databaseUrl) console.log('Внимание: задан DATABASE_URL �
 
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}`;
 
 let stopping = false;
 const stop = async (code = 0) => {
@@ -55,63 +60,27 @@ const stop = async (code = 0) => {
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
-const headers = await signIn(app);
-for (const store of defaultSandboxStores) {
-  const res = await call(app, 'POST', '/api/v1/markets/add/', headers, {
-    market_id: store.marketId,
-    name: store.name,
-    marketplace: store.marketplace,
-    access_token: store.apiKey,
-  });
-  // 409: the store is there from an earlier run; set its key again in case the sandbox's changed.
-  if (res.statusCode === 409) await call(app, 'PATCH', `/api/v1/markets/${store.marketId}/`, headers, { access_token: store.apiKey });
-  else await expectStatus(res, 201, 'магазин');
+try {
+  const api = await signInDemo(new DemoApi(app), login, password);
+  const stores = await connectStores(api, defaultSandboxStores);
+  console.log(`Песочница маркетплейсов: ${sandbox.url} (${offersPerStore} товаров на магазин)`);
+  console.log('Загружаем каталоги магазинов…');
+  let started = Date.now();
+  for (const line of await importCatalogs(api, stores)) console.log(`  ${line}`);
+  console.log(`Готово за ${seconds(started)} с.`);
+  console.log('Возвраты, заказы и история за три месяца…');
+  started = Date.now();
+  await seedHistory(api, stores, (line) => console.log(`  ${line}`));
+  console.log(`Готово за ${seconds(started)} с (${api.calls.count} вызовов API).\n`);
+} catch (err) {
+  console.error(`Не удалось подготовить демо: ${err instanceof Error ? err.message : String(err)}`);
+  await stop(1);
 }
-
-console.log(`Песочница маркетплейсов: ${sandbox.url} (${offersPerStore} товаров на магазин)`);
-console.log('Загружаем каталоги магазинов…');
-const started = Date.now();
-const accepted = await call(app, 'POST', '/api/v1/extract/products/many/', headers, defaultSandboxStores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })));
-await expectStatus(accepted, 202, 'загрузка');
-for (const id of (accepted.json() as { job_ids: string[] }).job_ids) {
-  for (;;) {
-    const job = (await call(app, 'GET', `/api/v1/jobs/${id}/`, headers)).json() as {
-      status: string;
-      result: { store: string; added: number; updated: number } | null;
-      error: string | null;
-    };
-    if (job.status === 'done') {
-      console.log(`  Магазин «${job.result?.store}»: добавлено ${job.result?.added}, обновлено ${job.result?.updated}`);
-      break;
-    }
-    if (job.status === 'failed') {
-      console.log(`  Ошибка: ${job.error}`);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-console.log(`Готово за ${((Date.now() - started) / 1000).toFixed(1)} с.\n`);
-console.log(`Остаток: ${url}`);
+console.log(`Остаток: http://localhost:${config.port}`);
 console.log(`  логин:  ${login}`);
 console.log(`  пароль: ${password}`);
 console.log(`Данные: ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}. Остановить: Ctrl+C`);
 
-async function signIn(instance: FastifyInstance): Promise<{ authorization: string }> {
-  const signup = await call(instance, 'POST', '/api/v1/users/signup/', {}, { login, password, first_name: 'Демо', last_name: 'Продавец' });
-  if (signup.statusCode !== 409) await expectStatus(signup, 201, 'учётная запись');
-  const res = await call(instance, 'POST', '/api/v1/users/login/', {}, { login, password, email: login });
-  await expectStatus(res, 200, 'вход (если пароль демо-учётной записи меняли, удалите DATA_DIR)');
-  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
-}
-
-function call(instance: FastifyInstance, method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) {
-  return instance.inject({ method, url, headers, payload: payload as object | undefined });
-}
-
-/** Setup that went wrong ends the demo with the answer printed: there is nothing useful to show. */
-async function expectStatus(res: { statusCode: number; body: string }, status: number, what: string): Promise<void> {
-  if (res.statusCode === status) return;
-  console.error(`Не удалось подготовить демо (${what}): ${res.statusCode} ${res.body}`);
-  await stop(1);
+function seconds(since: number): string {
+  return ((Date.now() - since) / 1000).toFixed(1);
 }
