@@ -11,6 +11,15 @@ const typeNames: Record<string, string> = {
   bigint: 'целое число',
 };
 
+const formatMessages: Record<string, string> = {
+  uuid: 'ожидался идентификатор записи',
+  email: 'ожидался адрес электронной почты',
+  url: 'ожидался адрес ссылки',
+  datetime: 'ожидались дата и время',
+  date: 'ожидалась дата ГГГГ-ММ-ДД',
+  time: 'ожидалось время',
+};
+
 const ruLocale = z.locales.ru();
 
 /**
@@ -25,8 +34,10 @@ export function installRussianZodMessages(): void {
           if (issue.input === undefined) return 'обязательное поле';
           return `ожидалось: ${typeNames[issue.expected] ?? issue.expected}`;
         case 'too_small':
-          if (issue.origin === 'string')
+          if (issue.origin === 'string') {
+            if (issue.input === '') return 'обязательное поле';
             return Number(issue.minimum) <= 1 ? 'не может быть пустым' : `не короче ${issue.minimum} символов`;
+          }
           if (issue.origin === 'array') return `не меньше ${issue.minimum} элементов`;
           return issue.inclusive ? `не меньше ${issue.minimum}` : `больше ${issue.minimum}`;
         case 'too_big':
@@ -38,7 +49,7 @@ export function installRussianZodMessages(): void {
         case 'unrecognized_keys':
           return `неизвестные поля: ${issue.keys.join(', ')}`;
         case 'invalid_format':
-          return issue.format === 'uuid' ? 'ожидался идентификатор UUID' : `неверный формат (${issue.format})`;
+          return formatMessages[issue.format] ?? 'неверный формат';
         default:
           return ruLocale.localeError(issue);
       }

@@ -65,7 +65,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, product_id, count, price, description, lot_id } = request.body;
-      if (given && (await repos.disposals.existing([given])).size > 0) throw conflict('duplicate', 'Списание с таким ID уже есть');
+      if (given && (await repos.disposals.existing([given])).size > 0) throw conflict('duplicate', 'Списание с таким идентификатором уже есть');
       const id = given ?? randomUUID();
       await stock.take(userId, { productId: product_id, quantity: count, reason: 'disposal', source: sourceOf(id), lotId: lot_id });
       const row = await repos.disposals.insert(userId, { id, productId: product_id, count, price, description });

@@ -98,7 +98,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, product_id, count, price, date } = request.body;
       const userId = request.userId!;
-      if (id && (await repos.lots.existing([id])).size > 0) throw new Problem(409, 'duplicate', 'Партия с таким ID уже есть');
+      if (id && (await repos.lots.existing([id])).size > 0) throw new Problem(409, 'duplicate', 'Партия с таким идентификатором уже есть');
       const lot = await stock.receive(userId, { id, productId: product_id, count, price, receivedAt: date });
       reply.code(201);
       return lotToWire(lot);

@@ -70,7 +70,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, product_id, description, price, markdown_price, lot_id } = request.body;
-      if (given && (await repos.markdowns.existing([given])).size > 0) throw conflict('duplicate', 'Уценка с таким ID уже есть');
+      if (given && (await repos.markdowns.existing([given])).size > 0) throw conflict('duplicate', 'Уценка с таким идентификатором уже есть');
       const id = given ?? randomUUID();
       const { allocations } = await stock.take(userId, { productId: product_id, quantity: 1, reason: 'markdown', source: sourceOf(id), lotId: lot_id });
       const row = await repos.markdowns.insert(userId, {

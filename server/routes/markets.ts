@@ -86,7 +86,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await repos.markets.find(userId, request.params.market_id);
       if (!current) throw missing();
       if (market_id !== undefined && market_id !== current.marketId)
-        throw new Problem(409, 'market_id_locked', 'ID магазина нельзя изменить после создания');
+        throw new Problem(409, 'market_id_locked', 'Идентификатор магазина нельзя изменить после создания');
       const row = await repos.markets.update(userId, current.marketId, {
         name,
         description,

@@ -61,7 +61,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, count, price: enteredPrice, realization_price, product } = request.body;
-      if (given && (await repos.realizations.existing([given])).size > 0) throw conflict('duplicate', 'Продажа с таким ID уже есть');
+      if (given && (await repos.realizations.existing([given])).size > 0) throw conflict('duplicate', 'Продажа с таким идентификатором уже есть');
       const id = given ?? randomUUID();
       const { unitCost } = await stock.take(userId, { productId: product, quantity: count, reason: 'realization', source: sourceOf(id) });
       const row = await repos.realizations.insert(userId, { id, productId: product, count, price: unitCost, enteredPrice, realizationPrice: realization_price });

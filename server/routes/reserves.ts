@@ -65,7 +65,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, count, price, product } = request.body;
-      if (given && (await repos.reserves.existing([given])).size > 0) throw conflict('duplicate', 'Резерв с таким ID уже есть');
+      if (given && (await repos.reserves.existing([given])).size > 0) throw conflict('duplicate', 'Резерв с таким идентификатором уже есть');
       await stock.lockProduct(userId, product);
       await ensureFree(userId, product, count);
       const row = await repos.reserves.insert(userId, { id: given ?? randomUUID(), productId: product, count, price });

@@ -80,7 +80,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id, product_id, count } = request.body;
-      if (id && (await repos.returns.existing([id])).size > 0) throw conflict('duplicate', 'Возврат с таким ID уже есть');
+      if (id && (await repos.returns.existing([id])).size > 0) throw conflict('duplicate', 'Возврат с таким идентификатором уже есть');
       const product = await repos.returns.product(userId, product_id);
       if (!product) throw productMissing();
       const row = await repos.returns.insert(userId, {

@@ -117,7 +117,7 @@ export class ReturnReceipts {
   }
 
   async newBatch(userId: string, date: Date, description: string, id?: string): Promise<BatchRow> {
-    if (id && (await this.repos.returns.batchIdTaken(id))) throw conflict('duplicate', 'Документ с таким ID уже есть');
+    if (id && (await this.repos.returns.batchIdTaken(id))) throw conflict('duplicate', 'Документ с таким идентификатором уже есть');
     return this.repos.batches.create(userId, { id, kind: 'return', date, description });
   }
 

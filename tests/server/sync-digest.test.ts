@@ -161,7 +161,7 @@ describe('GET /api/v1/sync/pull?table=', () => {
     for (const bad of ['users', 'refresh_tokens', '', 'markets;drop']) {
       const res = await app.inject({ method: 'GET', url: `/api/v1/sync/pull?since=0&table=${encodeURIComponent(bad)}`, headers: user.headers });
       const body = expectProblem(res, 400, 'validation_failed');
-      expect(body.detail).toMatch(/table — неизвестная таблица/);
+      expect(body.detail).toMatch(/^Проверьте параметры списка: Таблица — неизвестная таблица/);
     }
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Problem, problemBody, type ProblemFieldError } from '../../lib/problem.ts';
 import { pgErrorOf } from '../../lib/pg-errors.ts';
+import { fieldLabel } from './field-names.ts';
 import { marketMessages } from '../../../domain/market-rules.ts';
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
@@ -10,7 +11,8 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
   return reply.code(problem.status).type('application/problem+json').send(JSON.stringify(problemBody(problem)));
 }
 
-const where: Record<string, string> = { body: 'тело запроса', querystring: 'параметры запроса', params: 'адрес' };
+// How the detail opens, by where the refused values came from: a form's fields, a list's filters, the page address.
+const opening: Record<string, string> = { body: 'Проверьте поля', querystring: 'Проверьте параметры списка', params: 'Неверный адрес' };
 
 const uniqueConflicts: Record<string, { code: string; detail: string }> = {
   users_login_key: { code: 'login_taken', detail: 'Этот логин уже занят' },
@@ -30,7 +32,7 @@ const joinField = (base: string, path: PropertyKey[]) => [base, ...path.map(Stri
  * be a list or an object) is reported by the alternative of the input's own kind, field by field.
  */
 function fieldErrors(field: string, code: string, message: string | undefined, details: IssueDetails): ProblemFieldError[] {
-  if (code === 'unrecognized_keys' && details.keys) return details.keys.map((k) => ({ field: joinField(field, [k]), message: 'неизвестное поле' }));
+  if (code === 'unrecognized_keys' && details.keys) return details.keys.map((k) => ({ field: joinField(field, [k]), message: 'лишнее поле' }));
   if (code === 'invalid_union' && details.errors) {
     const ofKind = details.errors.find((issues) => issues.length > 0 && !issues.some((i) => i.code === 'invalid_type' && i.path.length === 0));
     if (ofKind) return ofKind.flatMap((i) => fieldErrors(joinField(field, i.path), i.code, i.message, i));
@@ -45,9 +47,9 @@ export function toProblem(err: FastifyError): Problem {
     const errors: ProblemFieldError[] = err.validation.flatMap((v) =>
       fieldErrors(v.instancePath.replace(/^\//, '').replaceAll('/', '.'), v.keyword, v.message, v.params as IssueDetails),
     );
-    const place = where[err.validationContext ?? ''] ?? 'запрос';
-    const list = errors.map((e) => `${e.field} — ${e.message}`).join('; ');
-    return new Problem(400, 'validation_failed', `Проверьте ${place}: ${list}`, errors);
+    const start = opening[err.validationContext ?? ''] ?? 'Проверьте данные';
+    const list = [...new Set(errors.map((e) => `${fieldLabel(e.field)} — ${e.message}`))].join('; ');
+    return new Problem(400, 'validation_failed', `${start}: ${list}`, errors);
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
