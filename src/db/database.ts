@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { components } from '../../api/schema.gen.ts';
+import { DATABASE_NAME } from './local-database-exists.ts';
 
 export type Market = components['schemas']['Market'];
 
@@ -145,7 +146,7 @@ export class OstatokDatabase extends Dexie {
   pending_images!: EntityTable<PendingImage, 'id'>;
   tombstones!: EntityTable<Tombstone, 'key'>;
 
-  constructor(name = 'ostatok') {
+  constructor(name = DATABASE_NAME) {
     super(name);
     // Append new versions below; never edit a released one (Dexie upgrades installed apps from it).
     this.version(1).stores({

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+const bigAsset = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `"строка ${i}"`).join(',')}];`;
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -15,6 +18,10 @@ beforeAll(async () => {
   mkdirSync(path.join(publicDir, 'assets'));
   writeFileSync(path.join(publicDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
   writeFileSync(path.join(publicDir, 'sw.js'), 'self.x=1');
+  // As the build leaves a large chunk: its .br and .gz beside it (vite.config.ts precompress).
+  writeFileSync(path.join(publicDir, 'assets', 'vendor-9f8e.js'), bigAsset);
+  writeFileSync(path.join(publicDir, 'assets', 'vendor-9f8e.js.br'), brotliCompressSync(bigAsset));
+  writeFileSync(path.join(publicDir, 'assets', 'vendor-9f8e.js.gz'), gzipSync(bigAsset));
   db = await createTestDatabase();
   app = await startTestApp(db.database, { PUBLIC_DIR: publicDir });
 });
@@ -38,6 +45,26 @@ describe('serving the built PWA', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a hashed asset compressed, as brotli or gzip, with a year-long immutable cache', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(bigAsset.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigAsset);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigAsset);
   });
 
   it.each([

@@ -20,6 +20,9 @@ export default fp(async (app) => {
       root,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (vite.config.ts): sent as they are
+      // to browsers that take them, the plain file to the rest.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html and the service worker must be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

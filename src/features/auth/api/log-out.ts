@@ -1,4 +1,6 @@
-import { logout } from '../../../sync/session.ts';
+import { loadSessionCode } from './session-code.ts';
 
 /** «Выйти»: the session ends and nothing of this user stays on the device. */
-export const logOut = (): Promise<void> => logout();
+export async function logOut(): Promise<void> {
+  await (await loadSessionCode()).logout();
+}

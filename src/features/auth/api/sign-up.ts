@@ -1,4 +1,8 @@
-import { signup, type SessionResult } from '../../../sync/session.ts';
+import type { SessionResult } from '../../../sync/session.ts';
+import { loadSessionCode, unreachable } from './session-code.ts';
 
 /** «Зарегистрироваться»: a new account, signed in at once. */
-export const signUp = (values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> => signup(values);
+export async function signUp(values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> {
+  const session = await loadSessionCode().catch(() => null);
+  return session ? session.signup(values) : unreachable;
+}

@@ -1,18 +1,21 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { formError, row } from '../../../ui/controls.css.ts';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { hasSession } from '../api/has-session.ts';
 import { logIn } from '../api/log-in.ts';
 import { logOut } from '../api/log-out.ts';
+import { prepareSession } from '../api/session-code.ts';
 import { signUp } from '../api/sign-up.ts';
 import { countUnsent, useUnsentCount } from '../api/use-unsent-count.ts';
 import { authCard } from './auth-screen.css.ts';
 
 type Mode = 'login' | 'registration' | 'logout';
+
+// Only the sign-out screen asks for confirmation: the login form paints without the dialog code.
+const ConfirmDialog = lazy(() => import('../../../ui/dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 /** /auth: login, registration, or logout when a token is stored (docs/screens.md «Адреса»). Every path ends at /. */
 export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolean }) {
@@ -63,15 +66,17 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
             <Button onClick={() => void requestSignOut()}>Выйти</Button>
           </div>
         </Card>
-        <ConfirmDialog
-          open={confirmLogout}
-          onOpenChange={setConfirmLogout}
-          title="Выйти без отправки правок?"
-          text={`Неотправленные правки (${unsent}) будут потеряны. Дождитесь подключения к сети, чтобы их сохранить.`}
-          confirmLabel="Выйти"
-          danger
-          onConfirm={() => void signOut()}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmLogout}
+            onOpenChange={setConfirmLogout}
+            title="Выйти без отправки правок?"
+            text={`Неотправленные правки (${unsent}) будут потеряны. Дождитесь подключения к сети, чтобы их сохранить.`}
+            confirmLabel="Выйти"
+            danger
+            onConfirm={() => void signOut()}
+          />
+        </Suspense>
       </Page>
     );
 
@@ -79,7 +84,7 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
   return (
     <Page title={registering ? 'Регистрация' : 'Вход'}>
       <Card>
-        <form className={authCard} onSubmit={(e) => void submit(e)} key={mode}>
+        <form className={authCard} onSubmit={(e) => void submit(e)} onFocus={prepareSession} key={mode}>
           <Heading>{registering ? 'Регистрация' : 'Вход'}</Heading>
           {error && (
             <div className={formError} role="alert">

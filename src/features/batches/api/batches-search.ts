@@ -1,24 +1,22 @@
-import { z } from 'zod';
-import { dayParam, pageParam } from '../../../lib/search-params.ts';
+import { dayParam, pageParam, searchField, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
 
 /** true/false, also as text from a hand-typed address; anything else is "not set". */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-  .optional()
-  .catch(undefined);
+const flag = searchField<boolean | 'true' | 'false', boolean | undefined>((v) =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined,
+);
 
 /**
  * /inventory/batches query (docs/screens.md «Адреса»): is_return=true — returns, is_other=true — write-offs and
  * other realizations, both false — purchases; neither given — the user is asked which.
  */
-export const batchesSearchSchema = z.object({
+export const batchesSearchSchema = searchSchema({
   is_return: flag,
   is_other: flag,
   date_start: dayParam,
   date_end: dayParam,
   page: pageParam,
 });
-export type BatchesSearch = z.infer<typeof batchesSearchSchema>;
+export type BatchesSearch = SearchOf<typeof batchesSearchSchema>;
 
 export type BatchMode = 'purchase' | 'return' | 'other';
 export const modeOf = (s: Pick<BatchesSearch, 'is_return' | 'is_other'>): BatchMode => (s.is_return ? 'return' : s.is_other ? 'other' : 'purchase');

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { pageParam, searchParam } from '../../../lib/search-params.ts';
+import { oneOf, pageParam, searchParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
 
 /** /markdown query: page, search, and show = unsold (default) | all. Junk falls back to defaults. */
-export const markdownsSearchSchema = z.object({
+export const markdownsSearchSchema = searchSchema({
   page: pageParam,
   search: searchParam,
-  show: z.enum(['unsold', 'all']).catch('unsold').default('unsold'),
+  show: oneOf(['unsold', 'all'], 'unsold'),
 });
-export type MarkdownsSearch = z.infer<typeof markdownsSearchSchema>;
+export type MarkdownsSearch = SearchOf<typeof markdownsSearchSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { searchField, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== false && v !== 'false' && v !== 0 && v !== '0';
 
@@ -6,7 +6,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== false && 
  * /product/{id}/inventory/new?backToInventoryList: present (any value but false/0) means «back
  * to /inventory afterwards» (docs/screens.md «Адреса»).
  */
-export const receiveSearchSchema = z.object({
-  backToInventoryList: z.unknown().optional().transform(present).catch(false),
+export const receiveSearchSchema = searchSchema({
+  backToInventoryList: searchField<unknown, boolean>(present),
 });
-export type ReceiveSearch = z.infer<typeof receiveSearchSchema>;
+export type ReceiveSearch = SearchOf<typeof receiveSearchSchema>;

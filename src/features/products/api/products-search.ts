@@ -1,19 +1,18 @@
-import { z } from 'zod';
-import { pageParam, searchParam } from '../../../lib/search-params.ts';
+import { integerParam, oneOf, pageParam, searchParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
 
 /**
  * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»). Anything
  * malformed in a shared or hand-edited address falls back to the default instead of failing.
  */
-export const productsSearchSchema = z.object({
+export const productsSearchSchema = searchSchema({
   page: pageParam,
   search: searchParam,
-  order_by: z.enum(['name', '-name', 'count', '-count']).catch('name').default('name'),
+  order_by: oneOf(['name', '-name', 'count', '-count'], 'name'),
 });
-export type ProductsSearch = z.infer<typeof productsSearchSchema>;
+export type ProductsSearch = SearchOf<typeof productsSearchSchema>;
 
 /** /product/{id}?td=N: the starting tab, 0–7, and 8 for the stock history (docs/screens.md «Адреса»). */
-export const productSearchSchema = z.object({
-  td: z.coerce.number().int().min(0).max(8).catch(0).default(0),
+export const productSearchSchema = searchSchema({
+  td: integerParam(0, 8, 0),
 });
-export type ProductSearch = z.infer<typeof productSearchSchema>;
+export type ProductSearch = SearchOf<typeof productSearchSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { oneOf, pageParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
 
 /** The status filter of /returns: all (but deleted), one status, or the deleted ones (to restore). */
 export const returnFilters = ['all', 'ready', 'markdown', 'disposal', 'deleted'] as const;
@@ -13,17 +13,19 @@ export const filterLabels: Record<ReturnFilter, string> = {
 };
 
 /** /returns query: page and status filter. Junk falls back to defaults. */
-export const returnsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  status: z.enum(returnFilters).catch('all').default('all'),
+export const returnsSearchSchema = searchSchema({
+  page: pageParam,
+  status: oneOf(returnFilters, 'all'),
 });
-export type ReturnsSearch = z.infer<typeof returnsSearchSchema>;
+export type ReturnsSearch = SearchOf<typeof returnsSearchSchema>;
 
 /** /return/{return_id}/to/{to}: to_inventory receives, any other word disposes. */
 export const isToInventory = (to: string) => to === 'to_inventory';
 
 /** /return/{return_id}/to/{to} path parameters: any id text (an unknown one shows «not found»), `to` one word. */
-export const returnToParamsSchema = z.object({
-  returnId: z.string().min(1),
-  to: z.string().regex(/^[A-Za-z0-9_-]+$/).catch('to_disposal'),
-});
+export const returnToParamsSchema = {
+  parse(raw: Record<string, string>): { returnId: string; to: string } {
+    if (!raw.returnId) throw new Error('/return/{return_id}/to/{to}: no return id');
+    return { returnId: raw.returnId, to: /^[A-Za-z0-9_-]+$/.test(raw.to ?? '') ? raw.to! : 'to_disposal' };
+  },
+};
