@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppMarkdownRouteImport } from './routes/_app/markdown'
 import { Route as AppMarketsRouteImport } from './routes/_app/markets'
 import { Route as AppProductsRouteImport } from './routes/_app/products'
@@ -45,6 +46,11 @@ const AuthRoute = AuthRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMarkdownRoute = AppMarkdownRouteImport.update({
@@ -158,6 +164,7 @@ const AppReturnReturnIdToToRoute = AppReturnReturnIdToToRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
+  '/$': typeof AppSplatRoute
   '/markdown': typeof AppMarkdownRoute
   '/markets': typeof AppMarketsRoute
   '/products': typeof AppProductsRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
+  '/$': typeof AppSplatRoute
   '/markdown': typeof AppMarkdownRoute
   '/markets': typeof AppMarketsRoute
   '/products': typeof AppProductsRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/markdown': typeof AppMarkdownRoute
   '/_app/markets': typeof AppMarketsRoute
   '/_app/products': typeof AppProductsRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/$'
     | '/markdown'
     | '/markets'
     | '/products'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
+    | '/$'
     | '/markdown'
     | '/markets'
     | '/products'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/auth'
+    | '/_app/$'
     | '/_app/markdown'
     | '/_app/markets'
     | '/_app/products'
@@ -331,6 +343,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/markdown': {
@@ -477,6 +496,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppMarkdownRoute: typeof AppMarkdownRoute
   AppMarketsRoute: typeof AppMarketsRoute
   AppProductsRoute: typeof AppProductsRoute
@@ -501,6 +521,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppMarkdownRoute: AppMarkdownRoute,
   AppMarketsRoute: AppMarketsRoute,
   AppProductsRoute: AppProductsRoute,

@@ -1,22 +1,46 @@
-import { Link, Outlet } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { SyncIndicator } from '../features/sync-status/components/sync-indicator.tsx';
 import { Button } from '../ui/button.tsx';
 import { useAppState } from '../state/app-state.ts';
 import { menuItems } from './menu.ts';
 import { startSession } from './start-session.ts';
-import { brand, header, layout, main, menu, menuLink, menuToggle, title } from './shell.css.ts';
+import { backdrop, brand, header, layout, main, menu, menuClose, menuLink, menuToggle, title } from './shell.css.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-/** The signed-in frame: side menu, header with title and sync state; sync and the live channel run while it is shown. */
+/**
+ * The signed-in frame: side menu, header with title and sync state; sync and the live channel run while it is shown.
+ * Below 1280 px the menu opens over the page from the «Меню» button and closes on a choice, Escape or a tap beside it.
+ */
 export function Shell() {
   const pageTitle = useAppState((s) => s.title);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const path = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => startSession(), []);
+  useEffect(() => setMenuOpen(false), [path]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    nav.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <div className={layout}>
-      <nav className={menu} data-open={menuOpen} aria-label="Главное меню">
-        <div className={brand}>Остаток</div>
+      {menuOpen && <div className={backdrop} onClick={() => setMenuOpen(false)} data-testid="menu-backdrop" />}
+      <nav ref={nav} id="main-menu" className={menu} data-open={menuOpen} aria-label="Главное меню">
+        <div className={brand}>
+          Остаток
+          <Button variant="secondary" className={menuClose} onClick={() => setMenuOpen(false)} aria-label="Закрыть меню">
+            ✕
+          </Button>
+        </div>
         {menuItems.map((item) => (
           <Link key={item.to} to={item.to} className={menuLink} onClick={() => setMenuOpen(false)}>
             {item.label}
@@ -25,7 +49,15 @@ export function Shell() {
       </nav>
       <div className={main}>
         <header className={header}>
-          <Button variant="secondary" className={menuToggle} onClick={() => setMenuOpen((o) => !o)} aria-label="Меню">
+          <Button
+            ref={toggle}
+            variant="secondary"
+            className={menuToggle}
+            onClick={() => setMenuOpen((o) => !o)}
+            aria-label="Меню"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+          >
             ☰
           </Button>
           <h1 className={title}>{pageTitle}</h1>

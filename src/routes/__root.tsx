@@ -1,4 +1,5 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { NotFound } from '../app/not-found.tsx';
 import { LoadingSpinner, NotificationBar, ProgressRing } from '../app/overlays.tsx';
 
 /** Every page: its content plus the three global overlays (docs/screens.md «Оболочка»). */
@@ -11,4 +12,5 @@ export const Route = createRootRoute({
       <NotificationBar />
     </>
   ),
+  notFoundComponent: NotFound,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { NotFound } from '../app/not-found.tsx';
 import { Shell } from '../app/shell.tsx';
 import { hasSession } from '../features/auth/api/has-session.ts';
 
@@ -8,4 +9,5 @@ export const Route = createFileRoute('/_app')({
     if (!hasSession()) throw redirect({ to: '/auth' });
   },
   component: Shell,
+  notFoundComponent: NotFound,
 });

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Muted } from './page.tsx';
-import { num, sortButton, table, tableWrap, th } from './table.css.ts';
+import { ScrollArea } from './scroll-area.tsx';
+import { num, sortButton, table, th } from './table.css.ts';
 
 export interface Column {
   label: string;
@@ -10,6 +11,8 @@ export interface Column {
   unnamed?: boolean;
   /** A column the rows can be ordered by: its heading is a button, the arrow shows the current order. */
   sort?: { direction: 'ascending' | 'descending' | undefined; onSort(): void };
+  /** The column that stays in view while a table too wide for the screen scrolls sideways (the product's name). */
+  sticky?: boolean;
 }
 
 const arrow = { ascending: ' ▲', descending: ' ▼' };
@@ -47,9 +50,10 @@ interface Props<T> {
 /** The one way the screens draw a list of rows: wrapper, heading row, one <tr> per row. */
 export function DataTable<T extends { id: string }>({ columns, rows, testId, empty, rowProps, children }: Props<T>) {
   if (empty !== undefined && rows.length === 0) return <Muted>{empty}</Muted>;
+  const sticky = columns.findIndex((c) => c.sticky);
   return (
-    <div className={tableWrap}>
-      <table className={table}>
+    <ScrollArea>
+      <table className={table} data-sticky={sticky < 0 ? undefined : sticky + 1}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -65,6 +69,6 @@ export function DataTable<T extends { id: string }>({ columns, rows, testId, emp
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

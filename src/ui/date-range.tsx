@@ -1,5 +1,5 @@
 import { DATE_MAX, DATE_MIN } from '../lib/dates.ts';
-import { TextField } from './text-field.tsx';
+import { DateField } from './date-field.tsx';
 
 export interface DateRange {
   /** YYYY-MM-DD or '' (no bound). */
@@ -7,25 +7,25 @@ export interface DateRange {
   date_end: string;
 }
 
-/** «С даты» / «По дату»: each bound limits the other's picker, so the range can never turn inside out. */
+/** «С даты» / «По дату»: each bound limits the other, so the range can never turn inside out. */
 export function DateRangeFields({ value, onChange }: { value: DateRange; onChange(patch: Partial<DateRange>): void }) {
   return (
     <>
-      <TextField
+      <DateField
         label="С даты"
-        type="date"
+        name="date_start"
         min={DATE_MIN}
         max={value.date_end || DATE_MAX}
         value={value.date_start}
-        onChange={(e) => onChange({ date_start: e.target.value })}
+        onChange={(date_start) => onChange({ date_start })}
       />
-      <TextField
+      <DateField
         label="По дату"
-        type="date"
+        name="date_end"
         min={value.date_start || DATE_MIN}
         max={DATE_MAX}
         value={value.date_end}
-        onChange={(e) => onChange({ date_end: e.target.value })}
+        onChange={(date_end) => onChange({ date_end })}
       />
     </>
   );

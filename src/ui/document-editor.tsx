@@ -1,12 +1,11 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { DATE_MAX, DATE_MIN } from '../lib/dates.ts';
 import { formatAmount, formatRoubles } from '../lib/format.ts';
 import { Button } from './button.tsx';
 import { formError, row } from './controls.css.ts';
 import { Muted, Page } from './page.tsx';
-import { besideDrawer, toolbar } from './page.css.ts';
+import { toolbar } from './page.css.ts';
 import { totalsLine } from './table.css.ts';
-import { TextField } from './text-field.tsx';
+import { DateField } from './date-field.tsx';
 
 /** The product drawer an editor adds lines from (features/batches ProductDrawer; routes compose it into other editors). */
 export interface ProductDrawerProps {
@@ -50,9 +49,9 @@ export function DocumentEditor(props: Props) {
   const [drawerOpen, setDrawerOpen] = useState(props.drawerAtStart);
   return (
     <Page title={title}>
-      <div className={drawerOpen ? besideDrawer : undefined}>
+      <div>
         <div className={toolbar}>
-          <TextField label={props.dateLabel} type="date" min={DATE_MIN} max={DATE_MAX} required value={date} onChange={(e) => onDate(e.target.value)} />
+          <DateField label={props.dateLabel} name="date" required value={date} onChange={onDate} />
           <div className={row}>
             <Button variant="secondary" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((o) => !o)}>
               Товары

@@ -3,19 +3,38 @@ import { vars } from './theme.css.ts';
 
 export { small } from './table.css.ts';
 
+/**
+ * Where the product drawer goes: beside the editor from 1024 px (a landscape tablet and wider), below
+ * that a sheet over the lower part of the screen. Either way the shell keeps the page's content out
+ * from under it (src/app/shell.css.ts), so the lines being filled stay in reach while it is open.
+ */
+export const drawerSide = 'screen and (min-width: 1024px)';
+export const drawerSheet = 'screen and (max-width: 1023px)';
+export const drawerWidth = '340px';
+export const sheetHeight = '45vh';
+
 export const drawer = style({
   position: 'fixed',
-  top: 0,
   right: 0,
   bottom: 0,
   zIndex: 40,
-  width: 'min(400px, 100vw)',
   display: 'flex',
   flexDirection: 'column',
+  gap: vars.space.xs,
   background: vars.color.surface,
-  boxShadow: '-8px 0 32px rgba(0,0,0,0.18)',
   padding: vars.space.md,
   overflow: 'hidden',
+  '@media': {
+    // Below the shell's header (56 px, src/app/shell.css.ts): the sync state stays in sight.
+    [drawerSide]: { top: '56px', width: drawerWidth, boxShadow: '-8px 0 32px rgba(0,0,0,0.18)' },
+    [drawerSheet]: {
+      left: 0,
+      height: sheetHeight,
+      paddingTop: vars.space.sm,
+      borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
+      boxShadow: '0 -8px 32px rgba(0,0,0,0.22)',
+    },
+  },
 });
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 export const title = style({ margin: 0, fontSize: vars.font.title });

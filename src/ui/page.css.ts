@@ -25,5 +25,3 @@ export const toolbar = style({
 
 /** The filter fields at the left of a list's toolbar (dates, search). */
 export const filters = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'flex-end' });
-/** The page beside an open product drawer keeps its content visible on wide screens. */
-export const besideDrawer = style({ '@media': { 'screen and (min-width: 1100px)': { paddingRight: '400px' } } });

@@ -1,9 +1,46 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-/** The data tables of the stock screens: one look, one place to change it. */
-export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, marginBottom: vars.space.md });
+// The data tables of the stock screens: one look, one place to change it.
+
+/** Holds the scrolling box and the shadows at its edges (src/ui/scroll-area.tsx sets data-more-left/right). */
+export const tableFrame = style({ position: 'relative', containerType: 'inline-size', marginBottom: vars.space.md, borderRadius: vars.radius.md, background: vars.color.surface });
+export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, overscrollBehaviorX: 'contain' });
+const edge = {
+  content: '""',
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  width: '28px',
+  pointerEvents: 'none',
+  zIndex: 3,
+  opacity: 0,
+  transition: 'opacity 0.15s',
+} as const;
+globalStyle(`${tableFrame}::before`, { ...edge, left: 0, background: 'linear-gradient(to right, rgba(15,23,30,0.18), rgba(15,23,30,0))', borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}` });
+globalStyle(`${tableFrame}::after`, { ...edge, right: 0, background: 'linear-gradient(to left, rgba(15,23,30,0.18), rgba(15,23,30,0))', borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0` });
+globalStyle(`${tableFrame}[data-more-left]::before, ${tableFrame}[data-more-right]::after`, { opacity: 1 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+// Headings wrap between words (numeric ones too): «Ср. себестоимость» over two lines lets a table fit a tablet.
+globalStyle(`${table} th`, { whiteSpace: 'normal' });
+// Rows are opaque so a sticky cell (below) can take their colour, highlighted or not; :where() adds no
+// weight, so any row class (selected, highlighted, flagged) still sets the colour.
+globalStyle(`:where(${table} > tbody > tr)`, { background: vars.color.surface });
+/**
+ * The column that stays at the left edge while the others scroll under it: the product's name, so a
+ * scrolled row still says whose price it is. DataTable sets data-sticky to its 1-based position.
+ */
+for (let n = 1; n <= 6; n++) {
+  globalStyle(`${table}[data-sticky="${n}"] > * > tr > :nth-child(${n})`, {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    background: 'inherit',
+    minWidth: '170px',
+  });
+  globalStyle(`${table}[data-sticky="${n}"] > thead > tr > :nth-child(${n})`, { background: vars.color.surface });
+  globalStyle(`${tableFrame}[data-more-left] ${table}[data-sticky="${n}"] > * > tr > :nth-child(${n})`, { boxShadow: '6px 0 8px -6px rgba(15,23,30,0.35)' });
+}
 export const th = style({
   textAlign: 'left',
   padding: vars.space.sm,
@@ -11,6 +48,7 @@ export const th = style({
   color: vars.color.muted,
   borderBottom: `1px solid ${vars.color.border}`,
   whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
 });
 export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 /** A cell's refusal, shown under its field. */

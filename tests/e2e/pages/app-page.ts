@@ -13,8 +13,11 @@ export class AppPage {
     await this.title().filter({ hasText: text }).waitFor();
   }
 
+  /** Below 1280 px the menu is behind the «Меню» button (src/app/shell.tsx): opened first when hidden. */
   async openMenu(label: string) {
-    await this.page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: label }).click();
+    const link = this.page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: label });
+    if (!(await link.isVisible())) await this.page.getByRole('button', { name: 'Меню', exact: true }).click();
+    await link.click();
   }
 
   async unsentCount(): Promise<number> {

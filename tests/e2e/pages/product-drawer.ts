@@ -13,7 +13,7 @@ export class ProductDrawer {
     await this.panel().getByRole('button', { name: `Добавить «${name}»` }).click();
   }
 
-  /** Below 1100 px the panel covers the editor's right side (its buttons too): a tablet user closes it. */
+  /** The panel never covers the editor (beside it from 1024 px, a sheet below): closing is a choice, not a need. */
   async close() {
     await this.panel().getByRole('button', { name: 'Закрыть список товаров' }).click();
     await this.panel().waitFor({ state: 'detached' });

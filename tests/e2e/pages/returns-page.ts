@@ -43,7 +43,7 @@ export class ReturnsPage {
     if (choice.price !== undefined) await dialog.getByLabel('Себестоимость, ₽').fill(String(choice.price));
     if (choice.markdownPrice !== undefined) await dialog.getByLabel('Цена после уценки, ₽').fill(String(choice.markdownPrice));
     if (choice.note !== undefined) await dialog.getByLabel('Примечание').fill(choice.note);
-    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Применить', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   }
 

@@ -2,9 +2,9 @@ import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.t
 import { Muted } from '../../../ui/page.tsx';
 import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import type { BatchContents } from '../api/use-batch.ts';
-import { num, section, table, tableWrap, td, th } from './batches.css.ts';
-
-const marketplaceLabel = (m: string | null) => (m === 'Other' ? 'Другое' : (m ?? '—'));
+import { num, section, table, td, th } from './batches.css.ts';
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 interface Props {
   contents: Pick<BatchContents, 'markdowns' | 'disposals' | 'otherRealizations'>;
@@ -18,7 +18,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
       {rows.length === 0 ? (
         <Muted>Нет</Muted>
       ) : (
-        <div className={tableWrap}>
+        <ScrollArea>
           <table className={table} aria-label={caption}>
             <thead>
               <tr>
@@ -41,7 +41,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </>
   );
@@ -65,7 +65,7 @@ export function BatchOutflows({ contents, products }: Props) {
       <Table
         caption="Прочие реализации"
         head={['Маркетплейс', 'Товар', 'Количество', 'Цена реализации, ₽', 'Сумма']}
-        rows={contents.otherRealizations.map((o) => [marketplaceLabel(o.marketplace), name(o.product_id), formatAmount(o.count), formatRoubles(o.realization_price), formatRoubles(o.count * o.realization_price)])}
+        rows={contents.otherRealizations.map((o) => [marketplaceName(o.marketplace), name(o.product_id), formatAmount(o.count), formatRoubles(o.realization_price), formatRoubles(o.count * o.realization_price)])}
       />
     </>
   );

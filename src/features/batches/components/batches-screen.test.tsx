@@ -98,12 +98,19 @@ describe('/inventory/batches (docs/screens.md)', () => {
     for (const day of ['2025-03-01', '2025-03-05', '2025-03-09']) await seedBatch({ date: `${day}T00:00:00.000Z` });
     await open('/inventory/batches?is_return=false');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '2025-03-05' } });
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '05.03.2025' } });
     await waitFor(() => expect(rows().map((r) => cells(r)[1])).toEqual(['09.03.2025', '05.03.2025']));
-    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '2025-03-05' } });
+    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '05.03.2025' } });
     await waitFor(() => expect(rows().map((r) => cells(r)[1])).toEqual(['05.03.2025']));
-    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '2025-03-06' } });
+    // Each bound limits the other once the router has it: wait for the rows of each step.
+    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '' } });
+    await waitFor(() => expect(rows().map((r) => cells(r)[1])).toEqual(['09.03.2025', '05.03.2025']));
+    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '08.03.2025' } });
+    await waitFor(() => expect(rows().map((r) => cells(r)[1])).toEqual(['05.03.2025']));
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '06.03.2025' } });
     expect(await screen.findByText('За эти даты документов нет')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '09.03.2025' } });
+    expect(await screen.findByText('Дата должна быть с 01.01.1900 по 08.03.2025')).toBeTruthy();
   });
 
   it('shows 50 documents per page', async () => {

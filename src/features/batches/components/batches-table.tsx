@@ -1,12 +1,13 @@
 import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
 import type { BatchRow } from '../api/batch-list.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
-import { clickable, linkButton, more, num, table, tableWrap, td, th, thumb, thumbs } from './batches.css.ts';
+import { clickable, linkButton, more, num, table, td, th, thumb, thumbs } from './batches.css.ts';
+import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 /** The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»). */
 export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: BatchRow): void }) {
   return (
-    <div className={tableWrap}>
+    <ScrollArea>
       <table className={table}>
         <thead>
           <tr>
@@ -41,6 +42,6 @@ export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: B
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

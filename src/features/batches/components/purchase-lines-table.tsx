@@ -15,7 +15,7 @@ interface Props {
   onRemove(id: string): void;
 }
 
-const columns = [{ label: 'Фото' }, { label: 'Товар' }, { label: 'Количество', num: true }, { label: 'Цена, ₽', num: true }];
+const columns = [{ label: 'Фото' }, { label: 'Товар', sticky: true }, { label: 'Количество', num: true }, { label: 'Цена, ₽', num: true }];
 
 /** The purchase editor's lines: count, price, total and remove. */
 export function PurchaseLinesTable({ lines, saved, products, flagging, removable, onChange, onRemove }: Props) {

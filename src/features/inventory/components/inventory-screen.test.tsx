@@ -64,13 +64,15 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'art-1' } });
     await waitFor(() => expect(rows()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '2025-03-05' } });
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '05.03.2025' } });
     await waitFor(() => expect(rows().map((r) => cells(r)[0])).toEqual(['10.03.2025 12:00']));
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '2025-03-05' } });
+    fireEvent.change(screen.getByLabelText('По дату'), { target: { value: '05.03.2025' } });
     await waitFor(() => expect(rows().map((r) => cells(r)[2])).toEqual(['Кружка']));
-    expect(screen.getByLabelText('По дату')).toMatchObject({ min: '2025-03-05', max: '2099-12-31' });
-    expect(screen.getByLabelText('С даты')).toMatchObject({ min: '1900-01-01', max: '2025-03-05' });
+    // Each bound limits the other: a start after the end is refused with a message, not applied.
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '06.03.2025' } });
+    expect(await screen.findByText('Дата должна быть с 01.01.1900 по 05.03.2025')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('С даты'), { target: { value: '05.03.2025' } });
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'нет такого' } });
     expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
   });

@@ -10,7 +10,7 @@ import { articles, num, returnMark, td, thumb } from './inventory.css.ts';
 const columns = [
   { label: 'Дата' },
   { label: 'Фото' },
-  { label: 'Товар' },
+  { label: 'Товар', sticky: true },
   { label: 'Закуплено', num: true },
   { label: 'Себестоимость, ₽', num: true },
   { label: 'Остаток', num: true },

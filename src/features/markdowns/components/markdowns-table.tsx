@@ -9,7 +9,7 @@ import { SavedField } from './saved-field.tsx';
 
 const columns = [
   { label: 'Фото' },
-  { label: 'Название' },
+  { label: 'Название', sticky: true },
   { label: 'Артикул' },
   { label: 'Описание' },
   { label: 'Дата поступления' },

@@ -17,8 +17,8 @@ export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
 /** docs/rules.md «Проверки ввода и пределы»: market_id and name are required; market_id is unique among the user's stores. */
 export async function validateMarket(input: MarketInput, { creating }: { creating: boolean }): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  if (creating && !input.market_id.trim()) errors.market_id = 'Укажите ID магазина';
-  else if (creating && /[/\\?#\s]/.test(input.market_id.trim())) errors.market_id = 'ID магазина — без пробелов и символов / \\ ? #';
+  if (creating && !input.market_id.trim()) errors.market_id = 'Укажите идентификатор магазина';
+  else if (creating && /[/\\?#\s]/.test(input.market_id.trim())) errors.market_id = 'Идентификатор магазина — без пробелов и символов / \\ ? #';
   else if (creating && (await db.markets.where('market_id').equals(input.market_id.trim()).count()) > 0)
     errors.market_id = marketMessages.idTaken;
   if (!input.name.trim()) errors.name = 'Укажите название';

@@ -52,7 +52,7 @@ describe('store form, create mode (/market/new)', () => {
   it('empty market_id and name: Russian errors on screen, nothing stored or queued', async () => {
     const page = await open('new');
     fireEvent.click(await screen.findByRole('button', { name: 'Создать' }));
-    expect((await screen.findByText('Укажите ID магазина')).getAttribute('role')).toBe('alert');
+    expect((await screen.findByText('Укажите идентификатор магазина')).getAttribute('role')).toBe('alert');
     expect(screen.getByText('Укажите название')).toBeTruthy();
     expect(field('market_id').getAttribute('aria-invalid')).toBe('true');
     expect(await db.markets.count()).toBe(0);
@@ -60,7 +60,7 @@ describe('store form, create mode (/market/new)', () => {
     expect(page.pathname()).toBe('/market/new');
 
     type('market_id', 'ozon-1'); // typing clears that field's error only
-    expect(screen.queryByText('Укажите ID магазина')).toBeNull();
+    expect(screen.queryByText('Укажите идентификатор магазина')).toBeNull();
     expect(screen.getByText('Укажите название')).toBeTruthy();
   });
 
@@ -71,7 +71,7 @@ describe('store form, create mode (/market/new)', () => {
     type('market_id', 'wb-7');
     type('name', 'Дубликат');
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
-    expect(await screen.findByText('Магазин с таким ID уже есть')).toBeTruthy();
+    expect(await screen.findByText('Магазин с таким идентификатором уже есть')).toBeTruthy();
     expect(await db.markets.count()).toBe(1);
     expect(await db.outbox.count()).toBe(0);
     expect(page.pathname()).toBe('/market/new');

@@ -68,11 +68,11 @@ function MarketForm({ market }: { market?: Market }) {
       <Card>
         <Heading>{market ? 'Изменение данных магазина' : 'Добавление нового магазина'}</Heading>
         <form className={form} onSubmit={(e) => void submit(e)} noValidate>
-          <TextField label="ID магазина" name="market_id" value={values.market_id} onChange={set('market_id')} disabled={!!market} readOnly={!!market} error={errors.market_id} />
+          <TextField label="Идентификатор магазина" name="market_id" value={values.market_id} onChange={set('market_id')} disabled={!!market} readOnly={!!market} error={errors.market_id} />
           <TextField label="Название" name="name" value={values.name} onChange={set('name')} onBlur={() => void saveField('name')()} error={errors.name} />
           <TextArea label="Описание" name="description" value={values.description} onChange={set('description')} onBlur={() => void saveField('description')()} />
           <TextField
-            label="Ключ API маркетплейса"
+            label="Ключ доступа к маркетплейсу"
             name="access_token"
             value={values.access_token}
             onChange={set('access_token')}

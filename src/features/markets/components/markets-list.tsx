@@ -3,10 +3,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
 import { useMarkets } from '../api/use-markets.ts';
-import { marketplaceOptions } from '../api/marketplaces.ts';
 import { description, item, list, name, tag } from './markets.css.ts';
-
-const marketplaceLabel = (value: string) => marketplaceOptions.find((o) => o.value === value)?.label ?? value;
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
 /** /markets — «Мои магазины». */
 export function MarketsList() {
@@ -23,7 +21,7 @@ export function MarketsList() {
         {markets?.map((m) => (
           <li key={m.id}>
             <button type="button" className={item} onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: m.market_id } })}>
-              <span className={tag}>{marketplaceLabel(m.marketplace)}</span>
+              <span className={tag}>{marketplaceName(m.marketplace)}</span>
               <span className={name}>{m.name}</span>
               <span className={description}>{m.description}</span>
             </button>

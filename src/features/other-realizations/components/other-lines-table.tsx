@@ -3,8 +3,7 @@ import { countProblem, lineProblem, lineState, lineSum, maxFor, type OtherLine }
 import { marketplaces, type OtherRealization } from '../api/types.ts';
 import type { ProductInfo } from '../api/use-products.ts';
 import { numberInput, product, select, small, td, textInput } from './other.css.ts';
-
-const marketplaceLabel = (m: string) => (m === 'Other' ? 'Другое' : m);
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
 interface Props {
   lines: OtherLine[];
@@ -18,7 +17,7 @@ interface Props {
 }
 
 const columns = [
-  { label: 'Товар' },
+  { label: 'Товар', sticky: true },
   { label: 'Примечание' },
   { label: 'Маркетплейс' },
   { label: 'Количество', num: true },
@@ -65,7 +64,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
                 <option value="">Не выбран</option>
                 {marketplaces.map((m) => (
                   <option key={m} value={m}>
-                    {marketplaceLabel(m)}
+                    {marketplaceName(m)}
                   </option>
                 ))}
               </select>

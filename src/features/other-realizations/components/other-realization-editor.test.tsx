@@ -65,7 +65,7 @@ describe('/other-realizations/add (docs/screens.md)', () => {
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(value('Количество, строка 1')).toBe('1');
     expect(value('Маркетплейс, строка 1')).toBe('');
-    expect(within(screen.getByLabelText('Маркетплейс, строка 1')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Не выбран', 'OZON', 'WB', 'YM', 'Другое']);
+    expect(within(screen.getByLabelText('Маркетплейс, строка 1')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Не выбран', 'OZON', 'Wildberries', 'Яндекс Маркет', 'Другое']);
     type('Количество, строка 1', '0');
 
     fireEvent.click(screen.getByRole('button', { name: 'Реализовать' }));
@@ -119,8 +119,8 @@ describe('/other-realizations/add (docs/screens.md)', () => {
     type('Цена реализации, строка 1', '150');
     type('Маркетплейс, строка 2', 'OZON');
     expect(nbsp(screen.getByTestId('other-totals').textContent)).toBe('Итого: 5 шт. на сумму 600 ₽');
-    type('Дата реализации', '2025-03-08');
-    expect(screen.getByLabelText('Дата реализации')).toMatchObject({ min: '1900-01-01', max: '2099-12-31' });
+    type('Дата реализации', '08.03.2025');
+    expect(screen.getByLabelText('Дата реализации')).toMatchObject({ value: '08.03.2025', inputMode: 'numeric' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Реализовать' }));
     await page.waitForPath('/inventory/batches');

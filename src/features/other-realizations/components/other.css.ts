@@ -2,7 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
 export { small, td, totalsLine } from '../../../ui/table.css.ts';
-export { besideDrawer } from '../../../ui/page.css.ts';
 
 export const product = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', minWidth: '180px' });
 const control = style({

@@ -2,17 +2,11 @@ import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.t
 import { DataTable } from '../../../ui/data-table.tsx';
 import { Muted } from '../../../ui/page.tsx';
 import { realizationTotal } from '../api/totals.ts';
-import type { OtherRealization } from '../api/types.ts';
 import { useOtherRealizations } from '../api/use-stock-rows.ts';
 import { CountFoot } from './row-cells.tsx';
 import { num, td } from './stock.css.ts';
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
-const marketplaceLabel: Record<NonNullable<OtherRealization['marketplace']>, string> = {
-  OZON: 'OZON',
-  WB: 'Wildberries',
-  YM: 'Яндекс Маркет',
-  Other: 'Другое',
-};
 const columns = [
   { label: 'Дата' },
   { label: 'Маркетплейс' },
@@ -32,7 +26,7 @@ export function OtherRealizationsTab({ productId }: { productId: string }) {
         {(r) => (
           <>
             <td className={td}>{formatMoment(r.date)}</td>
-            <td className={td}>{r.marketplace ? marketplaceLabel[r.marketplace] : '—'}</td>
+            <td className={td}>{marketplaceName(r.marketplace)}</td>
             <td className={`${td} ${num}`}>{formatAmount(r.count)}</td>
             <td className={`${td} ${num}`}>{formatRoubles(r.price)}</td>
             <td className={`${td} ${num}`}>{formatRoubles(r.realization_price)}</td>

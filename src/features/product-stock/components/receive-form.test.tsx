@@ -4,6 +4,7 @@ import '../../../test/component-setup.ts';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { toApiDate } from '../../../lib/dates.ts';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { receiveSearchSchema } from '../api/search.ts';
@@ -20,12 +21,15 @@ const open = (id: string, query = '') => renderAt(Route, '/product/$productId/in
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 
 describe('/product/{id}/inventory/new — «Оприходовать»', () => {
-  it('starts at count 1, price 100, today; date limited to 1900–2099; title names the product', async () => {
+  it('starts at count 1, price 100, today as ДД.ММ.ГГГГ; date limited to 1900–2099; title names the product', async () => {
     const p = await seedProduct('Чайник');
     await open(p);
     await screen.findByRole('button', { name: 'Оприходовать' });
     expect([field('count').value, field('price').value]).toEqual(['1', '100']);
-    expect([field('date').min, field('date').max]).toEqual(['1900-01-01', '2099-12-31']);
+    const [y, m, d] = toApiDate().split('-');
+    expect(field('date').value).toBe(`${d}.${m}.${y}`);
+    fireEvent.change(field('date'), { target: { value: '31121899' } });
+    expect((await screen.findByText('Дата должна быть с 01.01.1900 по 31.12.2099')).getAttribute('role')).toBe('alert');
     await waitFor(() => expect(getAppState().title).toBe('Оприходование: Чайник'));
   });
 
@@ -45,7 +49,7 @@ describe('/product/{id}/inventory/new — «Оприходовать»', () => {
   it('a past receipt date is sent as YYYY-MM-DD', async () => {
     const p = await seedProduct();
     const page = await open(p);
-    fireEvent.change(await screen.findByLabelText('Дата поступления'), { target: { value: '2024-12-31' } });
+    fireEvent.change(await screen.findByLabelText('Дата поступления'), { target: { value: '31.12.2024' } });
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
     await page.wentTo(`/product/${p}`, { td: 2 });
     const [entry] = await outbox();

@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSaveForm } from './use-save-form.ts';
-import { DATE_MAX, DATE_MIN, toApiDate } from '../../../lib/dates.ts';
+import { toApiDate } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
+import { DateField } from '../../../ui/date-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { receiveStock } from '../api/receive-stock.ts';
 import { parseNumber } from '../../../stock/rules.ts';
@@ -25,7 +26,7 @@ export function ReceiveForm({ productId, backToInventoryList }: { productId: str
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="Количество" name="count" type="number" inputMode="numeric" min={1} step={1} value={values.count} onChange={set('count')} />
         <TextField label="Цена за единицу, ₽" name="price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={set('price')} />
-        <TextField label="Дата поступления" name="date" type="date" min={DATE_MIN} max={DATE_MAX} value={values.date} onChange={set('date')} />
+        <DateField label="Дата поступления" name="date" value={values.date} onChange={(value) => set('date')({ target: { value } })} />
         {error && (
           <div className={formError} role="alert">
             {error}

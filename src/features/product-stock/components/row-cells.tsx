@@ -7,6 +7,7 @@ import { row as rowClass } from '../../../ui/controls.css.ts';
 import { parseNumber } from '../../../stock/rules.ts';
 import { BlurInput } from './blur-input.tsx';
 import { foot, num, td } from './stock.css.ts';
+import { TrashIcon } from '../../../ui/trash-icon.tsx';
 
 /*
  * The cells the tabs' editable rows share: the same field rules (whole units from 1, money from 0 in
@@ -35,7 +36,7 @@ export function PriceCell({ label, when, value, disabled, onSave }: { label: str
 export function DeleteCell({ what, when, actions, onDelete }: { what: string; when: string; actions?: ReactNode; onDelete(): unknown }) {
   const remove = (
     <Button variant="danger" aria-label={`Удалить ${what} ${when}`} title="Удалить" onClick={() => void onDelete()}>
-      🗑
+      <TrashIcon />
     </Button>
   );
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../ui/data-table.tsx';
-import { td } from './stock.css.ts';
+import { dateTd } from './stock.css.ts';
 
 interface Props<T> {
   /** Above the rows: the add form, or the link to the form page. */
@@ -33,7 +33,7 @@ export function RowsTab<T extends { id: string }>({ add, dateLabel = 'Дата',
           const shown = when(r);
           return (
             <>
-              <td className={td}>{dateCell ? dateCell(r, shown) : shown}</td>
+              <td className={dateTd}>{dateCell ? dateCell(r, shown) : shown}</td>
               {children(r, shown)}
             </>
           );

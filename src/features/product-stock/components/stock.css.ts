@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { cellInput as tableInput, td as tableCell } from '../../../ui/table.css.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
@@ -6,6 +6,9 @@ export { checkbox, num, table, tableWrap, th, totalsLine as summary } from '../.
 
 /** Top-aligned: a refused edit's message under a field makes its row taller. */
 export const td = style([tableCell, { verticalAlign: 'top' }]);
+/** A row's moment: one line, and as a link (to the row's form) a whole touch target tall, level with the fields. */
+export const dateTd = style([td, { whiteSpace: 'nowrap' }]);
+globalStyle(`${dateTd} a`, { display: 'inline-flex', alignItems: 'center', minHeight: vars.touch });
 export const foot = style({ padding: vars.space.sm, fontWeight: 600 });
 export const cellInput = style([tableInput, { selectors: { '&:disabled': { background: vars.color.bg, color: vars.color.muted } } }]);
 export const textInput = style([cellInput, { width: '220px', textAlign: 'left' }]);

@@ -12,6 +12,7 @@ import { addImages, deleteProduct, removeImage, removePendingImage, updateProduc
 import { ImageGallery } from './image-gallery.tsx';
 import { form } from './products.css.ts';
 import { useObjectUrls } from './use-object-urls.ts';
+import { TrashIcon } from '../../../ui/trash-icon.tsx';
 
 interface Props {
   product: ProductWh;
@@ -73,7 +74,7 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
       <div className={row}>
         {!isNew && <Button onClick={() => void save(values)}>Обновить</Button>}
         <Button variant="danger" aria-label="Удалить товар" title="Удалить товар" onClick={() => setConfirmDelete(true)}>
-          🗑
+          <TrashIcon />
         </Button>
       </div>
       <ConfirmDialog

@@ -7,6 +7,7 @@ import type { ProductMp } from '../api/types.ts';
 import { ungroupListings } from '../api/ungroup-listings.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
 import { articles, checkbox, listing, plainList, thumb, thumbButton } from './products.css.ts';
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
 /**
  * Tab 1 «На маркетплейсах» (docs/rules.md «Товары и их цифры»): the listings of this product. A lone listing cannot be
@@ -42,7 +43,7 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
             <span>
               {l.name || l.offer_id}
               <span className={articles}>
-                {l.marketplace} · {l.market_id} · арт. {l.offer_id}
+                {marketplaceName(l.marketplace)} · {l.market_id} · арт. {l.offer_id}
               </span>
             </span>
           </li>

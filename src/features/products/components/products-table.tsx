@@ -24,7 +24,7 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
   const columns = [
     { label: '№', num: true },
     { label: 'Фото' },
-    { label: 'Название', sort: sort('name') },
+    { label: 'Название', sort: sort('name'), sticky: true },
     { label: 'Остаток', num: true, sort: sort('count') },
     { label: 'Резерв', num: true },
     { label: 'Уценка', num: true },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DATE_MIN, isDateInRange, toApiDate } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { DateField } from '../../../ui/date-field.tsx';
 
 const monthAgo = () => toApiDate(Date.now() - 30 * 86_400_000);
 
@@ -28,15 +28,14 @@ export function ImportDialog({ open, onOpenChange, onStart }: { open: boolean; o
       }
     >
       <p>Возвраты загрузятся по каждому магазину с маркетплейсом, с выбранной даты по сегодня.</p>
-      <TextField
+      <DateField
         label="С какой даты"
-        type="date"
         name="date_start"
         min={DATE_MIN}
         max={today}
         required
         value={date}
-        onChange={(e) => setDate(e.target.value)}
+        onChange={setDate}
         error={valid ? undefined : 'Укажите дату не позже сегодняшней'}
       />
     </Dialog>

@@ -101,7 +101,7 @@ function PriceForm({ line, onCancel, onOk }: { line: ReturnLine; onCancel(): voi
         <Button variant="secondary" onClick={onCancel}>
           Отмена
         </Button>
-        <Button type="submit">OK</Button>
+        <Button type="submit">Применить</Button>
       </div>
     </form>
   );

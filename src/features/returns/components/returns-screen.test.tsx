@@ -149,7 +149,7 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /^по цене/ }).map((b) => nbsp(b.textContent))).toEqual(['по цене 80 ₽', 'по цене 95 ₽']));
     fireEvent.click(within(dialog).getByRole('button', { name: 'по цене 80 ₽' }));
     expect((within(dialog).getByLabelText('Себестоимость, ₽') as HTMLInputElement).value).toBe('80');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(async () => expect(await db.rows('returns').get('r1')).toMatchObject({ status: 'markdown', price: 80, markdown_price: 80 }));
     expect((await outbox()).map((e) => [e.method, e.path, e.body])).toEqual([
@@ -177,7 +177,7 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     fireEvent.change(within(dialog).getByLabelText('Себестоимость, ₽'), { target: { value: '120' } });
     fireEvent.change(within(dialog).getByLabelText('Цена после уценки, ₽'), { target: { value: '70.5' } });
     fireEvent.change(within(dialog).getByLabelText('Примечание'), { target: { value: ' Царапина ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
     await waitFor(async () => expect(await db.rows('returns').get('r1')).toMatchObject({ status: 'markdown', price: 120, markdown_price: 70.5, description: 'Царапина' }));
     await waitFor(() => expect(cells(lineOf('r1'))[6]).toBe('Царапина'));
 
@@ -294,7 +294,7 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     expect((await loadProductStock('p1')).onHand).toBe(6);
     await open();
     await waitFor(() => expect(lines()).toHaveLength(5));
-    fireEvent.change(screen.getByLabelText('Дата оприходования'), { target: { value: '2025-02-14' } });
+    fireEvent.change(screen.getByLabelText('Дата оприходования'), { target: { value: '14.02.2025' } });
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
     await waitFor(() => expect(getAppState().notification).toEqual({ type: 'success', text: 'Оприходовано возвратов: 3' }));
 

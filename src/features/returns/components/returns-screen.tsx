@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { DATE_MAX, DATE_MIN, isDateInRange, toApiDate } from '../../../lib/dates.ts';
+import { isDateInRange, toApiDate } from '../../../lib/dates.ts';
 import { parseNumber } from '../../../stock/rules.ts';
 import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +8,7 @@ import { button } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { DateField } from '../../../ui/date-field.tsx';
 import { createReturn } from '../api/create-return.ts';
 import { setReturnDeleted } from '../api/delete-return.ts';
 import { importReturns } from '../api/import-returns.ts';
@@ -128,7 +128,7 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
       )}
       <Pagination page={list.page} pages={list.pages} onPage={(page) => onSearchChange({ page })} />
       <div className={footer}>
-        <TextField label="Дата оприходования" type="date" name="receipt_date" min={DATE_MIN} max={DATE_MAX} required value={date} onChange={(e) => setDate(e.target.value)} />
+        <DateField label="Дата оприходования" name="receipt_date" required value={date} onChange={setDate} />
         <Button onClick={() => void receive()}>Оприходовать</Button>
       </div>
       <ProductDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onPick={(id, name) => void pick(id, name)} />

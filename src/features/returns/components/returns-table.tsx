@@ -3,7 +3,9 @@ import { imageSrc } from '../../../lib/image-src.ts';
 import { BlurField } from '../../../ui/blur-field.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { isReceivable, receivable, statusLabels, type Receivable, type ReturnLine } from '../api/types.ts';
-import { cards, cellInput, line, num, prices, select, small, table, tableWrap, td, th, thumb, warn } from './returns.css.ts';
+import { cards, cellInput, line, num, prices, select, small, table, td, th, thumb, warn } from './returns.css.ts';
+import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 export interface ReturnsTableProps {
   rows: ReturnLine[];
@@ -20,8 +22,8 @@ export interface ReturnsTableProps {
 /** /returns rows (docs/screens.md «Адреса»): number, date, shipment, picture, name, article, description, count, status, prices, delete. */
 export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, onDelete, onRestore }: ReturnsTableProps) {
   return (
-    <div className={tableWrap}>
-      <table className={`${table} ${cards}`}>
+    <ScrollArea>
+      <table className={`${table} ${cards}`} data-sticky={5}>
         <thead>
           <tr>
             <th className={`${th} ${num}`}>№</th>
@@ -64,7 +66,7 @@ export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, on
                   {r.title}
                   {!r.linked && (
                     <span className={warn} data-testid="unlinked">
-                      Не связан с товаром склада{r.marketplace ? ` (${r.marketplace})` : ''}: оприходовать нельзя
+                      Не связан с товаром склада{r.marketplace ? ` (${marketplaceName(r.marketplace)})` : ''}: оприходовать нельзя
                     </span>
                   )}
                 </td>
@@ -133,6 +135,6 @@ export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, on
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

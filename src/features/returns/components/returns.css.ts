@@ -46,6 +46,6 @@ export const bigThumb = style({ width: '96px', height: '96px', objectFit: 'cover
 export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 
-// The shared card layout below 1180 px (src/ui/cards.css.ts); this screen's own cell rules follow.
+// The shared card layout in a box narrower than 1100 px (src/ui/cards.css.ts); this screen's own cell rules follow.
 export { cards };
-globalStyle(`${cards} td[data-cell="number"]`, { '@media': { [narrow]: { fontWeight: 600 } } });
+globalStyle(`${cards} td[data-cell="number"]`, { '@container': { [narrow]: { fontWeight: 600 } } });

@@ -1,7 +1,8 @@
 import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
 import { Thumb } from '../../../ui/thumb.tsx';
 import type { ShippingRow } from '../api/shipping-rows.ts';
-import { cards, enough, num, short, small, table, tableWrap, td, th, thumb, warn } from './shipping.css.ts';
+import { cards, enough, num, short, small, table, td, th, thumb, warn } from './shipping.css.ts';
+import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 /** The delivering units' price: «?» when nothing has lots to price them (docs/rules.md «Достаточность»). */
 export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) => (row.delivery_price === null ? '?' : formatRoubles(row.delivery_price));
@@ -12,8 +13,8 @@ export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) => (row.de
  */
 export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
   return (
-    <div className={tableWrap}>
-      <table className={`${table} ${cards}`}>
+    <ScrollArea>
+      <table className={`${table} ${cards}`} data-sticky={2}>
         <thead>
           <tr>
             <th className={th}>Фото</th>
@@ -60,6 +61,6 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

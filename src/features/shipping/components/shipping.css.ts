@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
-import { cards } from '../../../ui/cards.css.ts';
+import { cardsFew as cards } from '../../../ui/cards.css.ts';
 
 export { num, small, table, tableWrap, td, th, totalsLine } from '../../../ui/table.css.ts';
 
@@ -21,5 +21,5 @@ export const offline = style({
   margin: `0 0 ${vars.space.md}`,
 });
 
-// The shared card layout below 1180 px (src/ui/cards.css.ts); this screen's own cell rules follow.
+// The shared card layout in a box narrower than 760 px (src/ui/cards.css.ts); this screen's own cell rules follow.
 export { cards };

@@ -66,3 +66,13 @@ export const notice = style({
   textAlign: 'left',
   boxShadow: '0 6px 24px rgba(0,0,0,0.25)',
 });
+
+/** Read by screen readers, not shown: names the button without an aria-label that would hide its visible words. */
+export const srOnly = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

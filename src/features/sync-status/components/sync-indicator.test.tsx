@@ -37,7 +37,7 @@ function goOffline(offline: boolean) {
 describe('sync indicator', () => {
   it('follows the connection: «Нет сети» after an offline event, back on online', async () => {
     render(<SyncIndicator />);
-    expect(screen.getByRole('button', { name: 'Состояние синхронизации' })).toBe(badge());
+    expect(screen.getByRole('button', { name: /^Синхронизация:/ })).toBe(badge());
     expect(badge().textContent).toContain('Всё отправлено');
     goOffline(true);
     expect(badge().textContent).toContain('Нет сети');
@@ -123,7 +123,7 @@ describe('sync indicator', () => {
     const at = new Date(2026, 0, 15, 9, 30).getTime();
     await setMeta('last_sync_at', at);
     render(<SyncIndicator />);
-    await waitFor(() => expect(badge().textContent).toBe('Всё отправлено' + `Синхр. ${formatTime(at)}`));
+    await waitFor(() => expect(badge().textContent).toBe('Синхронизация: Всё отправлено' + `Синхр. ${formatTime(at)}`));
     const waiting = entry('pending', 'PATCH');
     await db.outbox.add(waiting);
     await waitFor(() => expect(badge().textContent).not.toContain('Всё отправлено'));

@@ -5,7 +5,7 @@ import { markRefusedNoticed, useRefusedEdits } from '../api/refused-edits.ts';
 import { useSyncStatus } from '../api/use-sync-status.ts';
 import { RefusedList } from './refused-list.tsx';
 import { RefusedNotice } from './refused-notice.tsx';
-import { dot, indicator, offline, online, rejectedBadge } from './sync-indicator.css.ts';
+import { dot, indicator, offline, online, rejectedBadge, srOnly } from './sync-indicator.css.ts';
 
 /**
  * Header badge: no network, edits waiting, edits refused, or all sent — with the last sync time;
@@ -23,7 +23,8 @@ export function SyncIndicator() {
   };
   return (
     <>
-      <button type="button" className={indicator} onClick={openDialog} aria-label="Состояние синхронизации" data-testid="sync-indicator">
+      <button type="button" className={indicator} onClick={openDialog} data-testid="sync-indicator">
+        <span className={srOnly}>Синхронизация: </span>
         <span className={`${dot} ${status.online ? online : offline}`} />
         <span>{!status.online ? 'Нет сети' : allSent ? 'Всё отправлено' : 'В сети'}</span>
         {status.unsent > 0 && <span data-testid="unsent-count">Не отправлено: {status.unsent}</span>}

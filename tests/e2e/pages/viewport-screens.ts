@@ -1,0 +1,291 @@
+import type { Page } from 'playwright-core';
+import type { ViewportData } from '../helpers/viewport-data.ts';
+import type { ViewportCheck } from './viewport-check.ts';
+
+/**
+ * Every screen of SPEC §2 (docs/screens.md «Адреса») with the controls the spec names for it, opened on
+ * the seeded data. Each `check` leaves the screen as it should be photographed.
+ */
+export interface ViewportScreen {
+  name: string;
+  path(d: ViewportData): string;
+  /** Said in the header once the screen is up. */
+  title: string | RegExp;
+  check(c: ViewportCheck, d: ViewportData): Promise<void>;
+}
+
+const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const drawer = (page: Page) => page.getByRole('complementary', { name: 'Товары склада' });
+
+/** The drawer's search and its first products, and the editor's lines and save button beside it. */
+async function editorWithDrawer(c: ViewportCheck, lineTestId: string, submit: string, dateLabel: string) {
+  const { page } = c;
+  if (!(await drawer(page).isVisible())) await button(page, 'Товары').click();
+  await drawer(page).waitFor();
+  const picks = drawer(page).getByTestId('drawer-product');
+  await picks.first().waitFor();
+  if ((await page.getByTestId(lineTestId).count()) < 2) {
+    await picks.nth(0).click();
+    await picks.nth(1).click();
+  }
+  await page.getByTestId(lineTestId).nth(1).waitFor();
+  await c.usable('drawer search', drawer(page).getByLabel('Поиск товара'));
+  await c.usable('drawer product', picks.nth(2));
+  await c.usable('drawer close', drawer(page).getByRole('button', { name: 'Закрыть список товаров' }));
+  await c.usable(dateLabel, field(page, dateLabel));
+  await c.usable('«Товары»', button(page, 'Товары'));
+  await c.usable(`«${submit}»`, button(page, submit));
+  for (const n of [0, 1]) await c.row(`line ${n + 1}`, page.getByTestId(lineTestId).nth(n));
+  // The save button again after working in the lines: still there with the drawer open.
+  await c.usable(`«${submit}» after the lines`, button(page, submit));
+}
+
+const productTabs = ['Товар', 'На маркетплейсах', 'Учёт', 'Уценка', 'Списание', 'Прочая реализация', 'Резерв', 'Продажи', 'История'];
+const tabRows: Record<number, string> = { 2: 'lot-row', 3: 'markdown-row', 4: 'disposal-row', 5: 'other-realization-row', 6: 'reserve-row', 7: 'realization-row', 8: 'movement-row' };
+const tabAdd: Record<number, string> = { 2: '+ Оприходовать', 3: '+ Уценить', 4: '+ Списать' };
+
+function productTab(td: number): ViewportScreen {
+  return {
+    name: `product-td${td}`,
+    path: (d) => `/product/${td === 1 ? d.listedProduct : d.products[0]}?td=${td}`,
+    title: /./,
+    async check(c) {
+      const { page } = c;
+      // As the address opened it: the chosen tab is already scrolled into view, not scrolled to here.
+      await c.usable(`selected tab «${productTabs[td]}» as shown`, page.getByRole('tab', { name: productTabs[td], selected: true }), { asShown: true });
+      if (td === 0) {
+        for (const label of ['Название', 'Описание']) await c.usable(label, field(page, label));
+        await c.usable('«Добавить фото»', page.getByText('Добавить фото'));
+        await c.usable('«Обновить»', button(page, 'Обновить'));
+        await c.usable('«Удалить товар»', button(page, 'Удалить товар'));
+      } else if (td === 1) {
+        // One listing only: it cannot be split off, so there is no «Разгруппировать» button.
+        await c.usable('listing checkbox', page.getByRole('checkbox', { name: /^Выбрать / }).first());
+      } else {
+        if (tabAdd[td]) await c.usable(tabAdd[td], page.getByRole('link', { name: tabAdd[td] }));
+        await c.row('first row', page.getByTestId(tabRows[td]!).first());
+      }
+    },
+  };
+}
+
+export const viewportScreens: ViewportScreen[] = [
+  {
+    name: 'home',
+    path: () => '/',
+    title: 'Главная',
+    async check(c) {
+      const { page } = c;
+      const nav = page.getByRole('navigation', { name: 'Главное меню' });
+      const collapsed = !(await nav.getByRole('link', { name: 'Товары' }).isVisible());
+      if (collapsed) {
+        await c.usable('«Меню»', button(page, 'Меню'));
+        await button(page, 'Меню').click();
+      }
+      for (const label of ['Профиль', 'Магазины', 'Товары', 'Отгрузки и доставки', 'Приёмка / оприходование', 'Возвраты', 'Уценка', 'Списание и прочая реализация', 'Выход'])
+        await c.usable(`menu «${label}»`, nav.getByRole('link', { name: label }));
+      if (collapsed) {
+        await c.screenshot('home-menu');
+        await page.keyboard.press('Escape');
+        await nav.getByRole('link', { name: 'Товары' }).waitFor({ state: 'hidden' });
+        // A choice closes it too, and the page it opens is not under it.
+        await button(page, 'Меню').click();
+        await nav.getByRole('link', { name: 'Профиль' }).click();
+        await page.locator('header h1').filter({ hasText: 'Профиль' }).waitFor();
+        await nav.getByRole('link', { name: 'Профиль' }).waitFor({ state: 'hidden' });
+        await c.usable('«Мои магазины» after the menu', button(page, 'Мои магазины'));
+        await page.goBack();
+        await page.locator('header h1').filter({ hasText: 'Главная' }).waitFor();
+      }
+    },
+  },
+  { name: 'user', path: () => '/user', title: /^Профиль/, check: (c) => c.usable('«Мои магазины»', button(c.page, 'Мои магазины')) },
+  {
+    name: 'markets',
+    path: () => '/markets',
+    title: 'Мои магазины',
+    async check(c) {
+      await c.usable('«Добавить»', button(c.page, 'Добавить'));
+      await c.usable('store', c.page.getByRole('button', { name: /Песочница/ }));
+    },
+  },
+  {
+    name: 'market',
+    path: (d) => `/market/${d.marketId}`,
+    title: /./,
+    async check(c) {
+      // The id field's label is «ID магазина» or «Идентификатор магазина».
+      await c.usable('store id', c.page.getByLabel(/^(ID|Идентификатор) магазина$/));
+      for (const label of ['Название', 'Описание']) await c.usable(label, field(c.page, label));
+      await c.usable('«Обновить»', button(c.page, 'Обновить'));
+      await c.usable('«Удалить»', button(c.page, 'Удалить'));
+    },
+  },
+  {
+    name: 'products',
+    path: () => '/products',
+    title: 'Товары',
+    async check(c) {
+      const { page } = c;
+      const rows = page.getByTestId('product-row');
+      await rows.nth(1).waitFor();
+      if (!(await button(page, /^Сгруппировать/).isVisible())) {
+        await rows.nth(0).getByRole('button', { name: /^Выбрать/ }).click();
+        await rows.nth(1).getByRole('button', { name: /^Выбрать/ }).click();
+      }
+      for (const name of ['Добавить', 'Загрузить с маркетплейсов']) await c.usable(`«${name}»`, button(page, name));
+      await c.usable('«Сгруппировать»', button(page, /^Сгруппировать/));
+      await c.usable('search', page.getByRole('searchbox'));
+      await c.usable('sort by name', button(page, /^Название/));
+      await c.row('first row', rows.first());
+    },
+  },
+  {
+    name: 'new-product',
+    path: () => '/new/product',
+    title: /./,
+    async check(c) {
+      for (const label of ['Название', 'Описание']) await c.usable(label, field(c.page, label));
+      await c.usable('«Добавить фото»', c.page.getByText('Добавить фото'));
+      await c.usable('«Добавить товар»', button(c.page, 'Добавить товар'));
+    },
+  },
+  ...productTabs.map((_, td) => productTab(td)),
+  {
+    name: 'lot',
+    path: (d) => `/product/${d.products[0]}/inventory/${d.lots[0]}`,
+    title: /^Партия/,
+    async check(c) {
+      for (const label of ['Остаток', 'Цена']) await c.usable(label, field(c.page, label));
+    },
+  },
+  {
+    name: 'receive-new',
+    path: (d) => `/product/${d.products[0]}/inventory/new`,
+    title: /^Оприходование/,
+    async check(c) {
+      for (const label of ['Количество', 'Цена за единицу, ₽', 'Дата поступления']) await c.usable(label, field(c.page, label));
+      await c.usable('submit', c.page.locator('form button[type="submit"]'));
+    },
+  },
+  {
+    name: 'disposal',
+    path: (d) => `/product/${d.products[0]}/disposal/${d.disposal}`,
+    title: /^Списание/,
+    async check(c) {
+      for (const label of ['Количество', 'Цена']) await c.usable(label, field(c.page, label));
+    },
+  },
+  {
+    name: 'markdown-edit',
+    path: (d) => `/product/${d.products[0]}/markdown/${d.markdown}`,
+    title: /./,
+    async check(c) {
+      for (const label of ['Цена, ₽', 'Цена уценки, ₽', 'Описание']) await c.usable(label, field(c.page, label));
+      await c.usable('submit', c.page.locator('form button[type="submit"]'));
+    },
+  },
+  {
+    name: 'inventory',
+    path: () => '/inventory',
+    title: /./,
+    async check(c) {
+      const { page } = c;
+      for (const label of ['С даты', 'По дату']) await c.usable(label, field(page, label));
+      await c.usable('search', page.getByRole('searchbox'));
+      for (const name of ['Добавить', 'Обновить']) await c.usable(`«${name}»`, button(page, name));
+      await c.row('first row', page.getByTestId('inventory-row').first());
+    },
+  },
+  {
+    name: 'inventory-add',
+    path: () => '/inventory/add',
+    title: 'Оприходование товара',
+    check: (c) => editorWithDrawer(c, 'purchase-line', 'Оприходовать', 'Дата поступления'),
+  },
+  {
+    name: 'inventory-edit',
+    path: (d) => `/inventory/edit/${d.purchaseBatch}`,
+    title: /./,
+    check: (c) => editorWithDrawer(c, 'purchase-line', 'Обновить', 'Дата поступления'),
+  },
+  {
+    name: 'batches',
+    path: () => '/inventory/batches',
+    title: /./,
+    async check(c) {
+      const { page } = c;
+      const chooser = page.getByRole('dialog');
+      for (const name of ['Закупки', 'Возвраты', 'Прочее']) await c.usable(`chooser «${name}»`, chooser.getByRole('button', { name, exact: true }));
+      await chooser.getByRole('button', { name: 'Закупки', exact: true }).click();
+      await chooser.waitFor({ state: 'detached' });
+      for (const label of ['С даты', 'По дату']) await c.usable(label, field(page, label));
+      await c.usable('«Добавить»', button(page, 'Добавить'));
+      await c.row('first row', page.getByTestId('batch-row').first());
+    },
+  },
+  { name: 'batch-placeholder', path: (d) => `/inventory/batches/${d.purchaseBatch}`, title: /./, check: (c) => c.usable('id', c.page.getByText('Партия').first()) },
+  {
+    name: 'other-add',
+    path: () => '/other-realizations/add',
+    title: 'Списание и прочая реализация',
+    check: (c) => editorWithDrawer(c, 'other-line', 'Реализовать', 'Дата реализации'),
+  },
+  {
+    name: 'other-edit',
+    path: (d) => `/other-realizations/edit/${d.otherBatch}`,
+    title: /./,
+    check: (c) => editorWithDrawer(c, 'other-line', 'Обновить', 'Дата реализации'),
+  },
+  {
+    name: 'returns',
+    path: () => '/returns',
+    title: 'Возвраты',
+    async check(c) {
+      const { page } = c;
+      for (const name of ['Добавить возврат', 'Загрузить с маркетплейсов']) await c.usable(`«${name}»`, button(page, name));
+      await c.usable('«Документы возвратов»', page.getByRole('link', { name: 'Документы возвратов' }));
+      const filters = page.getByRole('group', { name: 'Статус возвратов' }).getByRole('button');
+      for (const f of await filters.all()) await c.usable(`filter «${await f.textContent()}»`, f);
+      await c.row('first row', page.getByTestId('return-line').first());
+      await c.usable('Дата оприходования', field(page, 'Дата оприходования'));
+      await c.usable('«Оприходовать»', button(page, 'Оприходовать'));
+      // The drawer of warehouse products, and the rows and the footer still usable beside it.
+      await button(page, 'Добавить возврат').click();
+      await c.usable('drawer search', drawer(page).getByLabel('Поиск товара'));
+      await c.usable('drawer product', drawer(page).getByTestId('drawer-product').first());
+      await c.row('first row with the drawer', page.getByTestId('return-line').first());
+      await c.usable('«Оприходовать» with the drawer', button(page, 'Оприходовать'));
+    },
+  },
+  {
+    name: 'return-to',
+    path: (d) => `/return/${d.returnId}/to/to_inventory`,
+    title: /./,
+    check: (c) => c.usable('lot price', c.page.getByTestId('lot-price').first()),
+  },
+  {
+    name: 'markdown',
+    path: () => '/markdown',
+    title: 'Уценка',
+    async check(c) {
+      const { page } = c;
+      for (const name of ['Только непроданные', 'Все']) await c.usable(`«${name}»`, page.getByRole('group', { name: 'Какие уценки показать' }).getByRole('button', { name, exact: true }));
+      await c.usable('search', page.getByRole('searchbox'));
+      await c.row('first row', page.getByTestId('markdown-line').first());
+    },
+  },
+  {
+    name: 'shipping',
+    path: () => '/shipping-delivery',
+    title: 'Отгрузки и доставки',
+    async check(c) {
+      const { page } = c;
+      await c.usable('«Обновить статусы»', button(page, 'Обновить статусы'));
+      for (const f of await page.getByRole('group', { name: 'Достаточность' }).getByRole('button').all()) await c.usable(`filter «${await f.textContent()}»`, f);
+      await c.usable('search', page.getByRole('searchbox'));
+      await c.row('first row', page.getByTestId('shipping-row').first());
+    },
+  },
+];
