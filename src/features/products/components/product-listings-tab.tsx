@@ -5,9 +5,9 @@ import { row } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
 import type { ProductMp } from '../api/types.ts';
 import { ungroupListings } from '../api/ungroup-listings.ts';
-import { imageSrc } from '../../../lib/image-src.ts';
 import { articles, checkbox, listing, plainList, thumb, thumbButton } from './products.css.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { Thumb } from '../../../ui/thumb.tsx';
 
 /**
  * Tab 1 «На маркетплейсах» (docs/rules.md «Товары и их цифры»): the listings of this product. A lone listing cannot be
@@ -39,7 +39,7 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
               checked={!lone && chosen.includes(l.id)}
               onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((x) => x !== l.id)))}
             />
-            <span className={thumbButton}>{l.primary_image && <img className={thumb} src={imageSrc(l.primary_image)} alt="" loading="lazy" />}</span>
+            <span className={thumbButton}><Thumb image={l.primary_image} className={thumb} /></span>
             <span>
               {l.name || l.offer_id}
               <span className={articles}>

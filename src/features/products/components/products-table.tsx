@@ -1,9 +1,9 @@
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
-import { imageSrc } from '../../../lib/image-src.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { averageCost, type ProductOrder } from '../api/product-table.ts';
 import type { ProductPageRow } from '../api/use-product-table.ts';
 import { articles, nameButton, shortBadge, num, selectedRow, td, thumb, thumbButton, tr } from './products.css.ts';
+import { Thumb } from '../../../ui/thumb.tsx';
 
 interface Props {
   rows: ProductPageRow[];
@@ -53,7 +53,7 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
                 onToggle(r.id);
               }}
             >
-              {r.image && <img className={thumb} src={imageSrc(r.image)} alt="" loading="lazy" />}
+              <Thumb image={r.image} className={thumb} />
             </button>
           </td>
           <td className={td}>

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDay, formatRoubles } from '../../../lib/format.ts';
-import { imageSrc } from '../../../lib/image-src.ts';
 import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
@@ -11,6 +10,7 @@ import { isToInventory } from '../api/returns-search.ts';
 import { useReturn } from '../api/use-return.ts';
 import { useLotPrices } from '../api/use-return-lots.ts';
 import { bigThumb, lotButtons, product } from './returns.css.ts';
+import { Thumb } from '../../../ui/thumb.tsx';
 
 /**
  * /return/{return_id}/to/{to} (docs/screens.md «Адреса»): the product's name and picture and one button per lot «по
@@ -38,7 +38,7 @@ export function ReturnToScreen({ returnId, to }: { returnId: string; to: string 
       {line && (
         <>
           <div className={product}>
-            {line.image ? <img className={bigThumb} src={imageSrc(line.image)} alt="" /> : <span className={bigThumb} />}
+            <Thumb image={line.image} className={bigThumb} />
             <div>
               <strong data-testid="return-product">{line.title}</strong>
               {line.article && <Muted> · {line.article}</Muted>}

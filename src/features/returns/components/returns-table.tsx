@@ -1,11 +1,11 @@
 import { formatDay, formatMoment } from '../../../lib/format.ts';
-import { imageSrc } from '../../../lib/image-src.ts';
 import { BlurField } from '../../../ui/blur-field.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { isReceivable, receivable, statusLabels, type Receivable, type ReturnLine } from '../api/types.ts';
 import { cards, cellInput, line, num, prices, select, small, table, td, th, thumb, warn } from './returns.css.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
+import { Thumb } from '../../../ui/thumb.tsx';
 
 export interface ReturnsTableProps {
   rows: ReturnLine[];
@@ -61,7 +61,7 @@ export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, on
                 <td className={td} data-label="Отправление">
                   {r.order_number || '—'}
                 </td>
-                <td className={td}>{r.image ? <img className={thumb} src={imageSrc(r.image)} alt="" loading="lazy" /> : <span className={thumb} />}</td>
+                <td className={td}><Thumb image={r.image} className={thumb} /></td>
                 <td className={td} data-cell="name">
                   {r.title}
                   {!r.linked && (
