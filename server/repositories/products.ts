@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   disposals,
@@ -14,6 +16,7 @@ import {
   stockMovements,
 } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { productPageJson } from './product-list-json.ts';
 
 export type ProductWhRow = typeof productsWh.$inferSelect;
 export type ProductMpRow = typeof productsMp.$inferSelect;
@@ -74,6 +77,10 @@ const figures = {
 const returnCount = sql`(select count(*) from returns rt
   where rt.product_id = products_wh.id and rt.deleted_at is null and rt.status is distinct from 'deleted')`;
 
+const dialect = new PgDialect();
+/** Statement names by text: orders × filters × page sizes of first pages, at most 64. */
+const statementNames = new Map<string, string>();
+
 const live = (userId: string) => and(eq(productsWh.userId, userId), isNull(productsWh.deletedAt));
 const liveListing = (userId: string) => and(eq(productsMp.userId, userId), isNull(productsMp.deletedAt));
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -85,7 +92,11 @@ const historyTables = [lots, reserves, markdowns, disposals, realizations, other
 export class ProductsRepository {
   constructor(private readonly root: Db) {}
 
-  async list(userId: string, o: ListOptions): Promise<{ rows: ProductWithFigures[]; total: number }> {
+  /**
+   * One page of the list with its total, as the JSON text the route answers
+   * (server/repositories/product-list-json.ts): one statement, no rows through JS.
+   */
+  async listJson(userId: string, o: ListOptions): Promise<string> {
     const conditions: (SQL | undefined)[] = [live(userId)];
     if (o.search) {
       const pattern = likePattern(o.search);
@@ -100,22 +111,33 @@ export class ProductsRepository {
     if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
     const where = and(...conditions);
     const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];
-    const db = dbOf(this.root);
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({ ...getTableColumns(productsWh), ...figures })
-        .from(productsWh)
-        .where(where)
-        // Ties fall back to the name and then the id, so pages never overlap or skip a row.
-        .orderBy(o.descending ? desc(key) : asc(key), asc(sql`lower(${productsWh.name})`), asc(productsWh.id))
-        .limit(o.pageSize)
-        .offset((o.page - 1) * o.pageSize),
+    const query = productPageJson({
+      userId,
+      columns: sql`products_wh.*, ${figures.reserve} as reserve, ${figures.markdowns} as markdowns`,
+      where,
+      key,
+      descending: o.descending,
+      limit: o.pageSize,
+      offset: (o.page - 1) * o.pageSize,
       // Unfiltered, the total is the user's live count kept by triggers: no scan of every product.
-      o.search || o.availableOnly
-        ? db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(where)
-        : db.select({ total: productTotals.live }).from(productTotals).where(eq(productTotals.userId, userId)),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+      total:
+        o.search || o.availableOnly
+          ? sql`select count(*) from products_wh where ${where}`
+          : sql`select ${productTotals.live} from ${productTotals} where ${eq(productTotals.userId, userId)}`,
+    });
+    // A named statement is parsed once per connection and, for the first page, planned once (a
+    // third of this statement's cost otherwise). Its text varies with the order, the filters and
+    // the page size; later pages and unusual sizes run unnamed, so the names stay few.
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = statementNames.get(text);
+    if (!name && o.page === 1 && statementNames.size < 64) {
+      name = `products_page_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
+    const session = dbOf(this.root)._.session;
+    // Both drivers answer with { rows }.
+    const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: { body: string }[] };
+    return result.rows[0]!.body;
   }
 
   async find(userId: string, id: string): Promise<ProductWithFigures | undefined> {
