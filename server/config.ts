@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(120),
   PUSH_DEADLINE_MS: z.coerce.number().int().min(1).default(10_000),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   WRITES_PER_USER: z.coerce.number().int().min(1).default(4),
   WRITE_SLOT_WAIT_MS: z.coerce.number().int().min(0).default(2000),
@@ -70,6 +71,8 @@ export interface Config {
   refreshRetryWindowSeconds: number;
   /** A push starts no new group after this long; the rest are answered 503 for the client to send again. */
   pushDeadlineMs: number;
+  /** Memory for read answers kept per user until their data changes (server/lib/user-page-cache.ts); 0 keeps none. */
+  pageCacheBytes: number;
   /** Write transactions (or pushes) one user may run at once, and how long one past that waits for a slot. */
   writes: { perUser: number; slotWaitMs: number };
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
     refreshRetryWindowSeconds: e.REFRESH_RETRY_WINDOW_SECONDS,
     pushDeadlineMs: e.PUSH_DEADLINE_MS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     writes: { perUser: e.WRITES_PER_USER, slotWaitMs: e.WRITE_SLOT_WAIT_MS },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,

@@ -11,6 +11,7 @@ export interface LiveBus {
 /** The sockets of this instance, by user. Publishing reaches them and, through the bus, every other instance's. */
 export class LiveHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly changeListeners: Array<(userId: string) => void> = [];
 
   constructor(private readonly bus?: LiveBus) {
     bus?.subscribe((userId, message) => this.deliver(userId, message));
@@ -31,6 +32,11 @@ export class LiveHub {
     this.bus?.publish(userId, message).catch(() => undefined);
   }
 
+  /** Calls `listener` with the user of every `changes` message, this instance's or another's. */
+  onChanges(listener: (userId: string) => void): void {
+    this.changeListeners.push(listener);
+  }
+
   connectionCount(userId?: string): number {
     if (userId) return this.sockets.get(userId)?.size ?? 0;
     let n = 0;
@@ -47,6 +53,7 @@ export class LiveHub {
   }
 
   private deliver(userId: string, message: LiveMessage): void {
+    if (message.type === 'changes') for (const listener of this.changeListeners) listener(userId);
     const set = this.sockets.get(userId);
     if (!set) return;
     const text = JSON.stringify(message);

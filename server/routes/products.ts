@@ -57,14 +57,16 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, page_size, search, order_by, available_only } = request.query;
-      const body = await repos.products.listJson(request.userId!, {
+      const userId = request.userId!;
+      const options = {
         page,
         pageSize: page_size,
         search,
         orderBy: order_by.replace('-', '') as 'name' | 'count' | 'returns',
         descending: order_by.startsWith('-'),
         availableOnly: available_only,
-      });
+      };
+      const body = await app.pageCache.through(userId, `products ${JSON.stringify(options)}`, () => repos.products.listJson(userId, options));
       // Already the JSON of productListSchema: Fastify sends a string with a JSON type as it is,
       // while its typing only knows the object.
       return reply.type('application/json; charset=utf-8').send(body as never);

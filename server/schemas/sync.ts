@@ -3,7 +3,7 @@ import { mirroredTableNames } from '../sync/tables.ts';
 
 export const pullQuery = z.object({
   since: z.coerce.number().int().min(0).default(0).describe('Курсор: версия, после которой нужны изменения'),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  limit: z.coerce.number().int().min(1).max(5000).default(500),
   table: z
     .enum(mirroredTableNames, { error: `неизвестная таблица; допустимы: ${mirroredTableNames.join(', ')}` })
     .optional()

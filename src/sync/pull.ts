@@ -1,6 +1,6 @@
 import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
-import { deleteAt, keepServerCopy, pruneTombstones, putIfNewer } from './mirror-writes.ts';
+import { applyServerChanges, keepServerCopy, pruneTombstones, type ServerChange } from './mirror-writes.ts';
 
 export interface PullPage {
   cursor: number;
@@ -11,25 +11,34 @@ export interface PullPage {
 /** GET /api/v1/sync/pull after `since`: of every mirrored table, or of `table` only (a repair). */
 export type PullTransport = (since: number, table?: MirroredTableName) => Promise<PullPage>;
 
-/** Rows written per IndexedDB transaction; small enough that no main-thread task runs long. */
-const CHUNK = 250;
+/**
+ * Rows written per IndexedDB transaction: a whole page (src/sync/transports.ts PULL_PAGE_SIZE).
+ * Each commit costs the device a wait, and applyServerChanges already splits its writes into short
+ * tasks, so a larger transaction costs no long task.
+ */
+const CHUNK = 5000;
 const CURSOR_KEY = 'cursor';
 
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNames as readonly string[]).includes(name);
 
 /**
- * Brings every change since the saved cursor into IndexedDB, page by page, in small chunks. A row
- * with edits still queued keeps its local state: the push answer brings the server's row later.
- * The cursor moves with the last chunk of a page, so an interrupted pull repeats that page.
+ * Brings every change since the saved cursor into IndexedDB, page by page, in chunks. A row with
+ * edits still queued keeps its local state: the push answer brings the server's row later. The
+ * cursor moves with the last chunk of a page, so an interrupted pull repeats that page. The next
+ * page is asked for while this one is written: a fresh device's pull then takes about as long as
+ * the slower of the two, not their sum.
  */
 export async function pullChanges(transport: PullTransport, database: OstatokDatabase = db): Promise<number> {
   // Outflows the server accepted before this moment are in what this pull brings (src/sync/push-worker.ts accept).
   const startedAt = Date.now();
-  let cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
+  const cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
   let applied = 0;
+  let next: Promise<PullPage> = transport(cursor);
   for (;;) {
-    const page = await transport(cursor);
+    const page = await next;
+    // A failed prefetch surfaces when awaited, after this page's cursor is stored.
+    if (page.has_more) (next = transport(page.cursor)).catch(() => undefined);
     const changes = page.changes.filter((c) => isMirrored(c.table));
     for (let i = 0; i < changes.length || i === 0; i += CHUNK) {
       const chunk = changes.slice(i, i + CHUNK);
@@ -38,7 +47,6 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
       applied += await applyChunk(chunk, last ? page.cursor : undefined, database, done ? startedAt : undefined);
       if (!last) await yieldToMain();
     }
-    cursor = page.cursor;
     if (!page.has_more) return applied;
     await yieldToMain();
   }
@@ -56,20 +64,19 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
       const key = `${e.table}/${e.row_id}`;
       held.set(key, [...(held.get(key) ?? []), e]);
     }
-    let n = 0;
+    // Grouped by table in page order, so each table is read and written in bulk.
+    const free = new Map<MirroredTableName, ServerChange[]>();
     for (const change of changes) {
       const table = change.table as MirroredTableName;
-      const serverRow = change.deleted || !change.row ? null : (change.row as MirroredRow);
+      const serverChange = { id: change.id, version: change.version, row: change.deleted || !change.row ? null : (change.row as MirroredRow) };
       const waiting = held.get(`${change.table}/${change.id}`);
-      if (waiting) {
-        await keepServerCopy(database, table, { id: change.id, version: change.version, row: serverRow }, waiting);
-        continue;
-      }
-      // Never older than the device's copy: a push answer may have brought a newer one meanwhile.
-      if (serverRow) await putIfNewer(database, table, serverRow);
-      else await deleteAt(database, table, change.id, change.version);
-      n++;
+      if (waiting) await keepServerCopy(database, table, serverChange, waiting);
+      else if (free.has(table)) free.get(table)!.push(serverChange);
+      else free.set(table, [serverChange]);
     }
+    // Never older than the device's copy: a push answer may have brought a newer one meanwhile.
+    let n = 0;
+    for (const [table, list] of free) n += await applyServerChanges(database, table, list);
     if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
     if (settledBefore !== undefined) {
       const settled = await database.outbox

@@ -12,11 +12,14 @@ export const pushOverHttp: PushTransport = async (entries) => {
   return { kind: 'retry', reason: `Сервер ответил ${response.status}` };
 };
 
+/** The server's largest page (server/schemas/sync.ts): a fresh device's pull takes the fewest round trips. */
+export const PULL_PAGE_SIZE = 5000;
+
 type PullQuery = NonNullable<paths[typeof endpoints.pull]['get']['parameters']['query']>;
 
 export const pullOverHttp: PullTransport = async (since, table) => {
   // A table is asked for only when the server's digest named it (src/sync/mirror-digest.ts).
-  const query: PullQuery = { since, limit: 500, ...(table ? { table: table as PullQuery['table'] } : {}) };
+  const query: PullQuery = { since, limit: PULL_PAGE_SIZE, ...(table ? { table: table as PullQuery['table'] } : {}) };
   const { data, response } = await backgroundApi().GET(endpoints.pull, { params: { query } });
   if (!data) throw new Error(`Синхронизация: сервер ответил ${response.status}`);
   return data;

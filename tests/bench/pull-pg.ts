@@ -5,14 +5,14 @@ import { benchUser, load, median, seedCatalog, startBenchServer, writeResult, ty
 
 /**
  * The sync pull of a fresh device (GET /api/v1/sync/pull from cursor 0 until has_more is false, in
- * pages of 500 as src/sync/transports.ts asks) over 10,000 products with their listings and
+ * pages of 5,000 as src/sync/transports.ts asks) over 10,000 products with their listings and
  * 30,000 lots on PostgreSQL: rows served per second, alternating in one run with the bare
  * /api/health route under 50 connections as the baseline of what the machine gives.
  * Target (issue 14): ≥ 20,000 rows/s.
  */
 const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const lotsPerProduct = 3;
-const pageSize = 500;
+const pageSize = 5000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = 50;

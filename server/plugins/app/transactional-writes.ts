@@ -80,8 +80,9 @@ export default fp(async (app) => {
         });
       try {
         const body = await (outer ?? app.database.db).transaction(execute);
-        if (refusal) throw refusal;
+        // A refusal that commits what it did changed the rows too.
         if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
+        if (refusal) throw refusal;
         return body;
       } catch (err) {
         // Two requests raced with the same key: the loser (failing on the key itself, or on a

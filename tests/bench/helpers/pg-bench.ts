@@ -23,6 +23,38 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/** Another server instance on the bench's database, as behind a balancer; `env` overrides its config. */
+export async function startInstance(url: string, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; base: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-pg-'));
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    PUBLIC_DIR: path.join(dataDir, 'no-client'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    // Every instance must accept the others' tokens.
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...env,
+  });
+  const app = await buildApp({ config, logger: false });
+  const close = async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+    return { app, base: `http://127.0.0.1:${address.port}`, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 /** BENCH_PG_URL names the server (default: the local one); the bench makes its own database there and drops it at the end. */
 export async function startBenchServer(name: string): Promise<BenchServer> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,30 +64,19 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
   await admin.query(`create database ${dbName}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-pg-'));
-  const config = loadConfig({
-    DATABASE_URL: url.toString(),
-    DATA_DIR: dataDir,
-    PUBLIC_DIR: path.join(dataDir, 'no-client'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-  });
-  const app = await buildApp({ config, logger: false });
-  const close = async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  const dropDatabase = async () => {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   };
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    return { app, base: `http://127.0.0.1:${address.port}`, url: url.toString(), close };
+    const instance = await startInstance(url.toString());
+    const close = async () => {
+      await instance.close();
+      await dropDatabase();
+    };
+    return { app: instance.app, base: instance.base, url: url.toString(), close };
   } catch (err) {
-    await close();
+    await dropDatabase();
     throw err;
   }
 }
