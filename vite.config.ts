@@ -99,7 +99,15 @@ export default defineConfig({
           // Everything the entry imports statically in one chunk: left to itself the bundler cuts it
           // into a dozen small shared chunks, and on a phone network each costs a round trip before
           // the first screen (HTTP/1.1 fetches six at a time).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // Likewise the signed-in frame (the _app route's component) with all it imports — Dexie,
+          // the database, sync, the shell — in one lazy chunk: every signed-in screen needs all of
+          // it before it can paint, and an installed app opening offline fetched its twenty-odd
+          // pieces through the service worker, each a trip of its own. /auth still loads none of it
+          // until the user types.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'session', test: /src[\\/]routes[\\/]_app\.tsx\?tsr-split=component/ },
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadOpenedScreen } from './app/preload-screen.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './ui/theme.css.ts';
@@ -14,6 +15,7 @@ declare module '@tanstack/react-router' {
 }
 
 registerServiceWorker();
+preloadOpenedScreen(router);
 
 // As a transition, React renders the first screen in slices of a few milliseconds between which the
 // browser stays responsive, instead of one long task while a phone is still busy loading.

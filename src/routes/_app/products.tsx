@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { productsSearchSchema } from '../../features/products/api/products-search.ts';
 import { ProductsList } from '../../features/products/components/products-list.tsx';
 
@@ -7,6 +8,11 @@ export const Route = createFileRoute('/_app/products')({
   component: function ProductsRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ProductsList search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    // Stable, so the list's memoized rows do not re-render when the address changes.
+    const onSearchChange = useCallback(
+      (patch: Partial<typeof search>) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true }),
+      [navigate],
+    );
+    return <ProductsList search={search} onSearchChange={onSearchChange} />;
   },
 });

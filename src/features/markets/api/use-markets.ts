@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type Market } from '../../../db/database.ts';
+import { readMarkets } from './read-markets.ts';
 
-/** The user's stores from the device, oldest first (as the server lists them). */
-export function useMarkets(): Market[] | undefined {
-  return useLiveQuery(async () => (await db.markets.toArray()).sort((a, b) => a.created_at.localeCompare(b.created_at)), []);
+/**
+ * The user's stores from the device, oldest first, live. `initial`: the stores read before the
+ * screen rendered (its route's loader), shown until the live query's first answer.
+ */
+export function useMarkets(initial?: Market[]): Market[] | undefined {
+  return useLiveQuery(readMarkets, [], initial);
 }
 
 /** One store by its market_id; `loaded` tells "not found" apart from "still reading". */

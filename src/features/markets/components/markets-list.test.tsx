@@ -50,4 +50,14 @@ describe('/markets — «Мои магазины» (docs/screens.md)', () => {
     expect(await screen.findByText('Новый')).toBeTruthy();
     expect(screen.queryByText(/Магазинов пока нет/)).toBeNull();
   });
+
+  it('paints the stores read before it rendered (the route loader’s) at once, then follows the device', async () => {
+    const first = market('a-1', 'Первый', 'Летний склад', '2025-01-01T00:00:00Z');
+    await db.markets.add(first);
+    await renderWithRouter(() => <MarketsList initial={[first]} />, { path: '/markets' });
+    // The first render already has them: no empty list, no «Магазинов пока нет» before the query answers.
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Первый')]);
+    await db.markets.add(market('b-2', 'Второй', 'Зимний склад', '2025-02-01T00:00:00Z'));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+  });
 });

@@ -2,13 +2,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../ui/button.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
+import type { Market } from '../api/types.ts';
 import { useMarkets } from '../api/use-markets.ts';
 import { description, item, list, name, tag } from './markets.css.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
-/** /markets — «Мои магазины». */
-export function MarketsList() {
-  const markets = useMarkets();
+/** /markets — «Мои магазины». `initial`: the stores as read before the screen rendered, if they were. */
+export function MarketsList({ initial }: { initial?: Market[] }) {
+  const markets = useMarkets(initial);
   const navigate = useNavigate();
   return (
     <Page title="Мои магазины">

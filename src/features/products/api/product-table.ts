@@ -1,5 +1,12 @@
 import type { ListingSummary } from '../../../lib/listings.ts';
-import type { LotLike, MarkdownLike, ProductWh, ReserveLike, StockFigures } from './types.ts';
+import type { LotLike, MarkdownLike, ReserveLike, StockFigures } from './types.ts';
+
+/** What the table shows of a warehouse product itself: its name and first picture. */
+export interface ProductHead {
+  id: string;
+  name: string;
+  image: string | null;
+}
 
 /** One line of the /products table: the product, its listings' articles and its stock figures. */
 export interface ProductRow extends StockFigures {
@@ -9,6 +16,8 @@ export interface ProductRow extends StockFigures {
   articles: string[];
   /** Lower-cased name and articles joined, so a keystroke filters with one `includes` per row. */
   haystack: string;
+  /** Place in name order among all products (sortHeads), so ordering the table compares numbers only. */
+  rank: number;
 }
 
 export type ProductOrder = 'name' | '-name' | 'count' | '-count';
@@ -41,47 +50,63 @@ export function figuresByProduct(lots: LotLike[], reserves: ReserveLike[], markd
   return out;
 }
 
+const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true });
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The products in name order as Russian readers expect (numbers by value), ties by id. Done once
+ * whenever the products change: a collator comparison of Cyrillic names costs about a microsecond
+ * and ordering 10,000 takes ~120,000 of them, too much for every visit or keystroke; the rows then
+ * carry their place (`rank`) and order by comparing numbers.
+ */
+export function sortHeads(heads: readonly ProductHead[]): ProductHead[] {
+  return [...heads].sort((a, b) => collator.compare(a.name, b.name) || byId(a, b));
+}
+
+/** The table's rows, in the order of `heads` (sortHeads), which becomes their rank. */
 export function joinRows(
-  products: ProductWh[],
-  listings: Map<string, ListingSummary>,
-  figures: Map<string, StockFigures>,
+  heads: readonly ProductHead[],
+  listings: ReadonlyMap<string, ListingSummary>,
+  figures: ReadonlyMap<string, StockFigures>,
 ): ProductRow[] {
-  return products.map((p) => {
+  return heads.map((p, rank) => {
     const l = listings.get(p.id);
     const articles = l?.articles ?? [];
     return {
       id: p.id,
       name: p.name,
-      image: p.images?.[0] ?? l?.image ?? null,
+      image: p.image ?? l?.image ?? null,
       articles,
       haystack: [p.name, ...articles].join('\n').toLowerCase(),
+      rank,
       ...(figures.get(p.id) ?? zero()),
     };
   });
 }
 
-const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true });
-
 /** A total order (ties by name, then id), so a row's place never depends on how it was found. */
 function comparator(order: ProductOrder): (a: ProductRow, b: ProductRow) => number {
-  const byName = (a: ProductRow, b: ProductRow) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const compare = order.endsWith('count') ? (a: ProductRow, b: ProductRow) => a.count - b.count || byName(a, b) : byName;
+  const compare = order.endsWith('count') ? (a: ProductRow, b: ProductRow) => a.count - b.count || a.rank - b.rank : (a: ProductRow, b: ProductRow) => a.rank - b.rank;
   return order.startsWith('-') ? (a, b) => compare(b, a) : compare;
 }
 
 /** A new sorted array; ties keep a stable order by name, then id, so paging never shuffles. */
-export function sortRows(rows: ProductRow[], order: ProductOrder): ProductRow[] {
+export function sortRows(rows: readonly ProductRow[], order: ProductOrder): ProductRow[] {
   return [...rows].sort(comparator(order));
 }
 
 /**
- * Rows [start, start + size) of sortRows(rows, order), without sorting the rest. A collator
- * comparison of Cyrillic names costs about a microsecond, and sorting 10,000 products takes
- * ~120,000 of them; keeping only the best `start + size` rows in a sorted buffer takes about one
- * per row for the first pages. Deep pages, where the buffer would hold most rows, sort everything.
+ * Rows [start, start + size) of sortRows(rows, order), without sorting the rest. Rows the caller
+ * knows to be in name order (`inNameOrder`: joinRows' output, filtered or not) are only sliced for
+ * a name order. Otherwise the best `start + size` rows are kept in a sorted buffer, about one
+ * comparison per row for the first pages; deep pages, where the buffer would hold most rows, sort
+ * everything.
  */
-export function pageOfRows(rows: ProductRow[], order: ProductOrder, start: number, size: number): ProductRow[] {
+export function pageOfRows(rows: readonly ProductRow[], order: ProductOrder, start: number, size: number, { inNameOrder = false } = {}): ProductRow[] {
   const end = start + size;
+  if (inNameOrder && order.endsWith('name')) {
+    return order === 'name' ? rows.slice(start, end) : rows.slice(Math.max(0, rows.length - end), Math.max(0, rows.length - start)).reverse();
+  }
   const compare = comparator(order);
   if (end * 4 > rows.length) return sortRows(rows, order).slice(start, end);
   const best: ProductRow[] = [];
@@ -100,14 +125,14 @@ export function pageOfRows(rows: ProductRow[], order: ProductOrder, start: numbe
   return best.slice(start);
 }
 
-/** Name or article contains the text, case-insensitive (docs/screens.md «Адреса», /products). */
-export function filterRows(rows: ProductRow[], search: string): ProductRow[] {
+/** Name or article contains the text, case-insensitive (docs/screens.md «Адреса», /products); keeps the rows' order. */
+export function filterRows(rows: readonly ProductRow[], search: string): readonly ProductRow[] {
   const needle = search.trim().toLowerCase();
   return needle ? rows.filter((r) => r.haystack.includes(needle)) : rows;
 }
 
 /** The stock summary line: units and money over all products, whatever the search or page. */
-export function summarize(rows: ProductRow[]): { count: number; total: number } {
+export function summarize(rows: readonly ProductRow[]): { count: number; total: number } {
   let count = 0;
   let total = 0;
   for (const r of rows) {

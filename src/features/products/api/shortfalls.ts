@@ -1,21 +1,15 @@
 import { sufficiency } from '../../../../domain/sufficiency.ts';
-import { db, type OstatokDatabase } from '../../../db/database.ts';
 
 /**
  * Units awaiting assembly per product (docs/rules.md «Достаточность»): Σ of the mirrored posting
- * statuses of the products' listings. Only for the products asked (a page of the list, 50 rows),
- * through the indexes, so the 10,000-product list does not read every status.
+ * statuses of the product's listings. `productOf` names each listing's warehouse product; a status
+ * of a listing without one (ungrouped a moment ago) counts for no product.
  */
-export async function awaitingPackagingOf(productIds: readonly string[], database: OstatokDatabase = db): Promise<Map<string, number>> {
+export function awaitingByProduct(awaitingByListing: ReadonlyMap<string, number>, productOf: ReadonlyMap<string, string>): Map<string, number> {
   const out = new Map<string, number>();
-  if (productIds.length === 0) return out;
-  const listings = await database.rows('products_mp').where('product_wh_id').anyOf([...productIds]).toArray();
-  if (listings.length === 0) return out;
-  const productOf = new Map(listings.map((l) => [l.id, l.product_wh_id]));
-  const statuses = await database.rows('posting_statuses').where('product_mp_id').anyOf([...productOf.keys()]).toArray();
-  for (const s of statuses) {
-    const product = productOf.get(s.product_mp_id);
-    if (product) out.set(product, (out.get(product) ?? 0) + (Number(s.awaiting_packaging) || 0));
+  for (const [listing, units] of awaitingByListing) {
+    const product = productOf.get(listing);
+    if (product) out.set(product, (out.get(product) ?? 0) + units);
   }
   return out;
 }

@@ -3,11 +3,12 @@ import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';
 import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
 import { ProductsList } from './products-list.tsx';
@@ -19,6 +20,8 @@ function ProductsRoute() {
   return <ProductsList search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
 }
 const open = (url = '/products') => renderWithRouter(ProductsRoute, { path: '/products', url });
+// The rows stay in memory for the life of the page; each test is a page of its own.
+afterEach(stopProductSource);
 
 const names = () => screen.getAllByTestId('product-row').map((r) => r.querySelectorAll('td')[2]!.textContent);
 const cells = (name: string) => [...screen.getByText(name).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -22,12 +22,18 @@ export type ProductsListProps = ListScreenProps<ProductsSearch>;
 export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const navigate = useNavigate();
   const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));
-  const table = useProductTable({ search: text.deferred, order: search.order_by, page: search.page });
+  // The typed text itself, not its deferred copy: filtering is one pass over prepared strings and
+  // only a page of rows renders, so the list follows in the keystroke's own render instead of a
+  // second one a frame later.
+  const table = useProductTable({ search: text.query, order: search.order_by, page: search.page });
   // Selection order matters: the first picked product is the one the others are grouped into.
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmGroup, setConfirmGroup] = useState(false);
 
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  // Stable, so the rows re-render only when they change (the address catching up with a keystroke does not).
+  const toggle = useCallback((id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
+  const order = useCallback((order_by: ProductsSearch['order_by']) => onSearchChange({ order_by, page: 1 }), [onSearchChange]);
+  const openProduct = useCallback((productId: string) => void navigate({ to: '/product/$productId', params: { productId } }), [navigate]);
 
   async function startImport() {
     if (!(await importFromMarketplaces())) {
@@ -72,10 +78,10 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
           rows={table.rows}
           firstNumber={table.firstNumber}
           order={search.order_by}
-          onOrder={(order_by) => onSearchChange({ order_by, page: 1 })}
+          onOrder={order}
           selected={selected}
           onToggle={toggle}
-          onOpen={(productId) => void navigate({ to: '/product/$productId', params: { productId } })}
+          onOpen={openProduct}
         />
       )}
       <Pagination page={table.page} pages={table.pages} onPage={(page) => onSearchChange({ page })} />

@@ -3,11 +3,12 @@ import 'fake-indexeddb/auto';
 import '../../../test/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
-import { awaitingPackagingOf, shortfall } from '../api/shortfalls.ts';
+import { awaitingByProduct, shortfall } from '../api/shortfalls.ts';
+import { stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';
 import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
 import { ProductsList } from './products-list.tsx';
@@ -18,6 +19,8 @@ function ProductsRoute() {
   return <ProductsList search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
 }
 const open = (url = '/products') => renderWithRouter(ProductsRoute, { path: '/products', url });
+// The rows stay in memory for the life of the page; each test is a page of its own.
+afterEach(stopProductSource);
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const badge = (name: string) => within(rowOf(name)).queryByTestId('shortfall')?.textContent?.replace(/\u00a0|\u202f/g, ' ') ?? null;
 
@@ -65,13 +68,20 @@ describe('/products: «не хватает N» on a product whose stock does not
     await waitFor(() => expect(badge('Миска')).toBe('не хватает 2'));
   });
 
-  it('reads only the asked products’ statuses, and the rule is the shared one', async () => {
-    const a = await seedProduct('А');
-    const b = await seedProduct('Б');
-    await status((await seedListing(a.id, 'A-1')).id, 2);
-    await status((await seedListing(b.id, 'B-1')).id, 9);
-    expect(await awaitingPackagingOf([a.id])).toEqual(new Map([[a.id, 2]]));
-    expect(await awaitingPackagingOf([])).toEqual(new Map());
+  it('sums the statuses of each product’s listings; a listing without a product counts for none; the rule is the shared one', () => {
+    const byListing = new Map([
+      ['l1', 2],
+      ['l2', 3],
+      ['l3', 9],
+      ['orphan', 4],
+    ]);
+    const productOf = new Map([
+      ['l1', 'a'],
+      ['l2', 'a'],
+      ['l3', 'b'],
+    ]);
+    expect(awaitingByProduct(byListing, productOf)).toEqual(new Map([['a', 5], ['b', 9]]));
+    expect(awaitingByProduct(new Map(), productOf)).toEqual(new Map());
     expect([shortfall(5, 0), shortfall(0, 0), shortfall(3, 3), shortfall(3, 5)]).toEqual([0, 0, 0, 2]);
   });
 });

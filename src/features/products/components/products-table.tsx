@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { averageCost, type ProductOrder } from '../api/product-table.ts';
@@ -15,8 +16,22 @@ interface Props {
   onOpen(id: string): void;
 }
 
-/** The /products table (docs/screens.md «Адреса»): a row opens the product, its picture toggles selection. */
-export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onToggle, onOpen }: Props) {
+/** A place on the page and the product in it. */
+interface Slot {
+  id: string;
+  row: ProductPageRow;
+}
+
+/**
+ * The /products table (docs/screens.md «Адреса»): a row opens the product, its picture toggles selection.
+ * Memoized: the screen re-renders for the search box and the address, the table only for new rows.
+ * Rows are keyed by their place on the page, not by product: a keystroke or a page turn brings
+ * mostly other products, and updating the 50 rows' texts in place costs the browser far less than
+ * removing them and building 50 new ones. A picture is keyed by its address, so a reused row never
+ * shows the previous product's picture while the new one loads.
+ */
+export const ProductsTable = memo(function ProductsTable({ rows, firstNumber, order, onOrder, selected, onToggle, onOpen }: Props) {
+  const slots = useMemo(() => rows.map((row, i): Slot => ({ id: String(i), row })), [rows]);
   const sort = (key: 'name' | 'count') => ({
     direction: order === key ? ('ascending' as const) : order === `-${key}` ? ('descending' as const) : undefined,
     onSort: () => onOrder(order === key ? `-${key}` : key),
@@ -34,11 +49,11 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
   return (
     <DataTable
       columns={columns}
-      rows={rows}
+      rows={slots}
       testId="product-row"
-      rowProps={(r) => ({ className: selected.includes(r.id) ? `${tr} ${selectedRow}` : tr, onClick: () => onOpen(r.id) })}
+      rowProps={({ row: r }) => ({ className: selected.includes(r.id) ? `${tr} ${selectedRow}` : tr, onClick: () => onOpen(r.id) })}
     >
-      {(r, i) => (
+      {({ row: r }, i) => (
         <>
           <td className={`${td} ${num}`}>{firstNumber + i}</td>
           <td className={td}>
@@ -53,7 +68,7 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
                 onToggle(r.id);
               }}
             >
-              <Thumb image={r.image} className={thumb} />
+              <Thumb key={r.image} image={r.image} className={thumb} />
             </button>
           </td>
           <td className={td}>
@@ -76,4 +91,4 @@ export function ProductsTable({ rows, firstNumber, order, onOrder, selected, onT
       )}
     </DataTable>
   );
-}
+});
