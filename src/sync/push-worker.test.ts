@@ -257,6 +257,76 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     expect(await onServer()).toEqual(['T2:Магазин T2', 'T:Переименован']);
   });
 
+  it('a push the server cut short at its deadline goes on at once with the rest: no retry, nothing applied twice', async () => {
+    await createStore('D1');
+    await createStore('D2');
+    await createStore('D3');
+    const sent: string[][] = [];
+    const deadline = server.app.config.pushDeadlineMs;
+    // Past its deadline after the first entry: each call applies one and answers the rest 503 push_deadline.
+    server.app.config.pushDeadlineMs = 1;
+    try {
+      expect(await drainOutbox(recording(sent), database)).toEqual({ sent: 3, rejected: 0 });
+    } finally {
+      server.app.config.pushDeadlineMs = deadline;
+    }
+    expect(sent.map((call) => call.length)).toEqual([3, 2, 1]);
+    expect(await entries()).toEqual([]);
+    expect(await onServer()).toEqual(['D1:Магазин D1', 'D2:Магазин D2', 'D3:Магазин D3']);
+  });
+
+  it('an edit in the call after its create’s, sent before that answer is stored, leaves the row as the server has it', async () => {
+    const row = await createStore('P');
+    // Tried once before (its answer lost), so the rename cannot fold into it.
+    await database.outbox.where('[table+row_id]').equals(['markets', row.id]).modify({ attempts: 1 });
+    await edit(row, { name: 'P переименован' });
+    const sent: string[][] = [];
+
+    expect(await drainOutbox(recording(sent), database)).toEqual({ sent: 2, rejected: 0 });
+
+    expect(sent).toEqual([[`POST ${ADD}`], [`PATCH ${at('P')}`]]);
+    const [onServerRow] = (await serverMarkets(server, user)).filter((m) => m.market_id === 'P');
+    const stored = (await database.markets.get(row.id))!;
+    expect(stored).toMatchObject({ name: 'P переименован', version: onServerRow!.version });
+    expect(await entries()).toEqual([]);
+  });
+
+  it('the batch taken while a call with a refusal was on the wire goes back unsent: no attempt counted, sent after the answers are stored', async () => {
+    await createStore('K');
+    await drainOutbox(pushOverHttp, database);
+    await createStore('K', 'Дубликат'); // market_id taken → 409
+    const x = await createStore('X');
+    await database.outbox.where('[table+row_id]').equals(['markets', x.id]).modify({ attempts: 1 });
+    await edit(x, { name: 'X переименован' }); // waits for its create's answer: the next batch
+    const attemptsWhenSent: number[][] = [];
+    const watching: PushTransport = async (batch) => {
+      attemptsWhenSent.push(await Promise.all(batch.map(async (e) => (await database.outbox.get({ id: e.id }))!.attempts)));
+      return pushOverHttp(batch);
+    };
+
+    expect(await drainOutbox(watching, database)).toEqual({ sent: 2, rejected: 1 });
+
+    expect(attemptsWhenSent).toEqual([[0, 1], [0]]);
+    expect(await onServer()).toEqual(['K:Магазин K', 'X:X переименован']);
+  });
+
+  it('an edit and then the delete of one row, answered in the same call: the row stays gone', async () => {
+    const row = await createStore('E');
+    await drainOutbox(pushOverHttp, database);
+    await edit(row, { name: 'E переименован' });
+    // Sent once already (its answer lost), so the delete cannot drop it: both go, in one call.
+    await database.outbox.where('[table+row_id]').equals(['markets', row.id]).modify({ attempts: 1 });
+    await queueDelete('markets', row.id, { method: 'DELETE', path: at('E') }, database);
+    const sent: string[][] = [];
+
+    expect(await drainOutbox(recording(sent), database)).toEqual({ sent: 2, rejected: 0 });
+
+    expect(sent).toEqual([[`PATCH ${at('E')}`, `DELETE ${at('E')}`]]);
+    expect(await database.markets.get(row.id)).toBeUndefined();
+    expect(await onServer()).toEqual([]);
+    expect(await entries()).toEqual([]);
+  });
+
   it('an edit made while its create is on the wire is kept: the answer does not overwrite it', async () => {
     const row = await createStore('W');
     const seenBySecondCall: unknown[] = [];
@@ -287,6 +357,20 @@ describe('batching', () => {
     expect(await drainOutbox(accepting, database)).toEqual({ sent: 203, rejected: 0 });
     expect(sizes).toEqual([202, 1]);
     expect(await entries()).toEqual([] as OutboxEntry[]);
+  });
+
+  it('a group longer than one call still goes whole, in queue order, read page after page', async () => {
+    await createStore('before');
+    for (let i = 0; i < 320; i++) await createStore(`big${i}`, 'g', 'huge-group');
+    await createStore('after');
+    const calls: string[][] = [];
+    const accepting: PushTransport = async (batch) => {
+      calls.push(batch.map((e) => (e.body as { market_id: string }).market_id));
+      return { kind: 'results', results: batch.map((e) => ({ id: e.id, status: 201, body: null })) };
+    };
+    expect(await drainOutbox(accepting, database)).toEqual({ sent: 322, rejected: 0 });
+    expect(calls.map((c) => c.length)).toEqual([321, 1]);
+    expect(calls.flat()).toEqual(['before', ...Array.from({ length: 320 }, (_, i) => `big${i}`), 'after']);
   });
 });
 

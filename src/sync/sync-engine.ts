@@ -22,9 +22,9 @@ export function syncNow(): Promise<void> {
 /**
  * Drives sync from the page (iPad Safari has no Background Sync): sends the outbox on start, on
  * `online`, when the tab becomes visible, after each new edit and on a timer; pulls at start, on
- * reconnect, on a live `changes` hint and on the timer; after a pull, now and then, checks the
- * mirror against the server's digest (src/sync/mirror-digest.ts). Failures back off exponentially
- * with jitter.
+ * reconnect, on a live `changes` hint (after the drain, when one is under way) and on the timer;
+ * after a pull, now and then, checks the mirror against the server's digest
+ * (src/sync/mirror-digest.ts). Failures back off exponentially with jitter.
  */
 export function startSync(): () => void {
   let failures = 0;
@@ -32,6 +32,7 @@ export function startSync(): () => void {
   let draining: Promise<void> | null = null;
   let drainAgain = false;
   let pulling: Promise<void> | null = null;
+  let pullAfterDrain = false;
   // After a pull, every few minutes: the mirror compared with the server's digest, and a table
   // that differs re-pulled in the background (skipped while edits are on their way).
   const checkSoon = throttledCheck(async () => (await checkMirror(digestOverHttp, pullOverHttp)).compared, CHECK_EVERY_MS, Date.now, Date.now());
@@ -61,6 +62,10 @@ export function startSync(): () => void {
       .catch(() => undefined)
       .finally(() => {
         draining = null;
+        if (pullAfterDrain) {
+          pullAfterDrain = false;
+          void pull();
+        }
         if (drainAgain) {
           drainAgain = false;
           void drain();
@@ -79,6 +84,15 @@ export function startSync(): () => void {
     return pulling;
   };
 
+  // The server hints after every push that applied something, so while the outbox drains most
+  // hints are the drain's own edits coming back: a pull per hint would fetch rows the push answers
+  // already stored, and compete with the drain for the server and for IndexedDB. One pull when the
+  // drain ends brings the same, and whatever another device changed meanwhile.
+  const pullOnHint = () => {
+    if (draining) pullAfterDrain = true;
+    else void pull();
+  };
+
   const syncAll = () => void drain().then(pull);
   running = () => drain().then(pull);
   const onVisible = () => {
@@ -87,7 +101,7 @@ export function startSync(): () => void {
 
   const stopQueued = onEntryQueued(() => void drain());
   const stopImages = onImageQueued(() => void drain());
-  const stopLive = connectLiveChannel(() => void pull());
+  const stopLive = connectLiveChannel(pullOnHint);
   window.addEventListener('online', syncAll);
   document.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(syncAll, TIMER_MS);

@@ -9,7 +9,8 @@ import { startServer } from '../e2e/helpers/server.ts';
 import { AppPage } from '../e2e/pages/app-page.ts';
 import { AuthPage } from '../e2e/pages/auth-page.ts';
 import { coldStart, type ColdStartSample } from './client/cold-start.ts';
-import { checkQueueCopy, drainRound, naiveRound, seedStores, type DrainSample } from './client/drain.ts';
+import { seedStores } from './client/drain.ts';
+import { measureDrain, printDrain } from './client/drain-bench.ts';
 import { median, openProfile, round1 } from './client/profile.ts';
 import { initialMirrorBench, printInitialMirror } from './client/initial-mirror.ts';
 import { printProductsList, productsListBench } from './client/products-list.ts';
@@ -23,8 +24,6 @@ import { printProductsList, productsListBench } from './client/products-list.ts'
  * Run through `npm run bench:client`, which builds dist/ first.
  */
 const coldRuns = positiveInt('BENCH_COLD_RUNS', 7);
-const drainRounds = positiveInt('BENCH_DRAIN_ROUNDS', 3);
-const edits = positiveInt('BENCH_EDITS', 1000);
 const listRuns = positiveInt('BENCH_LIST_RUNS', 7);
 const listProducts = positiveInt('BENCH_LIST_PRODUCTS', 10_000);
 // Enough that the searched letter still fills a page of 50, so both devices render the same rows.
@@ -59,7 +58,7 @@ try {
   await app.waitForServiceWorker();
   // The benchmark's own session, like a second device: the app may rotate its tokens freely.
   const api = await ServerApi.logIn(server.url, user.login, user.password);
-  const showcase = await seedStores(api, coldStores, 'vitrina', (i) => `Витрина ${i}`);
+  await seedStores(api, coldStores, 'vitrina', (i) => `Витрина ${i}`);
   await first.page.goto(`${server.url}/markets`);
   await first.page.getByText(`Витрина ${coldStores}`).waitFor();
   await first.context.close();
@@ -73,25 +72,8 @@ try {
     console.error(`cold start ${run}/${coldRuns}: FCP ${sample.fcpMs?.toFixed(0)} ms, list ${sample.listMs.toFixed(0)} ms`);
   }
 
-  // (b) Draining queued edits, after checking the benchmark queues them the way the app does.
-  const copyDifferences = await checkQueueCopy(profileDir, server.url, { ...showcase[0]!, name: 'Витрина 1' }, showcase[1]!);
-  if (copyDifferences.length > 0) throw new Error(`the queue copy differs from the app: ${copyDifferences.join('; ')}`);
-  const stores = await seedStores(api, edits, 'drain', (i) => `Магазин ${i}`);
-  const expected = new Map(stores.map((s, i) => [s.market_id, `Магазин ${i + 1}`]));
-  const drains: DrainSample[] = [];
-  const naive: number[] = [];
-  for (let round = 1; round <= drainRounds; round++) {
-    // Alternate which goes first, so neither always meets a warmer server.
-    const steps = [
-      async () => drains.push(await drainRound(profileDir, server.url, api, stores, expected, round)),
-      async () => naive.push(await naiveRound(api, stores, expected, round)),
-    ];
-    for (const step of round % 2 ? steps : steps.reverse()) await step();
-    const d = drains.at(-1)!;
-    console.error(
-      `round ${round}/${drainRounds}: outbox ${d.drainMs.toFixed(0)} ms (${d.pushCalls} push calls, ${d.pushWireMs.toFixed(0)} ms of them on the wire), one by one ${naive.at(-1)!.toFixed(0)} ms`,
-    );
-  }
+  // (b) Draining queued edits, on loopback and over a link with 100 ms round trips.
+  const drain = await measureDrain(server.url, user);
 
   // (c) Its own server and sandbox marketplaces: the catalogs are imported, which needs the job worker.
   const list = await productsListBench({ products: listProducts, baselineProducts: listBaseline, runs: listRuns });
@@ -105,16 +87,6 @@ try {
     medianShellMs: round1(median(cold.map((s) => s.shellMs))),
     medianListMs: round1(median(cold.map((s) => s.listMs))),
   };
-  const drainSummary = {
-    edits,
-    rounds: drainRounds,
-    medianOutboxMs: round1(median(drains.map((d) => d.drainMs))),
-    medianOutboxWallMs: round1(median(drains.map((d) => d.wallMs))),
-    pushCallsPerDrain: drains.map((d) => d.pushCalls),
-    medianPushWireMs: round1(median(drains.map((d) => d.pushWireMs))),
-    medianOneByOneMs: round1(median(naive)),
-  };
-  const ratio = drainSummary.medianOneByOneMs / drainSummary.medianOutboxMs;
   const chromium = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 
   console.log(`\nclient benchmark: built app, real server (embedded database), ${chromium} headless, node ${process.version}, ${cpus().length} CPUs`);
@@ -125,23 +97,16 @@ try {
     { measure: 'navigation → index.html from the service worker', 'median ms': coldSummary.medianShellMs },
     { measure: 'navigation → store list painted (from IndexedDB)', 'median ms': coldSummary.medianListMs },
   ]);
-  console.log(`(b) ${edits} queued renames of ${edits} different stores (no coalescing), app open at /markets; median of ${drainRounds} rounds`);
-  console.table([
-    { client: `app outbox: 'online' event → outbox empty (${drainSummary.pushCallsPerDrain.join('/')} push calls)`, 'median ms': drainSummary.medianOutboxMs },
-    { client: 'app outbox: setOffline(false) → node sees it empty', 'median ms': drainSummary.medianOutboxWallMs },
-    { client: '  of which push calls sent → answered (server applying entries)', 'median ms': drainSummary.medianPushWireMs },
-    { client: `one by one: ${edits} sequential PATCH /api/v1/markets/{market_id}/ from node fetch`, 'median ms': drainSummary.medianOneByOneMs },
-  ]);
-  console.log(`ratio one-by-one / outbox drain: ${ratio.toFixed(2)}`);
+  printDrain(drain);
   const listRows = printProductsList(list);
   const mirrorRows = printInitialMirror(mirror);
   for (const note of [
     'edits are queued by writing IndexedDB as queueUpdate does (checked against a UI edit): page code cannot call the bundled app',
     'the drain includes storing each answer in IndexedDB, the live channel pulls and re-rendering the 1,000-row list, on the same CPUs as the server',
     'the one-by-one client runs in node with no browser open, same paths and bodies, an Idempotency-Key each as the push entries carry',
-    'all on loopback: no network latency, which the one-by-one client would pay 1,000 times and the outbox once per push call',
+    '(b) the slow link is a loopback proxy holding each request and each answer half the round trip (BENCH_DRAIN_RTT_MS), for the app (page, pushes, live channel) and the one-by-one client alike',
     "(c) timed in the page: from the input event's own timeStamp to one animation frame plus a task after the awaited rows are in the DOM, so render and paint count",
-    '(c) the app re-reads products, listings and stock from IndexedDB on every visit to /products; the rows carry the sandbox pictures, loaded lazily',
+    '(c) the app keeps products, listings and stock in memory after the first visit to /products; the rows carry the sandbox pictures (their origins allowed by the CSP, as in the demo), loaded lazily',
   ])
     console.log(`note: ${note}`);
 
@@ -154,7 +119,7 @@ try {
     cpus: cpus().length,
     loadAverage: { start: loadAtStart, end: loadavg()[0] },
     coldStart: { ...coldSummary, stores: coldStores, samples: cold },
-    drain: { ...drainSummary, samples: drains, oneByOneSamplesMs: naive, ratioOneByOneToOutbox: ratio },
+    drain,
     productsList: { ...list, summary: listRows },
     initialMirror: { ...mirror, summary: mirrorRows },
   };

@@ -2,6 +2,19 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import type { ApiCall, FaultDecision, FaultPlan } from './fault-plan.ts';
 
+/** What decides each call's fault: the chaos run's FaultPlan, or a plan that lets everything pass. */
+export type FaultDecider = Pick<FaultPlan, 'decide' | 'count'>;
+
+/**
+ * A slow link emulated on loopback: every request waits `requestMs` before it goes on to the
+ * server and every answer `answerMs` before it goes back (a round trip costs their sum), and so
+ * does every chunk of a live channel, each way. Zero for both: the plain loopback.
+ */
+export interface LinkLatency {
+  requestMs: number;
+  answerMs: number;
+}
+
 interface UpstreamAnswer {
   status: number;
   headers: http.OutgoingHttpHeaders;
@@ -36,7 +49,8 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
 
 /**
  * A loopback proxy in front of the real server: the browser loads the app, calls the API and
- * opens the live channel through it, and the FaultPlan decides what each API call meets.
+ * opens the live channel through it, and the FaultPlan decides what each API call meets. With a
+ * LinkLatency it is also a slow link (the client benchmark's 100 ms round trips).
  *
  * Every answer goes out with `Connection: close`. Chromium silently resends a request whose
  * reused keep-alive socket closed before any answer byte; with one request per connection a
@@ -51,7 +65,8 @@ export class ChaosProxy {
 
   constructor(
     private readonly upstreamUrl: string,
-    private readonly plan: FaultPlan,
+    private readonly plan: FaultDecider,
+    private readonly latency: LinkLatency = { requestMs: 0, answerMs: 0 },
   ) {}
 
   async start(): Promise<string> {
@@ -98,6 +113,7 @@ export class ChaosProxy {
     const call: ApiCall = { method: req.method ?? 'GET', path, tokenMsLeft: tokenMsLeft(req.headers.authorization) };
     const decision = this.plan.decide(call);
     const body = await readAll(req);
+    if (this.latency.requestMs > 0) await this.hold(this.latency.requestMs);
     if (decision.kind !== 'pass') this.log.push({ at: Date.now(), method: call.method, path, fault: decision.kind });
 
     switch (decision.kind) {
@@ -157,7 +173,8 @@ export class ChaosProxy {
     });
   }
 
-  private answer(res: ServerResponse, { status, headers, body }: UpstreamAnswer): void {
+  private async answer(res: ServerResponse, { status, headers, body }: UpstreamAnswer): Promise<void> {
+    if (this.latency.answerMs > 0) await this.hold(this.latency.answerMs);
     // The tab may have gone (closed or crashed) while the answer was held.
     if (res.destroyed || res.socket?.destroyed) return;
     res.writeHead(status, { ...headers, 'content-length': String(body.length), connection: 'close' });
@@ -177,15 +194,33 @@ export class ChaosProxy {
     upstream.on('connect', () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      upstream.write(lines.join('\r\n') + '\r\n\r\n');
-      if (head.length) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
+      this.later(this.latency.requestMs, () => {
+        upstream.write(lines.join('\r\n') + '\r\n\r\n');
+        if (head.length) upstream.write(head);
+      });
+      this.relay(upstream, client, this.latency.answerMs);
+      this.relay(client, upstream, this.latency.requestMs);
       this.liveSockets.add(pair);
     });
     upstream.on('error', close);
     client.on('error', close);
     upstream.on('close', close);
     client.on('close', close);
+  }
+
+  /** One direction of a live channel; with latency, each chunk is held, in order, before it goes on. */
+  private relay(from: Socket, to: Socket, ms: number): void {
+    if (ms <= 0) return void from.pipe(to);
+    from.on('data', (chunk: Buffer) => this.later(ms, () => !to.destroyed && to.write(chunk)));
+  }
+
+  /** Runs `fn` after `ms` (at once for 0); timers of equal length fire in the order they were set. */
+  private later(ms: number, fn: () => void): void {
+    if (ms <= 0) return fn();
+    const timer = setTimeout(() => {
+      this.held.delete(timer);
+      fn();
+    }, ms);
+    this.held.add(timer);
   }
 }
