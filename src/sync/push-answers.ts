@@ -79,9 +79,9 @@ interface SettledWrites {
 export async function settle(batch: OutboxEntry[], fates: Fate[], database: OstatokDatabase, tally: DrainResult): Promise<void> {
   const byRow = new Map<string, number[]>();
   batch.forEach((e, i) => byRow.set(`${e.table}/${e.row_id}`, [...(byRow.get(`${e.table}/${e.row_id}`) ?? []), i]));
-  const rows = [...byRow.values()];
-  const inBulk = rows.filter((indexes) => indexes.every((i) => fates[i]!.kind === 'accept'));
-  const oneByOne = rows.filter((indexes) => !inBulk.includes(indexes));
+  const allAccepted = (indexes: number[]) => indexes.every((i) => fates[i]!.kind === 'accept');
+  const inBulk = [...byRow.values()].filter(allAccepted);
+  const oneByOne = [...byRow.values()].filter((indexes) => !allAccepted(indexes));
   const tables = [...new Set(batch.map((e) => e.table))];
   const writes: SettledWrites = { removed: [], applied: [], befores: new Map(), rows: new Map(tables.map((t) => [t, []])) };
   const bodyOf = (i: number) => (fates[i] as { body: unknown }).body;

@@ -102,7 +102,7 @@ try {
   const mirrorRows = printInitialMirror(mirror);
   for (const note of [
     'edits are queued by writing IndexedDB as queueUpdate does (checked against a UI edit): page code cannot call the bundled app',
-    'the drain includes storing each answer in IndexedDB, the live channel pulls and re-rendering the 1,000-row list, on the same CPUs as the server',
+    'the drain includes storing each answer in IndexedDB and re-rendering the 1,000-row list, on the same CPUs as the server; live hints during it make one pull after it',
     'the one-by-one client runs in node with no browser open, same paths and bodies, an Idempotency-Key each as the push entries carry',
     '(b) the slow link is a loopback proxy holding each request and each answer half the round trip (BENCH_DRAIN_RTT_MS), for the app (page, pushes, live channel) and the one-by-one client alike',
     "(c) timed in the page: from the input event's own timeStamp to one animation frame plus a task after the awaited rows are in the DOM, so render and paint count",
