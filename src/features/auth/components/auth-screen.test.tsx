@@ -162,7 +162,7 @@ describe('logout', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Выйти' }));
     const dialog = await screen.findByRole('dialog', { name: 'Выйти без отправки правок?' });
     expect(dialog.textContent).toContain('Неотправленные правки (1) будут потеряны');
-    expect(screen.getByText(/неотправленные правки: 1/)).toBeTruthy();
+    expect(await screen.findByText(/неотправленные правки: 1/)).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

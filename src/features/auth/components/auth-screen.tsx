@@ -23,7 +23,8 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
   const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : 'login'));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmLogout, setConfirmLogout] = useState(false);
+  // The unsent count at the tap; 0 while the question is not asked.
+  const [unsentAtTap, setUnsentAtTap] = useState(0);
   const unsent = useUnsentCount();
   const goHome = () => void navigate({ to: '/' });
 
@@ -44,14 +45,15 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
 
   // Asked at the tap, not from the live count: that reads 0 until its first query answers.
   async function requestSignOut() {
-    if ((await countUnsent()) > 0) setConfirmLogout(true);
+    const counted = await countUnsent();
+    if (counted > 0) setUnsentAtTap(counted);
     else await signOut();
   }
 
   async function signOut() {
     await logOut();
     // '/' sends a signed-out user back here, to this same mounted screen: it must show the login form.
-    setConfirmLogout(false);
+    setUnsentAtTap(0);
     setMode('login');
     goHome();
   }
@@ -68,10 +70,10 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
         </Card>
         <Suspense fallback={null}>
           <ConfirmDialog
-            open={confirmLogout}
-            onOpenChange={setConfirmLogout}
+            open={unsentAtTap > 0}
+            onOpenChange={(open) => !open && setUnsentAtTap(0)}
             title="Выйти без отправки правок?"
-            text={`Неотправленные правки (${unsent}) будут потеряны. Дождитесь подключения к сети, чтобы их сохранить.`}
+            text={`Неотправленные правки (${unsent || unsentAtTap}) будут потеряны. Дождитесь подключения к сети, чтобы их сохранить.`}
             confirmLabel="Выйти"
             danger
             onConfirm={() => void signOut()}
