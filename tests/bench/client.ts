@@ -14,6 +14,7 @@ import { measureDrain, printDrain } from './client/drain-bench.ts';
 import { median, openProfile, round1 } from './client/profile.ts';
 import { initialMirrorBench, printInitialMirror } from './client/initial-mirror.ts';
 import { printProductsList, productsListBench } from './client/products-list.ts';
+import { positiveInt } from './helpers/env.ts';
 
 /**
  * The client's promises, measured on the built app, the real server (embedded database) and
@@ -34,13 +35,6 @@ const coldStores = 5;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'client.json');
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
 
 // Other work on the machine skews every figure here; the load averages are printed with them.
 const loadAtStart = loadavg()[0]!;

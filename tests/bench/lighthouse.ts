@@ -8,6 +8,7 @@ import { startServer } from '../e2e/helpers/server.ts';
 import { median, round1 } from './client/profile.ts';
 import { auditPage, type LighthouseSample } from './lighthouse/audit.ts';
 import { prepareInstalledProfile } from './lighthouse/installed-profile.ts';
+import { positiveInt } from './helpers/env.ts';
 
 /**
  * Lighthouse's mobile audit of the built app on the real server (embedded database) and Debian's
@@ -24,13 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const resultDir = path.join(here, 'results');
 const resultFile = path.join(resultDir, 'lighthouse.json');
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
 
 interface PageResult {
   page: string;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { positiveInt } from './helpers/env.ts';
 
 /**
  * GET /api/v1/markets/ (auth + a database read + decrypting 20 store keys) against the bare
@@ -18,13 +19,6 @@ const stores = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'markets-vs-hello.json');
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

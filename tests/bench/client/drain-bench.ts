@@ -7,6 +7,7 @@ import { AuthPage } from '../../e2e/pages/auth-page.ts';
 import { checkQueueCopy, drainRound, naiveRound, seedStores, type BenchStore, type DrainSample } from './drain.ts';
 import { startSlowLink } from './latency-proxy.ts';
 import { median, openProfile, round1 } from './profile.ts';
+import { positiveInt } from '../helpers/env.ts';
 
 /**
  * Issue 14, target 4: a backlog of offline edits drains through the outbox at least 10× faster
@@ -60,13 +61,6 @@ export interface DrainBenchSummary {
   targets: { slowLinkRatioAtLeast: number; loopbackRatioAtLeast: number; slowLinkMet: boolean; loopbackMet: boolean };
 }
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
 
 export function drainBenchOptions(): DrainBenchOptions {
   return {
