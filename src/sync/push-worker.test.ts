@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../tests/server/helpers/test-app.ts';
-import { OstatokDatabase, type MirroredRow, type OutboxEntry } from '../db/database.ts';
+import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { serverMarkets, signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
 import { queueCreate, queueDelete, queueUpdate } from './outbox.ts';
@@ -341,36 +341,6 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     expect(seenBySecondCall).toEqual(['Правка во время отправки']);
     expect(await database.markets.get(row.id)).toMatchObject({ name: 'Правка во время отправки' });
     expect(await onServer()).toEqual(['W:Правка во время отправки']);
-  });
-});
-
-describe('batching', () => {
-  it('many entries per push call, never splitting a group across calls', async () => {
-    for (let i = 0; i < 199; i++) await createStore(`b${i}`);
-    for (let i = 0; i < 3; i++) await createStore(`g${i}`, 'g', 'big-group');
-    await createStore('last');
-    const sizes: number[] = [];
-    const accepting: PushTransport = async (batch) => {
-      sizes.push(batch.length);
-      return { kind: 'results', results: batch.map((e) => ({ id: e.id, status: 201, body: null })) };
-    };
-    expect(await drainOutbox(accepting, database)).toEqual({ sent: 203, rejected: 0 });
-    expect(sizes).toEqual([202, 1]);
-    expect(await entries()).toEqual([] as OutboxEntry[]);
-  });
-
-  it('a group longer than one call still goes whole, in queue order, read page after page', async () => {
-    await createStore('before');
-    for (let i = 0; i < 320; i++) await createStore(`big${i}`, 'g', 'huge-group');
-    await createStore('after');
-    const calls: string[][] = [];
-    const accepting: PushTransport = async (batch) => {
-      calls.push(batch.map((e) => (e.body as { market_id: string }).market_id));
-      return { kind: 'results', results: batch.map((e) => ({ id: e.id, status: 201, body: null })) };
-    };
-    expect(await drainOutbox(accepting, database)).toEqual({ sent: 322, rejected: 0 });
-    expect(calls.map((c) => c.length)).toEqual([321, 1]);
-    expect(calls.flat()).toEqual(['before', ...Array.from({ length: 320 }, (_, i) => `big${i}`), 'after']);
   });
 });
 
