@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { positiveInt } from './helpers/env.ts';
+import { median, startInstance } from './helpers/pg-bench.ts';
 
 /**
  * GET /api/v1/markets/ (auth + a database read + decrypting 20 store keys) against the bare
@@ -19,30 +18,10 @@ const stores = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'markets-vs-hello.json');
 
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PUBLIC_DIR: path.join(dataDir, 'no-client'),
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  JOBS_ENABLED: 'false',
-});
-const app = await buildApp({ config, logger: false });
+const server = await startInstance(undefined);
 
 try {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  const base = `http://127.0.0.1:${address.port}`;
-
+  const base = server.base;
   const call = async (method: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -113,6 +92,5 @@ try {
   writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);
 } finally {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -23,11 +23,14 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** Another server instance on the bench's database, as behind a balancer; `env` overrides its config. */
-export async function startInstance(url: string, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; base: string; close(): Promise<void> }> {
+/**
+ * A server instance on `url` (another one on the bench's database, as behind a balancer), or on a
+ * fresh embedded database without one; `env` overrides its config.
+ */
+export async function startInstance(url: string | undefined, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; base: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-pg-'));
   const config = loadConfig({
-    DATABASE_URL: url,
+    ...(url ? { DATABASE_URL: url } : {}),
     DATA_DIR: dataDir,
     PUBLIC_DIR: path.join(dataDir, 'no-client'),
     HOST: '127.0.0.1',
