@@ -1,5 +1,6 @@
-/** The side menu (docs/screens.md «Оболочка»): nine items and their targets. */
+/** The side menu (docs/screens.md «Оболочка»): ten items and their targets, the home page first. */
 export const menuItems = [
+  { label: 'Главная', to: '/' },
   { label: 'Профиль', to: '/user' },
   { label: 'Магазины', to: '/markets' },
   { label: 'Товары', to: '/products' },

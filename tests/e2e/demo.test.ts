@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
+import { freePort, runDemo, type DemoRun } from './helpers/demo-run.ts';
 import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
@@ -22,52 +21,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 // `npm run test:e2e` builds dist/ first; a helper working beside others points PUBLIC_DIR at its own build.
 const publicDir = process.env.PUBLIC_DIR ?? path.join(root, 'dist');
 const user = { login: 'demo-e2e@ostatok.local', password: 'демо-пароль-e2e' };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-interface DemoRun {
-  child: ChildProcess;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Runs the demo script and waits for it to print the app's address (the history is made by then). */
-async function runDemo(env: Record<string, string>): Promise<DemoRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/demo.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the demo exited with ${child.exitCode}:\n${text}`);
-      return text.includes(`Остаток: http://localhost:${env.PORT}`);
-    },
-    'the demo to print its address',
-    90_000,
-  );
-  return {
-    child,
-    output: () => text,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Totals {
   purchases: number;

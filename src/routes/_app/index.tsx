@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../ui/page.tsx';
+import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 
-export const Route = createFileRoute('/_app/')({ component: () => <Page title="Главная" /> });
+export const Route = createFileRoute('/_app/')({ component: HomeScreen });

@@ -1,0 +1,95 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type OstatokDatabase } from '../../../db/database.ts';
+import { toApiDate } from '../../../lib/dates.ts';
+import { loadProjectedLots } from '../../../stock/projected-stock.ts';
+import { dayOf, recentWeeks } from './calendar.ts';
+import { loadEditCounts, type EditCounts } from './edit-counts.ts';
+import { shortfalls, stockOnHand, type OnHand, type Shortfall } from './stock-figures.ts';
+import { stockValueChanges, stockValueSeries, type ValuePoint } from './stock-value-series.ts';
+import { saleCosts, weeklySales, type Sale, type WeekSales } from './weekly-sales.ts';
+
+/*
+ * The home page's data, read from the device only (the mirror and the outbox), so it opens offline with
+ * what the device knows. Two live reads: the figures need a few small tables and paint at once; the
+ * charts read the whole ledger and every outflow, and come a moment later.
+ */
+
+/** How many weeks the charts cover, up to the current one: about three months. */
+export const CHART_WEEKS = 13;
+
+export interface HomeFigures {
+  onHand: OnHand;
+  shortfalls: Shortfall[];
+  edits: EditCounts;
+}
+
+export async function loadHomeFigures(database: OstatokDatabase = db): Promise<HomeFigures> {
+  const [lots, statuses, edits] = await Promise.all([
+    // As the server will have them: outflows still in the outbox already taken.
+    loadProjectedLots(undefined, database),
+    database.rows('posting_statuses').toArray(),
+    loadEditCounts(database),
+  ]);
+  const waiting = statuses.filter((s) => Number(s.awaiting_packaging) > 0);
+  const listings = (await database.rows('products_mp').bulkGet([...new Set(waiting.map((s) => s.product_mp_id))])).filter(
+    (l) => l !== undefined,
+  );
+  const productOf = new Map(listings.flatMap((l) => (l.product_wh_id ? [[l.id, l.product_wh_id] as const] : [])));
+  const products = await database.rows('products_wh').bulkGet([...new Set(productOf.values())]);
+  const names = new Map(products.flatMap((p) => (p ? [[p.id, p.name] as const] : [])));
+  return {
+    onHand: stockOnHand(lots),
+    shortfalls: shortfalls({ lots, statuses: waiting, productOf, names }),
+    edits,
+  };
+}
+
+export interface HomeCharts {
+  today: string;
+  /** The stock's value at cost from the first charted week's Monday to today. */
+  value: ValuePoint[];
+  /** Sales and gross margin of each charted week, oldest first. */
+  sales: WeekSales[];
+}
+
+export async function loadHomeCharts(database: OstatokDatabase = db, now: Date = new Date()): Promise<HomeCharts> {
+  const [lots, ledger, disposals, markdowns, realizations, others] = await Promise.all([
+    loadProjectedLots(undefined, database),
+    database.rows('stock_movements').toArray(),
+    database.rows('disposals').toArray(),
+    database.rows('markdowns').toArray(),
+    database.rows('realizations').toArray(),
+    database.rows('other_realizations').toArray(),
+  ]);
+  const dates: (readonly [string, string, unknown])[] = [
+    ...disposals.map((r) => ['disposals', r.id, r.datetime] as const),
+    ...markdowns.map((r) => ['markdowns', r.id, r.datetime] as const),
+    ...realizations.map((r) => ['realizations', r.id, r.datetime] as const),
+    ...others.map((r) => ['other_realizations', r.id, r.date] as const),
+  ];
+  const outflowDays = new Map<string, string>();
+  for (const [table, id, date] of dates) {
+    const day = dayOf(date);
+    if (day) outflowDays.set(`${table}/${id}`, day);
+  }
+
+  const sales: Sale[] = [
+    ...realizations.filter((r) => r.status === 'completed').map((r) => ({ key: `realizations/${r.id}`, row: r })),
+    ...others.map((r) => ({ key: `other_realizations/${r.id}`, row: r })),
+  ].flatMap(({ key, row }) => {
+    const day = outflowDays.get(key);
+    return day
+      ? [{ key, day, count: Number(row.count) || 0, realization_price: Number(row.realization_price) || 0, price: Number(row.price) || 0 }]
+      : [];
+  });
+
+  const today = toApiDate(now);
+  const weeks = recentWeeks(today, CHART_WEEKS);
+  const changes = stockValueChanges({ lots, ledger, outflowDays, today });
+  return { today, value: stockValueSeries(changes, weeks[0]!, today), sales: weeklySales(sales, saleCosts(ledger), weeks) };
+}
+
+/** Live: a pull, an edit here or in another tab redraws the figures. Undefined while loading. */
+export const useHomeFigures = (): HomeFigures | undefined => useLiveQuery(() => loadHomeFigures(), []);
+
+export const useHomeCharts = (): HomeCharts | undefined => useLiveQuery(() => loadHomeCharts(), []);

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import '../../../test/component-setup.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../../db/database.ts';
+import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { HomeScreen } from './home-screen.tsx';
+
+const meta = { version: 1, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const text = (testId: string) => screen.getByTestId(testId).textContent!.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('/ «Главная»', () => {
+  it('shows the device’s figures, links the short products, charts with a title and a table, and opens «Синхронизация»', async () => {
+    await db.mirrored('products_wh').add({ ...meta, id: 'P1', name: 'Кружка', images: [] });
+    await db.mirrored('products_mp').add({ ...meta, id: 'L1', product_wh_id: 'P1', offer_id: 'cup', marketplace: 'OZON', market_id: 'oz' });
+    await db
+      .mirrored('lots')
+      .add({ ...meta, id: 'A', product_id: 'P1', count: 2, count_max: 2, price: 1500.5, created_at: '2025-03-03T00:00:00.000Z' });
+    await db.rows('posting_statuses').add({
+      ...meta,
+      id: 's',
+      product_mp_id: 'L1',
+      awaiting_packaging: 5,
+      awaiting_deliver: 0,
+      delivering: 0,
+      fetched_at: meta.created_at,
+    });
+    // The header's indicator, as the shell puts it on every signed-in page.
+    const header = document.body.appendChild(document.createElement('header'));
+    const indicator = header.appendChild(document.createElement('button'));
+    indicator.dataset.testid = 'sync-indicator';
+    const opened = vi.fn();
+    indicator.addEventListener('click', opened);
+
+    await renderWithRouter(HomeScreen);
+    await waitFor(() => expect(text('home-units')).toBe('2'));
+    expect(text('home-value')).toBe('3 001 ₽');
+    expect(text('home-shortfall-count')).toBe('1');
+    const row = screen.getByTestId('shortfall-row');
+    expect(within(row).getByRole('link', { name: 'Кружка' }).getAttribute('href')).toBe('/product/P1');
+    expect(row.textContent).toContain('не хватает 3');
+    expect(screen.getByRole('link', { name: 'Открыть «Отгрузки и доставки»' }).getAttribute('href')).toBe(
+      '/shipping-delivery?sufficiency=not_enough',
+    );
+
+    const chart = await screen.findByRole('img', { name: /^Стоимость склада по себестоимости с \d\d\.\d\d\.\d{4} по \d\d\.\d\d\.\d{4}/ });
+    expect(chart.querySelector('desc')!.textContent!.replace(/[\u00a0\u202f]/g, ' ')).toContain('Сейчас 3 001 ₽');
+    const valueRows = screen.getByTestId('value-table').querySelectorAll('tbody tr');
+    expect(valueRows[valueRows.length - 1]!.textContent!.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/3 001 ₽$/);
+    expect(screen.getByRole('img', { name: /^Продажи и валовая прибыль по неделям/ })).toBeTruthy();
+    expect(screen.getByTestId('sales-table').querySelectorAll('tbody tr')).toHaveLength(13);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть «Синхронизацию»' }));
+    expect(opened).toHaveBeenCalledOnce();
+    header.remove();
+  });
+});
