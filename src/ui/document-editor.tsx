@@ -41,6 +41,8 @@ interface Props {
   onPick(productId: string): void;
   /** A confirmation before saving, if the editor asks for one. */
   dialog?: ReactNode;
+  /** More buttons beside «Товары», e.g. the purchase editor's «Загрузить из файла». */
+  actions?: ReactNode;
 }
 
 /** The page of a document edited as a whole (docs/screens.md «Адреса»): a date, lines from the product drawer, one save. */
@@ -56,6 +58,7 @@ export function DocumentEditor(props: Props) {
             <Button variant="secondary" aria-expanded={drawerOpen} onClick={() => setDrawerOpen((o) => !o)}>
               Товары
             </Button>
+            {props.actions}
             <Button disabled={!props.canSubmit} onClick={props.onSubmit}>
               {props.submitLabel}
             </Button>

@@ -92,7 +92,7 @@ beforeAll(async () => {
   for (const m of await api.markets()) allow(m.name, m.market_id, m.description);
   for (const r of (await returns.list()).returns) allow(r.name, r.article, r.order_number);
   allow(user.login);
-  // /inventory/batches/{id} is a placeholder that shows the document's id (SPEC §2).
+  // Document ids may show in addresses and titles of the document screens.
   allow(purchaseId, otherId);
 
   const profile = mkdtempSync(path.join(tmpdir(), 'ostatok-profile-en-'));

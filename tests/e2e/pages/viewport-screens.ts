@@ -225,7 +225,16 @@ export const viewportScreens: ViewportScreen[] = [
       await c.row('first row', page.getByTestId('batch-row').first());
     },
   },
-  { name: 'batch-placeholder', path: (d) => `/inventory/batches/${d.purchaseBatch}`, title: /./, check: (c) => c.usable('id', c.page.getByText('Партия').first()) },
+  {
+    name: 'batch-document',
+    path: (d) => `/inventory/batches/${d.purchaseBatch}`,
+    title: /./,
+    async check(c) {
+      await c.usable('«Изменить»', button(c.page, 'Изменить'));
+      await c.usable('«Экспорт»', button(c.page, 'Экспорт'));
+      await c.row('first line', c.page.getByTestId('document-line').first());
+    },
+  },
   {
     name: 'other-add',
     path: () => '/other-realizations/add',

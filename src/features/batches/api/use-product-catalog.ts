@@ -10,15 +10,15 @@ export interface Catalog {
   byId: Map<string, CatalogProduct>;
 }
 
+/** Every warehouse product with its articles and picture, in name order. */
+export async function loadCatalog(): Promise<CatalogProduct[]> {
+  const [wh, mp] = await Promise.all([db.rows('products_wh').toArray(), db.rows('products_mp').toArray()]);
+  return buildCatalog(wh, mp);
+}
+
 /** Every warehouse product with its articles and picture, live from the device. */
 export function useProductCatalog(): Catalog {
-  const products = useLiveQuery(async () => {
-    const [wh, mp] = await Promise.all([
-      db.rows('products_wh').toArray(),
-      db.rows('products_mp').toArray(),
-    ]);
-    return buildCatalog(wh, mp);
-  }, []);
+  const products = useLiveQuery(loadCatalog, []);
   return useMemo(() => ({ loaded: products !== undefined, products: products ?? [], byId: new Map((products ?? []).map((p) => [p.id, p])) }), [products]);
 }
 

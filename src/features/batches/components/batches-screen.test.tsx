@@ -9,7 +9,6 @@ import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { batchesSearchSchema } from '../api/batches-search.ts';
 import { seedBatch, seedLot, seedOther, seedProduct } from '../test/seed.ts';
-import { BatchPlaceholder } from './batch-placeholder.tsx';
 import { BatchesScreen } from './batches-screen.tsx';
 
 function BatchesRoute() {
@@ -122,13 +121,5 @@ describe('/inventory/batches (docs/screens.md)', () => {
     expect(cells(rows()[0]!)[0]).toBe('55');
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(rows()).toHaveLength(5));
-  });
-});
-
-describe('/inventory/batches/{batch_id}', () => {
-  it('is a placeholder showing «Партия» and the id', async () => {
-    await renderWithRouter(() => <BatchPlaceholder batchId="b-42" />, { path: '/inventory/batches/b-42' });
-    expect(getAppState().title).toBe('Партия');
-    expect(screen.getByRole('heading').textContent).toBe('Партия b-42');
   });
 });

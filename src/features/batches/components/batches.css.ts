@@ -19,3 +19,6 @@ export const linkButton = style({
   cursor: 'pointer',
   textAlign: 'left',
 });
+/** The file picker behind «Загрузить из файла»: the button opens it. */
+export const fileInput = style({ display: 'none' });
+export const fileSection = style({ marginTop: vars.space.md });

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
 import { useDocumentDraft } from '../../../lib/use-document-draft.ts';
+import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { DocumentEditor } from '../../../ui/document-editor.tsx';
 import { NotFoundPage, Page } from '../../../ui/page.tsx';
@@ -12,6 +13,7 @@ import { useBatch, type BatchContents } from '../api/use-batch.ts';
 import { useProductCatalog } from '../api/use-product-catalog.ts';
 import { BatchOutflows } from './batch-outflows.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
+import { PurchaseFileImport } from './purchase-file-import.tsx';
 import { PurchaseLinesTable } from './purchase-lines-table.tsx';
 
 /** /inventory/add (no batchId) and /inventory/edit/{batch_id}. */
@@ -80,6 +82,17 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
       Drawer={ProductDrawer}
       drawerAtStart={!editing}
       onPick={(id) => void pick(id)}
+      actions={
+        <>
+          <PurchaseFileImport onLines={(added) => setLines((ls) => [...ls, ...added])} />
+          {contents && (
+            // The read-only document, where «Экспорт» saves it (/inventory/batches/{batch_id}).
+            <Button variant="secondary" onClick={() => void navigate({ to: '/inventory/batches/$batchId', params: { batchId: contents.batch.id } })}>
+              Документ и экспорт
+            </Button>
+          )}
+        </>
+      }
       dialog={
         <ConfirmDialog
           open={confirming}

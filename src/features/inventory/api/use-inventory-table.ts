@@ -6,6 +6,16 @@ import { pageWindow } from '../../../lib/paging.ts';
 import { filterRows, joinLots, type InventoryFilter } from './inventory-table.ts';
 import type { InventoryRow } from './types.ts';
 
+/** Every lot with its product, newest receipt first: the screen's rows before the filter (and its export's). */
+export async function loadInventoryRows(): Promise<InventoryRow[]> {
+  const [lots, products, listings] = await Promise.all([
+    loadProjectedLots(),
+    db.rows('products_wh').toArray(),
+    db.rows('products_mp').toArray(),
+  ]);
+  return joinLots(lots, products, listings);
+}
+
 export interface InventoryTable {
   loaded: boolean;
   rows: InventoryRow[];
@@ -19,14 +29,7 @@ export interface InventoryTable {
  * them once the outbox is sent (outflows still waiting already taken). 50 per page (docs/screens.md «Форматы и постоянные»).
  */
 export function useInventoryTable(filter: InventoryFilter & { page: number }): InventoryTable {
-  const joined = useLiveQuery(async () => {
-    const [lots, products, listings] = await Promise.all([
-      loadProjectedLots(),
-      db.rows('products_wh').toArray(),
-      db.rows('products_mp').toArray(),
-    ]);
-    return joinLots(lots, products, listings);
-  }, []);
+  const joined = useLiveQuery(loadInventoryRows, []);
   const { search, start, end, page } = filter;
   const filtered = useMemo(() => filterRows(joined ?? [], { search, start, end }), [joined, search, start, end]);
   const { start: from, end: to, ...at } = pageWindow(filtered.length, page);

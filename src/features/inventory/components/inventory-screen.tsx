@@ -2,11 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { DateRangeFields } from '../../../ui/date-range.tsx';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { filters, toolbar } from '../../../ui/page.css.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
+import { exportInventory } from '../api/export-inventory.ts';
 import type { InventorySearch } from '../api/inventory-search.ts';
 import { refreshInventory } from '../api/refresh.ts';
 import { useInventoryTable } from '../api/use-inventory-table.ts';
@@ -43,6 +45,7 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
           <Button variant="secondary" disabled={refreshing} onClick={() => void refresh()}>
             Обновить
           </Button>
+          <ExportMenu onExport={(format) => exportInventory({ search: text.query, start: search.date_start, end: search.date_end }, format)} />
         </div>
       </div>
       {table.loaded && table.matching === 0 && <Muted>{filtered ? 'Ничего не найдено' : 'Партий товара пока нет. Оприходуйте товар кнопкой «Добавить».'}</Muted>}

@@ -35,9 +35,6 @@ export const useReserves = (productId: string) =>
 export const useRealizations = (productId: string) =>
   useLiveQuery(async () => (await byProduct('realizations', productId)).sort(newestFirst('datetime')), [productId]);
 
-export const useMovements = (productId: string) =>
-  useLiveQuery(async () => (await byProductId('stock_movements', productId)).sort(newestFirst('created_at')), [productId]);
-
 export const useMarkdown = (id: string) =>
   useLiveQuery(async () => ({ row: await db.rows('markdowns').get(id) }), [id]);
 export const useDisposal = (id: string) =>

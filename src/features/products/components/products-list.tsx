@@ -5,10 +5,12 @@ import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
+import { exportProducts } from '../api/export-products.ts';
 import { groupProducts } from '../api/group-products.ts';
 import { importFromMarketplaces } from '../api/import-products.ts';
 import type { ProductsSearch } from '../api/products-search.ts';
@@ -67,6 +69,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
             </Button>
           )}
         </div>
+        {/* Every matching row in the table's order, not only this page. */}
+        <ExportMenu onExport={(format) => exportProducts({ search: text.query, order: search.order_by }, format)} />
       </div>
       <p className={summaryClass} data-testid="stock-summary">
         На складе: {formatAmount(table.summary.count)} шт. на сумму {formatRoubles(table.summary.total)}

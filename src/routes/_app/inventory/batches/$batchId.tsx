@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BatchPlaceholder } from '../../../../features/batches/components/batch-placeholder.tsx';
+import { BatchDocumentScreen } from '../../../../features/batches/components/batch-document-screen.tsx';
 
 export const Route = createFileRoute('/_app/inventory/batches/$batchId')({
   component: function BatchRoute() {
     const { batchId } = Route.useParams();
-    return <BatchPlaceholder batchId={batchId} />;
+    return <BatchDocumentScreen key={batchId} batchId={batchId} />;
   },
 });

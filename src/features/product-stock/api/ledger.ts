@@ -1,0 +1,62 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../../db/database.ts';
+import { downloadSheet } from '../../../lib/export/download.ts';
+import { exportFileName, type ExportFormat, type Sheet } from '../../../lib/export/sheet.ts';
+import { loadProductStock } from '../../../stock/projected-stock.ts';
+import type { MovementReason } from './types.ts';
+
+export const reasonLabel: Record<MovementReason, string> = {
+  receipt: 'Поступление',
+  correction: 'Правка остатка',
+  removal: 'Удаление партии',
+  disposal: 'Списание',
+  markdown: 'Уценка',
+  realization: 'Продажа',
+  other_realization: 'Прочая реализация',
+  reversal: 'Возврат на склад (отмена или правка расхода)',
+};
+
+/** A line of tab 8 «История»: a stock movement with its reason in words and its lot's receipt date. */
+export interface LedgerRow {
+  id: string;
+  created_at: string;
+  reason: string;
+  delta: number;
+  /** The lot's receipt date, null when the lot is not on the device. */
+  lotDate: string | null;
+  unit_cost: number;
+}
+
+/** The product's ledger as the server recorded it, newest first: what the tab shows and its export saves. */
+export async function loadLedger(productId: string): Promise<LedgerRow[]> {
+  const [movements, stock] = await Promise.all([db.rows('stock_movements').where('product_id').equals(productId).toArray(), loadProductStock(productId)]);
+  const lotDate = new Map(stock.lots.map((l) => [l.id, l.created_at]));
+  return movements
+    .sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))
+    .map((m) => ({ id: m.id, created_at: m.created_at, reason: reasonLabel[m.reason] ?? m.reason, delta: m.delta, lotDate: lotDate.get(m.lot_id) ?? null, unit_cost: m.unit_cost }));
+}
+
+/** Live; undefined while loading. */
+export const useLedger = (productId: string) => useLiveQuery(() => loadLedger(productId), [productId]);
+
+export function ledgerSheet(productName: string, rows: readonly LedgerRow[], now = new Date()): Sheet {
+  return {
+    fileName: exportFileName(`История_${productName}`, now),
+    title: 'История',
+    meta: [{ label: 'Товар', value: productName, kind: 'text' }],
+    columns: [
+      { header: 'Время', kind: 'datetime' },
+      { header: 'Причина', kind: 'text' },
+      { header: 'Количество', kind: 'number' },
+      { header: 'Партия от', kind: 'moment' },
+      { header: 'Цена за ед., ₽', kind: 'money' },
+    ],
+    rows: rows.map((r) => [r.created_at, r.reason, r.delta, r.lotDate, r.unit_cost]),
+  };
+}
+
+/** The whole ledger (every page) from the device, offline too. */
+export async function exportLedger(productId: string, format: ExportFormat): Promise<void> {
+  const [rows, product] = await Promise.all([loadLedger(productId), db.rows('products_wh').get(productId)]);
+  await downloadSheet(ledgerSheet(product?.name ?? 'Товар', rows), format);
+}
