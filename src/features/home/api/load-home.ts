@@ -1,6 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { toApiDate } from '../../../lib/dates.ts';
+import { useSettledQuery } from '../../../lib/use-settled-query.ts';
 import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { dayOf, recentWeeks } from './calendar.ts';
 import { loadEditCounts, type EditCounts } from './edit-counts.ts';
@@ -89,7 +89,26 @@ export async function loadHomeCharts(database: OstatokDatabase = db, now: Date =
   return { today, value: stockValueSeries(changes, weeks[0]!, today), sales: weeklySales(sales, saleCosts(ledger), weeks) };
 }
 
-/** Live: a pull, an edit here or in another tab redraws the figures. Undefined while loading. */
-export const useHomeFigures = (): HomeFigures | undefined => useLiveQuery(() => loadHomeFigures(), []);
+/** Every table the two reads look at, directly or through the stock projection. */
+const homeTables = [
+  'outbox',
+  'lots',
+  'stock_movements',
+  'disposals',
+  'markdowns',
+  'realizations',
+  'other_realizations',
+  'reserves',
+  'returns',
+  'posting_statuses',
+  'products_mp',
+  'products_wh',
+] as const;
 
-export const useHomeCharts = (): HomeCharts | undefined => useLiveQuery(() => loadHomeCharts(), []);
+/**
+ * Live: a pull, an edit in another tab redraws the figures — once the tables settle, since both
+ * reads take every lot (src/lib/use-settled-query.ts). Undefined while loading.
+ */
+export const useHomeFigures = (): HomeFigures | undefined => useSettledQuery(() => loadHomeFigures(), homeTables);
+
+export const useHomeCharts = (): HomeCharts | undefined => useSettledQuery(() => loadHomeCharts(), homeTables);

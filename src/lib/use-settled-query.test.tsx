@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import '../test/component-setup.ts';
+import { renderHook, waitFor } from '@testing-library/react';
+import Dexie, { type EntityTable } from 'dexie';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useSettledQuery } from './use-settled-query.ts';
+
+interface Row {
+  id: string;
+}
+
+const database = new Dexie('settled-query-test') as Dexie & { lots: EntityTable<Row, 'id'>; notes: EntityTable<Row, 'id'> };
+database.version(1).stores({ lots: 'id', notes: 'id' });
+afterAll(() => database.delete());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('useSettledQuery', () => {
+  it('reads once, ignores other tables, and reads a burst of writes to its table once it has settled', async () => {
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return database.lots.count();
+    };
+    // Creating the database signals every table changed once: let that pass before counting.
+    await database.open();
+    await sleep(50);
+    const { result } = renderHook(() => useSettledQuery(load, ['lots']));
+    await waitFor(() => expect(result.current).toBe(0));
+    expect(reads).toBe(1);
+
+    await database.notes.add({ id: 'n' });
+    await sleep(1000);
+    expect(reads).toBe(1);
+
+    // Five commits 100 ms apart, as the pages of a pull: one read after them, not five.
+    for (let i = 0; i < 5; i++) {
+      await database.lots.add({ id: `L${i}` });
+      await sleep(100);
+    }
+    expect(reads).toBe(1);
+    await waitFor(() => expect(result.current).toBe(5), { timeout: 3000 });
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,50 @@
+import Dexie, { type ObservabilitySet } from 'dexie';
+import { useEffect, useState } from 'react';
+
+/** How long the named tables must stay unchanged before a heavy read runs again. */
+const SETTLE_MS = 800;
+/** A stream of changes that never settles (a long first pull) still redraws this often. */
+const MAX_WAIT_MS = 5000;
+
+/**
+ * Like useLiveQuery, for reads of whole tables (the home page's ledger and every lot): it reads
+ * once, then again only after the tables it names have stopped changing for a moment. A live
+ * query runs again after every committed transaction, and a fresh device's first pull commits
+ * one page of thousands of rows after another: re-reading 30,000 lots after each made the pull
+ * half again as slow as its writes and filled the main thread with long tasks. Changes made in
+ * other tabs count too (Dexie fires `storagemutated` for them). Undefined until the first read.
+ */
+export function useSettledQuery<T>(load: () => Promise<T>, tables: readonly string[]): T | undefined {
+  const [value, setValue] = useState<T>();
+  const key = tables.join(',');
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let firstChangeAt: number | undefined;
+    const run = () => {
+      firstChangeAt = undefined;
+      load().then(
+        (v) => alive && setValue(() => v),
+        (err: unknown) => console.error(err),
+      );
+    };
+    // Observability keys look like idb://<database>/<table>/<index>: a change elsewhere is not ours.
+    const touchesOurs = (parts: ObservabilitySet) => Object.keys(parts).some((k) => tables.some((t) => k.includes(`/${t}/`)));
+    const onChange = (parts: ObservabilitySet) => {
+      if (!touchesOurs(parts)) return;
+      const now = Date.now();
+      firstChangeAt ??= now;
+      clearTimeout(timer);
+      timer = setTimeout(run, Math.max(0, Math.min(SETTLE_MS, firstChangeAt + MAX_WAIT_MS - now)));
+    };
+    run();
+    Dexie.on('storagemutated', onChange);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+      Dexie.on('storagemutated').unsubscribe(onChange);
+    };
+    // `load` is a module-level reader; the tables name what it reads.
+  }, [key]);
+  return value;
+}
