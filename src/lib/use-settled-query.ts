@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 /** How long the named tables must stay unchanged before a heavy read runs again. */
 const SETTLE_MS = 800;
 /** A stream of changes that never settles (a long first pull) still redraws this often. */
-const MAX_WAIT_MS = 5000;
+const MAX_WAIT_MS = 15000;
 
 /**
  * Like useLiveQuery, for reads of whole tables (the home page's ledger and every lot): it reads
