@@ -7,6 +7,29 @@ export const REFUSED_WITH_CREATE = 'Не отправлено: запись не
 const isCreate = (e: OutboxEntry) => e.method === 'POST' && e.before === null;
 
 /**
+ * Refused entries (in queue order) gathered into the edits the user made, as «Синхронизация» lists
+ * them and the home page counts them: a group is one edit, and edits refused only because their
+ * row's create was refused go with that create. Units made only of carriers (a group's other rows)
+ * are no edit of their own and are left out; `head` is the call the edit is named after.
+ */
+export function refusedEditsOf(rejected: readonly OutboxEntry[]): Array<{ head: OutboxEntry; unit: OutboxEntry[] }> {
+  const units = new Map<string, OutboxEntry[]>();
+  const refusedCreates = new Map<string, string>();
+  for (const e of rejected) {
+    const row = `${e.table}/${e.row_id}`;
+    let key = e.group ? `group:${e.group}` : `entry:${e.id}`;
+    if (!e.group && e.error?.startsWith(REFUSED_WITH_CREATE) && refusedCreates.has(row)) key = refusedCreates.get(row)!;
+    if (!e.group && isCreate(e)) refusedCreates.set(row, key);
+    units.set(key, [...(units.get(key) ?? []), e]);
+  }
+  return [...units.values()].flatMap((unit) => {
+    const calls = unit.filter((e) => !e.carrier);
+    const head = calls.find((e) => e.table === 'batches') ?? calls[0];
+    return head ? [{ head, unit }] : [];
+  });
+}
+
+/**
  * Everything refused as one edit: the entry's whole group (its rows' carriers included: a group
  * applies all or nothing, so it is sent again or dropped whole), or for a refused create, the
  * later edits of its row that were refused with it.

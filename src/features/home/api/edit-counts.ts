@@ -1,6 +1,6 @@
 import { db, type OstatokDatabase, type OutboxEntry } from '../../../db/database.ts';
 import { countUnsent } from '../../../sync/outbox.ts';
-import { REFUSED_WITH_CREATE } from '../../../sync/refused-entries.ts';
+import { refusedEditsOf } from '../../../sync/refused-entries.ts';
 
 export interface EditCounts {
   /** Edits not on the server yet (pictures waiting included), as the header's indicator counts them. */
@@ -9,27 +9,10 @@ export interface EditCounts {
   refused: number;
 }
 
-const isCreate = (e: OutboxEntry) => e.method === 'POST' && e.before === null;
-
-/**
- * Refused entries counted as the edits the user made, as the sync dialog lists them: a group is one
- * edit, an edit refused only because its row's create was refused goes with that create, and entries
- * that merely record a group's other rows (carriers) are no edit of their own.
- */
-export function countRefusedEdits(rejected: readonly OutboxEntry[]): number {
-  const units = new Map<string, boolean>();
-  const refusedCreates = new Map<string, string>();
-  for (const e of [...rejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
-    const row = `${e.table}/${e.row_id}`;
-    let key = e.group ? `group:${e.group}` : `entry:${e.id}`;
-    if (!e.group && e.error?.startsWith(REFUSED_WITH_CREATE) && refusedCreates.has(row)) key = refusedCreates.get(row)!;
-    if (!e.group && isCreate(e)) refusedCreates.set(row, key);
-    units.set(key, (units.get(key) ?? false) || !e.carrier);
-  }
-  return [...units.values()].filter(Boolean).length;
-}
+/** Refused entries counted as the edits the user made, as the sync dialog lists them. */
+export const countRefusedEdits = (rejected: readonly OutboxEntry[]): number => refusedEditsOf(rejected).length;
 
 export async function loadEditCounts(database: OstatokDatabase = db): Promise<EditCounts> {
-  const [unsent, rejected] = await Promise.all([countUnsent(database), database.outbox.where('status').equals('rejected').toArray()]);
+  const [unsent, rejected] = await Promise.all([countUnsent(database), database.outbox.where('status').equals('rejected').sortBy('seq')]);
   return { unsent, refused: countRefusedEdits(rejected) };
 }

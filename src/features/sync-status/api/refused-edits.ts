@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type OstatokDatabase, type OutboxEntry } from '../../../db/database.ts';
+import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { getMeta, setMeta } from '../../../db/meta.ts';
-import { discardRefused, REFUSED_WITH_CREATE, retryRefused } from '../../../sync/refused-entries.ts';
+import { discardRefused, refusedEditsOf, retryRefused } from '../../../sync/refused-entries.ts';
 import { describeRefused, productIdsOf, type RefusedDescription } from './describe-refused.ts';
 
 /** One edit the server refused, as the sync indicator lists it. */
@@ -16,34 +16,10 @@ export interface RefusedEdit extends RefusedDescription {
 /** Meta key: the refused edits whose notification the user has dismissed (entry ids). */
 const NOTICED_KEY = 'refused_noticed';
 
-const isCreate = (e: OutboxEntry) => e.method === 'POST' && e.before === null;
-
-/**
- * Refused entries gathered into the edits the user made: a group is one edit (named after its
- * document's call when it has one), and edits refused only because their row's create was refused
- * go with that create.
- */
-function editsOf(rejected: OutboxEntry[]): Array<{ head: OutboxEntry; unit: OutboxEntry[] }> {
-  const units = new Map<string, OutboxEntry[]>();
-  const refusedCreates = new Map<string, string>();
-  for (const e of rejected) {
-    const row = `${e.table}/${e.row_id}`;
-    let key = e.group ? `group:${e.group}` : `entry:${e.id}`;
-    if (!e.group && e.error?.startsWith(REFUSED_WITH_CREATE) && refusedCreates.has(row)) key = refusedCreates.get(row)!;
-    if (!e.group && isCreate(e)) refusedCreates.set(row, key);
-    units.set(key, [...(units.get(key) ?? []), e]);
-  }
-  return [...units.values()].flatMap((unit) => {
-    const calls = unit.filter((e) => !e.carrier);
-    const head = calls.find((e) => e.table === 'batches') ?? calls[0];
-    return head ? [{ head, unit }] : [];
-  });
-}
-
 /** The refused edits in words, oldest first, with their products named from the device's copy. */
 export async function loadRefusedEdits(database: OstatokDatabase = db): Promise<RefusedEdit[]> {
   const rejected = await database.outbox.where('status').equals('rejected').sortBy('seq');
-  const edits = editsOf(rejected);
+  const edits = refusedEditsOf(rejected);
   const rows = await Promise.all(
     edits.map(
       async ({ head }) => ((await database.mirrored(head.table).get(head.row_id)) ?? head.before ?? null) as Record<string, unknown> | null,
