@@ -14,9 +14,11 @@ export interface AppState {
   progressValue: number;
   notification: AppNotification | null;
   loadingCount: number;
+  /** The «Синхронизация» dialog of the header's indicator; other screens (the home page) open it too. */
+  syncDialogOpen: boolean;
 }
 
-const initial: AppState = { user: null, title: '', progressValue: -1, notification: null, loadingCount: 0 };
+const initial: AppState = { user: null, title: '', progressValue: -1, notification: null, loadingCount: 0, syncDialogOpen: false };
 let state = initial;
 const listeners = new Set<() => void>();
 
@@ -38,6 +40,7 @@ export function useAppState<T>(select: (s: AppState) => T): T {
 
 export const setUser = (user: AppState['user']) => update({ user });
 export const setTitle = (title: string) => update({ title });
+export const setSyncDialogOpen = (open: boolean) => update({ syncDialogOpen: open });
 export const setProgress = (value: number) => update({ progressValue: value >= 100 ? 0 : value });
 
 let notificationTimer: ReturnType<typeof setTimeout> | undefined;

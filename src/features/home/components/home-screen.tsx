@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { setSyncDialogOpen } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { CHART_WEEKS, useHomeCharts, useHomeFigures, type HomeFigures } from '../api/load-home.ts';
@@ -40,10 +41,10 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 
 /**
  * The refused edits are handled in the header's «Синхронизация» dialog (retry, drop, open the row's
- * screen), which belongs to the shell and another feature: this presses the header's button, present
- * on every signed-in page, rather than keep a second copy of that list here.
+ * screen), which belongs to the shell and another feature: this opens it through the app state
+ * rather than keep a second copy of that list here.
  */
-const openSyncDialog = () => document.querySelector<HTMLButtonElement>('header [data-testid="sync-indicator"]')?.click();
+const openSyncDialog = () => setSyncDialogOpen(true);
 
 function StockCard({ figures }: { figures: HomeFigures | undefined }) {
   return (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { setSyncDialogOpen, useAppState } from '../../../state/app-state.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { markRefusedNoticed, useRefusedEdits } from '../api/refused-edits.ts';
@@ -14,16 +15,16 @@ import { dot, indicator, offline, online, rejectedBadge, srOnly } from './sync-i
 export function SyncIndicator() {
   const status = useSyncStatus();
   const { edits, unnoticed } = useRefusedEdits();
-  const [open, setOpen] = useState(false);
+  const open = useAppState((s) => s.syncDialogOpen);
   const allSent = status.online && status.unsent === 0 && edits.length === 0;
-  const openDialog = () => {
-    setOpen(true);
-    // Seen in the list: the notification has said its piece.
-    void markRefusedNoticed(unnoticed.map((e) => e.id));
-  };
+  // Seen in the list, however it was opened: the notification has said its piece.
+  const unnoticedIds = unnoticed.map((e) => e.id).join('\n');
+  useEffect(() => {
+    if (open && unnoticedIds) void markRefusedNoticed(unnoticedIds.split('\n'));
+  }, [open, unnoticedIds]);
   return (
     <>
-      <button type="button" className={indicator} onClick={openDialog} data-testid="sync-indicator">
+      <button type="button" className={indicator} onClick={() => setSyncDialogOpen(true)} data-testid="sync-indicator">
         <span className={srOnly}>Синхронизация: </span>
         <span className={`${dot} ${status.online ? online : offline}`} />
         <span>{!status.online ? 'Нет сети' : allSent ? 'Всё отправлено' : 'В сети'}</span>
@@ -32,7 +33,7 @@ export function SyncIndicator() {
         {status.lastSyncAt && <span>Синхр. {formatTime(status.lastSyncAt)}</span>}
       </button>
       <RefusedNotice unnoticed={open ? [] : unnoticed} />
-      <Dialog open={open} onOpenChange={setOpen} title="Синхронизация">
+      <Dialog open={open} onOpenChange={setSyncDialogOpen} title="Синхронизация">
         <p>
           {status.online
             ? allSent
@@ -44,7 +45,7 @@ export function SyncIndicator() {
         {edits.length > 0 && (
           <>
             <h3>Отклонённые правки</h3>
-            <RefusedList edits={edits} onOpen={() => setOpen(false)} />
+            <RefusedList edits={edits} onOpen={() => setSyncDialogOpen(false)} />
           </>
         )}
       </Dialog>
