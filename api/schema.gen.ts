@@ -4696,6 +4696,369 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stock-push/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Что изменит передача остатков
+         * @description По подключённому магазину (маркетплейс и ключ API заданы): карточки его товаров, остаток, резервы, ждущие сборки, сколько будет передано (остаток − активные резервы − ждёт сборки, не меньше 0) и сколько сейчас на складе маркетплейса. Маркетплейсы спрашиваются при каждом вызове; магазин, который спросить не удалось, приходит с error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Только этот магазин; без него — все подключённые */
+                    market_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushPreview"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock-push/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Передать остатки маркетплейсам
+         * @description Ставит одну фоновую задачу на все подключённые магазины (или market_ids). Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/stock-push/log/{job_id}/ с ответом маркетплейса по каждому товару. Пока передача ждёт или идёт, вторая не ставится: 409 stock_push_running.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StockPushStartInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushStarted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock-push/log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Журнал передач остатков
+         * @description Последние передачи, новые первыми: когда, чем запущена, сколько товаров принято и отклонено, итог по магазинам.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Сколько последних передач, 1–100 */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushRuns"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock-push/log/{job_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Одна передача остатков: что отправлено и ответ маркетплейса по каждому товару */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushRun"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock-push/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Настройки передачи остатков */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushSettings"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Включить или выключить автоматическую передачу остатков
+         * @description auto_push: после изменений (через несколько секунд тишины) передаются остатки, изменившиеся с последней принятой передачи. По умолчанию выключено.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StockPushSettingsUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockPushSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6125,6 +6488,136 @@ export interface components {
             /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */
             date?: unknown;
         };
+        StockPushPreviewInput: {
+            stores: {
+                market_id: string;
+                name: string;
+                /** @enum {string} */
+                marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+                /** @description Куда пойдут остатки; null — маркетплейс не ответил */
+                warehouse: {
+                    id: string;
+                    name: string;
+                } | null;
+                /** @description Почему маркетплейс не удалось спросить (ключ, склад), по-русски */
+                error: string | null;
+                items: {
+                    /** Format: uuid */
+                    product_mp_id: string;
+                    /** Format: uuid */
+                    product_id: string;
+                    name: string;
+                    /** @description Артикул в магазине */
+                    offer_id: string;
+                    /** @description Остаток на складе */
+                    on_hand: number;
+                    /** @description В активных резервах */
+                    reserved: number;
+                    /** @description Ждёт сборки по всем карточкам товара */
+                    awaiting_packaging: number;
+                    /** @description Будет передано: остаток − резервы − ждёт сборки, не меньше 0 */
+                    available: number;
+                    /** @description Остаток на складе маркетплейса сейчас; null — маркетплейс не сообщил */
+                    marketplace_stock: number | null;
+                    /** @description available − marketplace_stock; null, если текущий остаток неизвестен */
+                    change: number | null;
+                }[];
+            }[];
+        };
+        StockPushStartInput: {
+            /** @description Магазины; без поля — все подключённые */
+            market_ids?: string[];
+        };
+        StockPushStartedInput: {
+            /** Format: uuid */
+            job_id: string;
+        };
+        StockPushRunsInput: {
+            runs: {
+                /** Format: uuid */
+                job_id: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "done" | "failed";
+                progress: number;
+                /**
+                 * @description manual — кнопкой «Отправить», auto — автоматически после изменений
+                 * @enum {string}
+                 */
+                trigger: "manual" | "auto";
+                created_at: string;
+                updated_at: string;
+                /** @description Почему задача не выполнена, по-русски */
+                error: string | null;
+                /** @description Принято маркетплейсами */
+                sent: number;
+                /** @description Не принято: причины — в items */
+                failed: number;
+                /** @description По магазину; пусто, пока задача не закончилась */
+                stores: {
+                    market_id: string;
+                    marketplace: string;
+                    name: string;
+                    warehouse: string | null;
+                    sent: number;
+                    failed: number;
+                    error: string | null;
+                }[];
+            }[];
+        };
+        StockPushRunInput: {
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            /**
+             * @description manual — кнопкой «Отправить», auto — автоматически после изменений
+             * @enum {string}
+             */
+            trigger: "manual" | "auto";
+            created_at: string;
+            updated_at: string;
+            /** @description Почему задача не выполнена, по-русски */
+            error: string | null;
+            /** @description Принято маркетплейсами */
+            sent: number;
+            /** @description Не принято: причины — в items */
+            failed: number;
+            /** @description По магазину; пусто, пока задача не закончилась */
+            stores: {
+                market_id: string;
+                marketplace: string;
+                name: string;
+                warehouse: string | null;
+                sent: number;
+                failed: number;
+                error: string | null;
+            }[];
+            items: {
+                market_id: string;
+                marketplace: string;
+                store_name: string;
+                warehouse_id: string | null;
+                /** Format: uuid */
+                product_mp_id: string;
+                product_id: string | null;
+                offer_id: string;
+                name: string;
+                /** @description Отправленное количество */
+                quantity: number;
+                ok: boolean;
+                /** @description Ответ маркетплейса, если товар не принят */
+                error: string | null;
+                sent_at: string;
+            }[];
+        };
+        StockPushSettingsInput: {
+            auto_push: boolean;
+        };
+        StockPushSettingsUpdateInput: {
+            /** @description Передавать остатки автоматически после изменений */
+            auto_push: boolean;
+        };
         MarketCreate: {
             /**
              * Format: uuid
@@ -7509,6 +8002,136 @@ export interface components {
             price?: unknown;
             /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */
             date?: unknown;
+        };
+        StockPushPreview: {
+            stores: {
+                market_id: string;
+                name: string;
+                /** @enum {string} */
+                marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+                /** @description Куда пойдут остатки; null — маркетплейс не ответил */
+                warehouse: {
+                    id: string;
+                    name: string;
+                } | null;
+                /** @description Почему маркетплейс не удалось спросить (ключ, склад), по-русски */
+                error: string | null;
+                items: {
+                    /** Format: uuid */
+                    product_mp_id: string;
+                    /** Format: uuid */
+                    product_id: string;
+                    name: string;
+                    /** @description Артикул в магазине */
+                    offer_id: string;
+                    /** @description Остаток на складе */
+                    on_hand: number;
+                    /** @description В активных резервах */
+                    reserved: number;
+                    /** @description Ждёт сборки по всем карточкам товара */
+                    awaiting_packaging: number;
+                    /** @description Будет передано: остаток − резервы − ждёт сборки, не меньше 0 */
+                    available: number;
+                    /** @description Остаток на складе маркетплейса сейчас; null — маркетплейс не сообщил */
+                    marketplace_stock: number | null;
+                    /** @description available − marketplace_stock; null, если текущий остаток неизвестен */
+                    change: number | null;
+                }[];
+            }[];
+        };
+        StockPushStart: {
+            /** @description Магазины; без поля — все подключённые */
+            market_ids?: string[];
+        };
+        StockPushStarted: {
+            /** Format: uuid */
+            job_id: string;
+        };
+        StockPushRuns: {
+            runs: {
+                /** Format: uuid */
+                job_id: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "done" | "failed";
+                progress: number;
+                /**
+                 * @description manual — кнопкой «Отправить», auto — автоматически после изменений
+                 * @enum {string}
+                 */
+                trigger: "manual" | "auto";
+                created_at: string;
+                updated_at: string;
+                /** @description Почему задача не выполнена, по-русски */
+                error: string | null;
+                /** @description Принято маркетплейсами */
+                sent: number;
+                /** @description Не принято: причины — в items */
+                failed: number;
+                /** @description По магазину; пусто, пока задача не закончилась */
+                stores: {
+                    market_id: string;
+                    marketplace: string;
+                    name: string;
+                    warehouse: string | null;
+                    sent: number;
+                    failed: number;
+                    error: string | null;
+                }[];
+            }[];
+        };
+        StockPushRun: {
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            progress: number;
+            /**
+             * @description manual — кнопкой «Отправить», auto — автоматически после изменений
+             * @enum {string}
+             */
+            trigger: "manual" | "auto";
+            created_at: string;
+            updated_at: string;
+            /** @description Почему задача не выполнена, по-русски */
+            error: string | null;
+            /** @description Принято маркетплейсами */
+            sent: number;
+            /** @description Не принято: причины — в items */
+            failed: number;
+            /** @description По магазину; пусто, пока задача не закончилась */
+            stores: {
+                market_id: string;
+                marketplace: string;
+                name: string;
+                warehouse: string | null;
+                sent: number;
+                failed: number;
+                error: string | null;
+            }[];
+            items: {
+                market_id: string;
+                marketplace: string;
+                store_name: string;
+                warehouse_id: string | null;
+                /** Format: uuid */
+                product_mp_id: string;
+                product_id: string | null;
+                offer_id: string;
+                name: string;
+                /** @description Отправленное количество */
+                quantity: number;
+                ok: boolean;
+                /** @description Ответ маркетплейса, если товар не принят */
+                error: string | null;
+                sent_at: string;
+            }[];
+        };
+        StockPushSettings: {
+            auto_push: boolean;
+        };
+        StockPushSettingsUpdate: {
+            /** @description Передавать остатки автоматически после изменений */
+            auto_push: boolean;
         };
     };
     responses: never;

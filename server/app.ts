@@ -13,6 +13,7 @@ import transactionalWrites from './plugins/app/transactional-writes.ts';
 import live from './plugins/app/live.ts';
 import jobs from './plugins/app/jobs.ts';
 import catalogImport from './plugins/app/catalog-import.ts';
+import stockPush from './plugins/app/stock-push.ts';
 import spa from './plugins/app/spa.ts';
 import uploads from './plugins/app/uploads.ts';
 import maintenance from './plugins/app/maintenance.ts';
@@ -36,6 +37,7 @@ import otherRealizationRoutes from './routes/other-realizations.ts';
 import movementRoutes from './routes/movements.ts';
 import returnRoutes from './routes/returns.ts';
 import productsMpStatusRoutes from './routes/products-mp-status.ts';
+import stockPushRoutes from './routes/stock-push.ts';
 
 export interface AppOptions {
   config: Config;
@@ -83,6 +85,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(transactionalWrites);
   await app.register(jobs);
   await app.register(catalogImport);
+  await app.register(stockPush);
   await app.register(maintenance);
 
   // queueable(): the resources an offline device edits, whose writes sync push may replay.
@@ -105,6 +108,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(queueable(realizationRoutes), { prefix: '/api/v1/realization' });
   await app.register(queueable(returnRoutes), { prefix: '/api/v1/returns' });
   await app.register(productsMpStatusRoutes, { prefix: '/api/v1/products_mp_status' });
+  // Online only: the stock push is never an entry of a sync push.
+  await app.register(stockPushRoutes, { prefix: '/api/v1/stock-push' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

@@ -43,6 +43,13 @@ const envSchema = z.object({
   WB_MARKETPLACE_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://marketplace-api.wildberries.ru'),
   YM_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api.partner.market.yandex.ru'),
   MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
+  STOCK_PUSH_BATCH_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(2000).optional(),
+  STOCK_PUSH_MINUTE_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(100).default(60_000),
+  STOCK_PUSH_DEBOUNCE_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(10_000),
+  OZON_STOCKS_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(80),
+  WB_MARKETPLACE_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(300),
+  WB_MARKETPLACE_BURST: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(20),
+  YM_STOCK_SKUS_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(100_000),
   TRUST_PROXY: bool.default(false),
   CSP_EXTRA_IMAGE_ORIGINS: z
     .string()
@@ -79,6 +86,11 @@ export interface Config {
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
   marketplaces: { ozonUrl: string; wildberriesUrl: string; wildberriesAnalyticsUrl: string; wildberriesMarketplaceUrl: string; yandexMarketUrl: string; pageSize?: number };
+  /**
+   * The stock push's limits (the specs' by default) and batch size; `minuteMs` is how long their "minute"
+   * is — tests shorten it, with the sandbox's, so pacing shows in seconds. debounceMs: the automatic push's quiet time.
+   */
+  stockPush: { batchSize?: number; minuteMs: number; debounceMs: number; ozonPerMinute: number; wbPerMinute: number; wbBurst: number; ymSkusPerMinute: number };
   trustProxy: boolean;
   /**
    * Picture origins the CSP allows besides 'self', data:, blob: and https: (img-src, and connect-src of the
@@ -135,6 +147,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wildberriesMarketplaceUrl: e.WB_MARKETPLACE_API_URL,
       yandexMarketUrl: e.YM_API_URL,
       pageSize: e.MARKETPLACE_PAGE_SIZE,
+    },
+    stockPush: {
+      batchSize: e.STOCK_PUSH_BATCH_SIZE,
+      minuteMs: e.STOCK_PUSH_MINUTE_MS,
+      debounceMs: e.STOCK_PUSH_DEBOUNCE_MS,
+      ozonPerMinute: e.OZON_STOCKS_PER_MINUTE,
+      wbPerMinute: e.WB_MARKETPLACE_PER_MINUTE,
+      wbBurst: e.WB_MARKETPLACE_BURST,
+      ymSkusPerMinute: e.YM_STOCK_SKUS_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     extraImageOrigins: e.CSP_EXTRA_IMAGE_ORIGINS,

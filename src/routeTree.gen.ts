@@ -18,6 +18,7 @@ import { Route as AppMarketsRouteImport } from './routes/_app/markets'
 import { Route as AppProductsRouteImport } from './routes/_app/products'
 import { Route as AppReturnsRouteImport } from './routes/_app/returns'
 import { Route as AppShippingDeliveryRouteImport } from './routes/_app/shipping-delivery'
+import { Route as AppStockPushRouteImport } from './routes/_app/stock-push'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryAddRouteImport } from './routes/_app/inventory/add'
@@ -76,6 +77,11 @@ const AppReturnsRoute = AppReturnsRouteImport.update({
 const AppShippingDeliveryRoute = AppShippingDeliveryRouteImport.update({
   id: '/shipping-delivery',
   path: '/shipping-delivery',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStockPushRoute = AppStockPushRouteImport.update({
+  id: '/stock-push',
+  path: '/stock-push',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserRoute = AppUserRouteImport.update({
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/products': typeof AppProductsRoute
   '/returns': typeof AppReturnsRoute
   '/shipping-delivery': typeof AppShippingDeliveryRoute
+  '/stock-push': typeof AppStockPushRoute
   '/user': typeof AppUserRoute
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/products': typeof AppProductsRoute
   '/returns': typeof AppReturnsRoute
   '/shipping-delivery': typeof AppShippingDeliveryRoute
+  '/stock-push': typeof AppStockPushRoute
   '/user': typeof AppUserRoute
   '/': typeof AppIndexRoute
   '/inventory/add': typeof AppInventoryAddRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/_app/products': typeof AppProductsRoute
   '/_app/returns': typeof AppReturnsRoute
   '/_app/shipping-delivery': typeof AppShippingDeliveryRoute
+  '/_app/stock-push': typeof AppStockPushRoute
   '/_app/user': typeof AppUserRoute
   '/_app/': typeof AppIndexRoute
   '/_app/inventory/add': typeof AppInventoryAddRoute
@@ -249,6 +258,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/returns'
     | '/shipping-delivery'
+    | '/stock-push'
     | '/user'
     | '/inventory/add'
     | '/market/$marketId'
@@ -273,6 +283,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/returns'
     | '/shipping-delivery'
+    | '/stock-push'
     | '/user'
     | '/'
     | '/inventory/add'
@@ -299,6 +310,7 @@ export interface FileRouteTypes {
     | '/_app/products'
     | '/_app/returns'
     | '/_app/shipping-delivery'
+    | '/_app/stock-push'
     | '/_app/user'
     | '/_app/'
     | '/_app/inventory/add'
@@ -385,6 +397,13 @@ declare module '@tanstack/react-router' {
       path: '/shipping-delivery'
       fullPath: '/shipping-delivery'
       preLoaderRoute: typeof AppShippingDeliveryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/stock-push': {
+      id: '/_app/stock-push'
+      path: '/stock-push'
+      fullPath: '/stock-push'
+      preLoaderRoute: typeof AppStockPushRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user': {
@@ -502,6 +521,7 @@ interface AppRouteChildren {
   AppProductsRoute: typeof AppProductsRoute
   AppReturnsRoute: typeof AppReturnsRoute
   AppShippingDeliveryRoute: typeof AppShippingDeliveryRoute
+  AppStockPushRoute: typeof AppStockPushRoute
   AppUserRoute: typeof AppUserRoute
   AppIndexRoute: typeof AppIndexRoute
   AppInventoryAddRoute: typeof AppInventoryAddRoute
@@ -527,6 +547,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsRoute: AppProductsRoute,
   AppReturnsRoute: AppReturnsRoute,
   AppShippingDeliveryRoute: AppShippingDeliveryRoute,
+  AppStockPushRoute: AppStockPushRoute,
   AppUserRoute: AppUserRoute,
   AppIndexRoute: AppIndexRoute,
   AppInventoryAddRoute: AppInventoryAddRoute,

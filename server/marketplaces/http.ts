@@ -66,18 +66,67 @@ export class RatePacer {
   }
 }
 
+/**
+ * At most `limit` units in any `windowMs`, the way OZON ("80 requests a minute") and YM ("100,000 SKUs a
+ * minute") state their limits: a token bucket would let a burst plus a full minute's rate through in one
+ * window. A take larger than the limit waits for an empty window and goes alone.
+ */
+export class WindowPacer {
+  private spent: Array<{ at: number; units: number }> = [];
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly sleep: (ms: number) => Promise<void> = sleepReal,
+  ) {}
+
+  take(units = 1): Promise<void> {
+    const need = Math.min(Math.max(1, units), this.limit);
+    const turn = this.queue.then(async () => {
+      for (;;) {
+        const now = Date.now();
+        this.spent = this.spent.filter((s) => s.at > now - this.windowMs);
+        let free = this.limit - this.spent.reduce((n, s) => n + s.units, 0);
+        if (free >= need) break;
+        // Wait for the oldest sends to leave the window until enough room is free.
+        let until = now;
+        for (const s of this.spent) {
+          free += s.units;
+          until = s.at + this.windowMs;
+          if (free >= need) break;
+        }
+        await this.sleep(Math.max(1, until - now + 1));
+      }
+      this.spent.push({ at: Date.now(), units: need });
+    });
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+/** What requestJson waits on before each attempt: a RatePacer, a WindowPacer take, or several. */
+export interface Pacer {
+  take(): Promise<void>;
+}
+
 export interface JsonRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers: Record<string, string>;
   body?: unknown;
+  /**
+   * Error statuses whose body the caller reads itself instead of an exception: the per-item refusals
+   * of a batch (WB 409 of the stocks, YM 400 of updateStocks).
+   */
+  accept?: readonly number[];
 }
 
 export interface CallContext {
   marketplace: MarketplaceCode;
   store: StoreCredentials;
   retry?: RetryOptions;
-  pacer?: RatePacer;
+  pacer?: Pacer;
 }
 
 /** Seconds or an HTTP date, as Retry-After and YM's X-RateLimit-Resource-Until carry them. */
@@ -113,6 +162,17 @@ function isRetryable(status: number, marketplace: MarketplaceCode): boolean {
 
 /** POST/GET JSON with pacing, timeout and bounded retries; maps refusals to MarketplaceAuthError. */
 export async function requestJson<T>(ctx: CallContext, req: JsonRequest): Promise<T> {
+  return (await requestAnswer(ctx, req)).body as T;
+}
+
+/** An answer with its status: 2xx, or one of `req.accept`; an empty body (WB's 204) is undefined. */
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** requestJson that also hands back the statuses of `req.accept` with their bodies. */
+export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise<JsonAnswer> {
   const opts = { ...defaults, ...ctx.retry };
   const doFetch = ctx.retry?.fetch ?? fetch;
   const sleep = ctx.retry?.sleep ?? sleepReal;
@@ -137,9 +197,10 @@ export async function requestJson<T>(ctx: CallContext, req: JsonRequest): Promis
       continue;
     }
 
-    if (response.ok) {
+    if (response.ok || req.accept?.includes(response.status)) {
       try {
-        return (await response.json()) as T;
+        const text = await response.text();
+        return { status: response.status, body: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };
       } catch (error) {
         throw new MarketplaceUnavailableError(marketplace, store.name, 'ответ не в формате JSON', response.status, { cause: error });
       }

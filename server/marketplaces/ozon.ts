@@ -1,4 +1,5 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { OzonStocks } from './ozon-stocks.ts';
 import type {
   FbsPosting,
   FbsPostingListRequest,
@@ -21,6 +22,9 @@ import type {
   PageProgress,
   PostingBucket,
   ReturnsPeriod,
+  StockItem,
+  StockItemResult,
+  StockWarehouse,
   StoreCredentials,
 } from './types.ts';
 
@@ -35,6 +39,14 @@ export interface OzonAdapterOptions {
   postingsPageSize?: number;
   /** OZON allows 50 requests/second per Client-Id across all methods (reference §1). */
   requestsPerSecond?: number;
+  /** /v2/products/stocks: 80 requests a minute (description of the method). */
+  stocksPerMinute?: number;
+  /** A product-warehouse pair's stock may change once per 30 s. */
+  stockPairIntervalMs?: number;
+  /** Pairs per /v2/products/stocks request, 1–100. */
+  stockBatchSize?: number;
+  /** The length of the stock limits' minute (and of two pair intervals); tests shorten it. */
+  stockMinuteMs?: number;
   retry?: RetryOptions;
 }
 
@@ -76,6 +88,7 @@ export class OzonAdapter implements MarketplaceAdapter {
   private readonly perSecond: number;
   // One bucket per Client-Id: OZON counts the limit per seller, and several imports may share one.
   private readonly pacers = new Map<string, RatePacer>();
+  private readonly stocks: OzonStocks;
 
   constructor(private readonly options: OzonAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.OZON_API_URL ?? 'https://api-seller.ozon.ru';
@@ -83,6 +96,28 @@ export class OzonAdapter implements MarketplaceAdapter {
     this.returnsPageSize = Math.min(500, Math.max(1, options.returnsPageSize ?? 500));
     this.postingsPageSize = Math.min(1000, Math.max(1, options.postingsPageSize ?? 1000));
     this.perSecond = options.requestsPerSecond ?? 50;
+    this.stocks = new OzonStocks({
+      baseUrl: this.baseUrl,
+      requestsPerMinute: options.stocksPerMinute,
+      pairIntervalMs: options.stockPairIntervalMs ?? (options.stockMinuteMs ?? 60_000) / 2,
+      minuteMs: options.stockMinuteMs,
+      batchSize: options.stockBatchSize,
+      retry: options.retry,
+      overall: (store) => this.context(store).pacer!,
+    });
+  }
+
+  /** Stock push (ozon-stocks.ts): the store's warehouse, its current stock and the paced push. */
+  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
+    return this.stocks.stockWarehouse(store);
+  }
+
+  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+    return this.stocks.readStocks(store, warehouse, items);
+  }
+
+  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
+    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {

@@ -101,7 +101,51 @@ export interface PostingStatusAdapter {
   listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]>;
 }
 
-export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter & PostingStatusAdapter;
+/** One listing's quantity to send: what the seller's warehouse can still sell of its product. */
+export interface StockItem {
+  /** The caller's key for the item's result (the listing id). */
+  key: string;
+  /** The seller's article: OZON offer_id, WB vendorCode, YM offerId (the SKU updateStocks takes). */
+  offerId: string;
+  /** The marketplace's own id as the catalog import kept it: OZON product_id, WB nmID, YM marketSku. */
+  externalId?: string;
+  /** The listing's marketplace-specific ids (products_mp.extra): OZON sku, WB chrtIds. */
+  extra?: Record<string, unknown>;
+  quantity: number;
+}
+
+/** Where a store's stock goes: OZON and WB a seller warehouse, YM the shop (campaign) itself. */
+export interface StockWarehouse {
+  id: string;
+  name: string;
+}
+
+/** One item's outcome; `error` is the marketplace's own reason (or ours, in Russian), never swallowed. */
+export interface StockItemResult {
+  key: string;
+  ok: boolean;
+  error?: string;
+}
+
+export interface StockPushAdapter {
+  readonly marketplace: MarketplaceCode;
+  /** The warehouse the store's stock is pushed to; MarketplaceStoreNotFoundError when it has none to take it. */
+  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse>;
+  /** The marketplace's current stock of the items at the warehouse, by key; an item it cannot tell is left out. */
+  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>>;
+  /**
+   * Sends the quantities in batches at the marketplace's pace and answers a result per item: an item the
+   * marketplace refuses fails alone, the rest still go. `onBatch` reports items done so far.
+   */
+  pushStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+    onBatch?: (done: number, total: number) => void,
+  ): Promise<StockItemResult[]>;
+}
+
+export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter & PostingStatusAdapter & StockPushAdapter;
 
 /** Base of every adapter failure: always says which store, because imports run for many at once. */
 export class MarketplaceError extends Error {

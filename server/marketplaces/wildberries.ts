@@ -1,5 +1,6 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
 import { moscowTime, splitPeriod } from './period.ts';
+import { WildberriesStocks } from './wildberries-stocks.ts';
 import {
   MarketplaceAuthError,
   type MarketplaceAdapter,
@@ -9,6 +10,9 @@ import {
   type PageProgress,
   type PostingBucket,
   type ReturnsPeriod,
+  type StockItem,
+  type StockItemResult,
+  type StockWarehouse,
   type StoreCredentials,
 } from './types.ts';
 import type {
@@ -46,6 +50,10 @@ export interface WildberriesAdapterOptions {
   /** The marketplace (FBS) category allows 300 requests/minute with a burst of 20 for personal and service tokens (reference §2). */
   ordersRequestsPerMinute?: number;
   ordersBurst?: number;
+  /** Sizes per PUT /api/v3/stocks/{warehouseId}, 1–1000. */
+  stockBatchSize?: number;
+  /** The length of the marketplace category's minute; tests shorten it to see the pacing in seconds. */
+  marketplaceMinuteMs?: number;
   retry?: RetryOptions;
 }
 
@@ -109,12 +117,33 @@ export class WildberriesAdapter implements MarketplaceAdapter {
   private readonly returnsPacers = new Map<string, RatePacer>();
   private readonly ordersPacers = new Map<string, RatePacer>();
   private readonly marketplaceUrl: string;
+  private readonly stocks: WildberriesStocks;
 
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.WB_CONTENT_API_URL ?? 'https://content-api.wildberries.ru';
     this.analyticsUrl = options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.marketplaceUrl = options.marketplaceUrl ?? process.env.WB_MARKETPLACE_API_URL ?? 'https://marketplace-api.wildberries.ru';
+    this.stocks = new WildberriesStocks({
+      marketplaceUrl: this.marketplaceUrl,
+      batchSize: options.stockBatchSize,
+      retry: options.retry,
+      pacer: (store) => this.marketplacePacer(store),
+      cards: (store) => this.cardPages(this.contentContext(store)),
+    });
+  }
+
+  /** Stock push (wildberries-stocks.ts), on the same marketplace-category quota as the assembly tasks. */
+  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
+    return this.stocks.stockWarehouse(store);
+  }
+
+  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+    return this.stocks.readStocks(store, warehouse, items);
+  }
+
+  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
+    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
@@ -186,12 +215,7 @@ export class WildberriesAdapter implements MarketplaceAdapter {
    * lists them too.
    */
   async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
-    let pacer = this.ordersPacers.get(store.apiKey);
-    if (!pacer) {
-      pacer = new RatePacer((this.options.ordersRequestsPerMinute ?? 300) / 60, this.options.ordersBurst ?? 20);
-      this.ordersPacers.set(store.apiKey, pacer);
-    }
-    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer: this.marketplacePacer(store) };
     const headers = { Authorization: store.apiKey };
     const limit = Math.min(1000, Math.max(1, this.options.ordersPageSize ?? 1000));
     const lookback = Math.max(1, this.options.ordersLookbackDays ?? 60);
@@ -243,6 +267,17 @@ export class WildberriesAdapter implements MarketplaceAdapter {
       headers: { Authorization: ctx.store.apiKey },
       body,
     });
+  }
+
+  /** The seller's marketplace category (assembly tasks, warehouses, stocks): one bucket per token. */
+  private marketplacePacer(store: StoreCredentials): RatePacer {
+    let pacer = this.ordersPacers.get(store.apiKey);
+    if (!pacer) {
+      const seconds = (this.options.marketplaceMinuteMs ?? 60_000) / 1000;
+      pacer = new RatePacer((this.options.ordersRequestsPerMinute ?? 300) / seconds, this.options.ordersBurst ?? 20);
+      this.ordersPacers.set(store.apiKey, pacer);
+    }
+    return pacer;
   }
 
   private contentContext(store: StoreCredentials): CallContext {
@@ -354,7 +389,14 @@ function toOffer(card: Card): MarketplaceOffer[] {
       // The first photo is the main one (reference §5, interpretation).
       primaryImage: card.photos?.[0]?.big || undefined,
       articles: (card.sizes ?? []).flatMap((s) => s.skus ?? []),
-      extra: { nmID: card.nmID, imtID: card.imtID, brand: card.brand, subjectName: card.subjectName },
+      // chrtIds: the sizes the stock push names (one stock per size).
+      extra: {
+        nmID: card.nmID,
+        imtID: card.imtID,
+        brand: card.brand,
+        subjectName: card.subjectName,
+        chrtIds: (card.sizes ?? []).flatMap((s) => (s.chrtID === undefined ? [] : [s.chrtID])),
+      },
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { YandexMarketStocks } from './yandex-market-stocks.ts';
 import {
   MarketplaceStoreNotFoundError,
   type MarketplaceAdapter,
@@ -8,6 +9,9 @@ import {
   type PageProgress,
   type PostingBucket,
   type ReturnsPeriod,
+  type StockItem,
+  type StockItemResult,
+  type StockWarehouse,
   type StoreCredentials,
 } from './types.ts';
 import type {
@@ -39,6 +43,12 @@ export interface YandexMarketAdapterOptions {
   /** getBusinessOrders allows 10,000 per hour (x-resource-limit-config, reference §3). */
   ordersRequestsPerHour?: number;
   ordersBurst?: number;
+  /** updateStocks: 100,000 SKUs a minute (x-resource-limit-config, path req.skus). */
+  stockSkusPerMinute?: number;
+  /** SKUs per updateStocks request, 1–2000. */
+  stockBatchSize?: number;
+  /** The length of updateStocks' minute; tests shorten it. */
+  stockMinuteMs?: number;
   retry?: RetryOptions;
 }
 
@@ -84,11 +94,34 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
   // Keyed by key: the returns resource is counted per shop, and one key reaches the cabinet's shops.
   private readonly returnsPacers = new Map<string, RatePacer>();
   private readonly ordersPacers = new Map<string, RatePacer>();
+  private readonly stocks: YandexMarketStocks;
 
   constructor(private readonly options: YandexMarketAdapterOptions = {}) {
     this.baseUrl = options.baseUrl ?? process.env.YM_API_URL ?? 'https://api.partner.market.yandex.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.returnsPageSize = Math.min(100, Math.max(1, options.returnsPageSize ?? 100));
+    this.stocks = new YandexMarketStocks({
+      baseUrl: this.baseUrl,
+      skusPerMinute: options.stockSkusPerMinute,
+      minuteMs: options.stockMinuteMs,
+      batchSize: options.stockBatchSize,
+      retry: options.retry,
+      campaigns: async (store) =>
+        (await this.findCampaigns({ marketplace: this.marketplace, store, retry: options.retry }, { 'Api-Key': store.apiKey })).campaignIds,
+    });
+  }
+
+  /** Stock push (yandex-market-stocks.ts): per shop of the store, SKUs paced by YM's per-minute count. */
+  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
+    return this.stocks.stockWarehouse(store);
+  }
+
+  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+    return this.stocks.readStocks(store, warehouse, items);
+  }
+
+  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
+    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {

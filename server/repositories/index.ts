@@ -20,6 +20,7 @@ import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
 import { ReturnsImportRepository } from './returns-import.ts';
 import { ReturnsRepository } from './returns.ts';
+import { StockPushRepository } from './stock-push.ts';
 import { SyncRepository } from './sync.ts';
 import { UsersRepository } from './users.ts';
 
@@ -46,6 +47,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     reserves: new ReservesRepository(db),
     realizations: new RealizationsRepository(db),
     returns: new ReturnsRepository(db),
+    stockPush: new StockPushRepository(db),
   };
 }
 

@@ -18,12 +18,12 @@ import type { SandboxPosting } from './postings.ts';
 import { decodeCursor, encodeCursor, header, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxState, type SandboxStore } from './types.ts';
 
 /** OZON answers errors with rpcStatus and gRPC codes (3 invalid argument, 7 permission denied, 8 exhausted). */
-const rpc = (status: number, code: number, message: string): SandboxResponse => ({
+export const rpc = (status: number, code: number, message: string): SandboxResponse => ({
   status,
   body: { code, message, details: [] } satisfies RpcStatus,
 });
 
-function authorise(req: SandboxRequest, state: SandboxState): SandboxStore | SandboxResponse {
+export function authorise(req: SandboxRequest, state: SandboxState): SandboxStore | SandboxResponse {
   const clientId = header(req, 'Client-Id');
   const apiKey = header(req, 'Api-Key');
   if (!clientId || !apiKey) return rpc(403, 7, 'Client-Id and Api-Key headers are required');
@@ -31,7 +31,7 @@ function authorise(req: SandboxRequest, state: SandboxState): SandboxStore | San
   return store ?? rpc(403, 7, 'Invalid Api-Key, please check the key and try again');
 }
 
-const catalog = (state: SandboxState, store: SandboxStore) => state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
+export const catalog = (state: SandboxState, store: SandboxStore) => state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
 
 const returnsOf = (state: SandboxState, store: SandboxStore) =>
   state.returns(`OZON:${store.marketId}`, catalog(state, store), `OZ${store.marketId}`);

@@ -2,6 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { ozonSandbox } from './ozon.ts';
+import { ozonStockSandbox } from './ozon-stocks.ts';
+import { SandboxStocks, type SandboxStockLimits, type SandboxStockView } from './stocks.ts';
+import { wildberriesStockSandbox } from './wildberries-stocks.ts';
+import { yandexMarketStockSandbox } from './yandex-market-stocks.ts';
 import { generatePostings, isPostingStatus, viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
 import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
@@ -9,6 +13,7 @@ import { yandexMarketSandbox } from './yandex-market.ts';
 
 export type { SandboxMarketplace, SandboxStore } from './types.ts';
 export type { SandboxPostingView } from './postings.ts';
+export type { SandboxStockLimits, SandboxStockView } from './stocks.ts';
 export { postingStatuses } from './postings.ts';
 export { businessIdOf } from './yandex-market.ts';
 
@@ -31,6 +36,8 @@ export interface SandboxOptions {
    * would; 0 (the default) answers at once. Lets a UI test watch an import while it runs.
    */
   latencyMs?: number;
+  /** The stock calls' limits (stocks.ts); the specs' own by default. */
+  stockLimits?: SandboxStockLimits;
 }
 
 export interface SandboxRequestLog {
@@ -38,6 +45,8 @@ export interface SandboxRequestLog {
   method: string;
   path: string;
   status: number;
+  /** When it arrived (ms since the epoch): tests read the pacing from it. */
+  at: number;
 }
 
 export interface SandboxControl {
@@ -60,10 +69,21 @@ export interface Sandbox {
   postings(marketplace: SandboxMarketplace, storeId?: string): SandboxPostingView[];
   /** Moves an order to `status`, written the marketplace's way (postings.ts); throws RangeError for an unknown posting or status. */
   setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView;
+  /**
+   * The stocks the stores were sent, as the marketplace keeps them (of one store: OZON Client-Id, WB
+   * marketId, YM campaign id); also GET /__sandbox/stocks/{marketplace}[?store=] for other processes.
+   */
+  stocks(marketplace: SandboxMarketplace, storeId?: string): SandboxStockView[];
+  /**
+   * From now on the marketplace refuses this article's stock as it would an unknown offer (OZON a
+   * per-item error, WB 409 NotFound, YM 400 OFFER_NOT_FOUND); also POST /__sandbox/stocks/{marketplace}/refuse {"offer_id"}.
+   */
+  refuseStock(marketplace: SandboxMarketplace, offerId: string): void;
   close(): Promise<void>;
 }
 
-const modules: SandboxMarketplaceModule[] = [ozonSandbox, wildberriesSandbox, yandexMarketSandbox];
+// The stock modules come after their marketplace's own: allPostings finds a marketplace's first module.
+const modules: SandboxMarketplaceModule[] = [ozonSandbox, wildberriesSandbox, yandexMarketSandbox, ozonStockSandbox, wildberriesStockSandbox, yandexMarketStockSandbox];
 
 export const defaultSandboxStores: SandboxStore[] = [
   { marketplace: 'OZON', marketId: '1200345', apiKey: 'ozon-sandbox-key-1200345', name: 'Песочница OZON' },
@@ -80,6 +100,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 function send(res: ServerResponse, reply: SandboxResponse) {
+  if (reply.status === 204) {
+    res.writeHead(204, reply.headers);
+    res.end();
+    return;
+  }
   res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
   res.end(JSON.stringify(reply.body));
 }
@@ -101,10 +126,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const postingLists = new Map<string, SandboxPosting[]>();
   /** `${marketplace}:${postingNumber}` → posting, for the control API. */
   const postingIndex = new Map<string, SandboxPosting>();
+  const stocks = new SandboxStocks(options.stockLimits);
 
   const state: SandboxState = {
     url: '',
     stores,
+    stocks,
     offers(catalogKey, prefix) {
       let offers = catalogs.get(catalogKey);
       if (!offers) catalogs.set(catalogKey, (offers = generateOffers(catalogKey, offersPerStore, prefix)));
@@ -143,8 +170,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return viewOf(posting);
   }
 
+  /** GET /__sandbox/stocks/{marketplace}[?store=], POST /__sandbox/stocks/{marketplace}/refuse {"offer_id"}; true when the request was one. */
+  async function handleStockControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const match = /^\/__sandbox\/stocks\/([A-Za-z]+)(\/refuse)?$/.exec(url.pathname);
+    if (!match) return false;
+    const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
+    if (!modules.some((m) => m.marketplace === marketplace)) send(res, { status: 404, body: { message: `sandbox: no marketplace ${match[1]}` } });
+    else if (req.method === 'GET' && !match[2]) send(res, { status: 200, body: { stocks: stocks.list(marketplace, url.searchParams.get('store') ?? undefined) } });
+    else if (req.method === 'POST' && match[2]) {
+      const offerId = ((await readBody(req).catch(() => undefined)) as { offer_id?: unknown } | undefined)?.offer_id;
+      if (typeof offerId !== 'string') send(res, { status: 400, body: { message: 'expected {"offer_id": "…"}' } });
+      else {
+        stocks.refuse(marketplace, offerId);
+        send(res, { status: 200, body: { refused: offerId } });
+      }
+    } else send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/stocks/{marketplace} or POST /__sandbox/stocks/{marketplace}/refuse' } });
+    return true;
+  }
+
   /** The test-only control endpoints under /__sandbox/ (postings.ts); true when the request was one. */
   async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (await handleStockControl(req, res, url)) return true;
     const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+))?$/.exec(url.pathname);
     if (!match) return false;
     const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
@@ -200,12 +246,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const image = /^\/images\/(\d+)\.png$/.exec(url.pathname);
     if (req.method === 'GET' && image) {
-      requests.push({ marketplace: 'images', method: 'GET', path: url.pathname, status: 200 });
+      requests.push({ marketplace: 'images', method: 'GET', path: url.pathname, status: 200, at: Date.now() });
       res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=31536000, immutable' });
       res.end(tinyPng(Number(image[1])));
       return;
     }
     if (await handleControl(req, res, url)) return;
+    const arrived = Date.now();
     for (const module of modules) {
       for (const route of module.routes) {
         const match = url.pathname.match(route.pattern);
@@ -222,7 +269,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           reply ??= route.handle(request, state, match);
         }
         if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-        requests.push({ marketplace: module.marketplace, method: req.method, path: url.pathname, status: reply.status });
+        requests.push({ marketplace: module.marketplace, method: req.method, path: url.pathname, status: reply.status, at: arrived });
         send(res, reply);
         return;
       }
@@ -266,6 +313,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     control,
     postings: (marketplace, storeId) => allPostings(marketplace, storeId).map(viewOf),
     setPostingStatus,
+    stocks: (marketplace, storeId) => stocks.list(marketplace, storeId),
+    refuseStock: (marketplace, offerId) => stocks.refuse(marketplace, offerId),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
 import type { SandboxPosting } from './postings.ts';
+import type { SandboxStocks } from './stocks.ts';
 
 export type SandboxMarketplace = 'OZON' | 'WILDBERRIES' | 'YM';
 
@@ -37,10 +38,12 @@ export interface SandboxState {
   returns(returnsKey: string, offers: SandboxOffer[], prefix: string): SandboxReturn[];
   /** A store's current orders (postings.ts), generated once from `offers` and cached; statuses change in place. */
   postings(marketplace: SandboxMarketplace, storeId: string, offers: SandboxOffer[]): SandboxPosting[];
+  /** The stocks the stores were sent, the stock limits' counters and the articles tests made it refuse. */
+  readonly stocks: SandboxStocks;
 }
 
 export interface SandboxRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   pattern: RegExp;
   handle(req: SandboxRequest, state: SandboxState, match: RegExpMatchArray): SandboxResponse;
 }

@@ -47,22 +47,22 @@ const analyticsProblem = (detail: string): SandboxResponse => ({
   headers: { 'Content-Type': 'application/problem+json; charset=utf-8' },
 });
 
-function storeOf(req: SandboxRequest, state: SandboxState): SandboxStore | undefined {
+export function storeOf(req: SandboxRequest, state: SandboxState): SandboxStore | undefined {
   const token = header(req, 'Authorization')?.replace(/^Bearer\s+/i, '');
   return state.stores.find((s) => s.marketplace === 'WILDBERRIES' && s.apiKey === token);
 }
 
-const catalogOf = (state: SandboxState, store: SandboxStore) => state.offers(`WB:${seedOfKey(store.apiKey)}`, `WB${store.marketId}`);
+export const catalogOf = (state: SandboxState, store: SandboxStore) => state.offers(`WB:${seedOfKey(store.apiKey)}`, `WB${store.marketId}`);
 
 const postingsOf = (state: SandboxState, store: SandboxStore) => state.postings('WILDBERRIES', store.marketId, catalogOf(state, store));
 
 /** The marketplace API's own 400 (components.schemas.Error). */
-const marketplaceError = (message: string, code = 'IncorrectParameter'): SandboxResponse => ({
+export const marketplaceError = (message: string, code = 'IncorrectParameter'): SandboxResponse => ({
   status: 400,
   body: { code, message, data: null } satisfies MarketplaceApiError,
 });
 
-const unauthorisedMarketplace = () => gateway(401, 'unauthorized', 'Unauthorized', 'token problem; token is malformed or unknown', 's2s-api-auth-marketplace');
+export const unauthorisedMarketplace = () => gateway(401, 'unauthorized', 'Unauthorized', 'token problem; token is malformed or unknown', 's2s-api-auth-marketplace');
 
 /** /api/v3/orders serves at most 30 days per request. */
 const MAX_ORDERS_SECONDS = 30 * 86_400;

@@ -24,7 +24,7 @@ import {
   type SandboxStore,
 } from './types.ts';
 
-const error = (status: number, code: string, message: string, headers?: Record<string, string>): SandboxResponse => ({
+export const error = (status: number, code: string, message: string, headers?: Record<string, string>): SandboxResponse => ({
   status,
   body: { status: 'ERROR', errors: [{ code, message }] } satisfies ApiErrorResponse,
   headers,
@@ -33,10 +33,10 @@ const error = (status: number, code: string, message: string, headers?: Record<s
 /** A key belongs to one cabinet; its id is derived from the key so every run agrees. */
 export const businessIdOf = (apiKey: string): number => 1_000_000 + (seedOf(`ym-business:${apiKey}`) % 8_000_000);
 
-const campaignIdOf = (store: SandboxStore): number => Number(store.marketId) || 20_000_000 + (seedOf(store.marketId) % 1_000_000);
+export const campaignIdOf = (store: SandboxStore): number => Number(store.marketId) || 20_000_000 + (seedOf(store.marketId) % 1_000_000);
 
 /** Every answer of the real API carries the resource-limit headers; the sandbox never runs out. */
-function resourceHeaders(limit: number): Record<string, string> {
+export function resourceHeaders(limit: number): Record<string, string> {
   return {
     'X-RateLimit-Resource-Limit': String(limit),
     'X-RateLimit-Resource-Remaining': String(limit - 1),
@@ -44,7 +44,7 @@ function resourceHeaders(limit: number): Record<string, string> {
   };
 }
 
-function authorise(req: SandboxRequest, state: SandboxState): SandboxStore[] | SandboxResponse {
+export function authorise(req: SandboxRequest, state: SandboxState): SandboxStore[] | SandboxResponse {
   const raw = header(req, 'Api-Key');
   if (!raw) return error(401, 'UNAUTHORIZED', 'Api-Key or OAuth token is required');
   if (/^Bearer\s/i.test(raw)) return error(401, 'UNAUTHORIZED', 'Api-Key token prefix invalid');

@@ -89,4 +89,9 @@ export const endpoints = {
   push: '/api/v1/sync/push',
   pull: '/api/v1/sync/pull',
   digest: '/api/v1/sync/digest',
+  // The stock push's reads (src/features/stock-push/api/): online only, never queued.
+  stockPushPreview: '/api/v1/stock-push/preview/',
+  stockPushLog: '/api/v1/stock-push/log/',
+  stockPushRun: '/api/v1/stock-push/log/{job_id}/',
+  stockPushSettings: '/api/v1/stock-push/settings/',
 } as const satisfies Record<string, keyof paths>;

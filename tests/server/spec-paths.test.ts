@@ -79,6 +79,12 @@ const ownCalls = [
   'get /api/v1/sync/digest',
   'post /api/v1/sync/push',
   'get /api/v1/jobs/{id}/',
+  'get /api/v1/stock-push/preview/',
+  'post /api/v1/stock-push/start/',
+  'get /api/v1/stock-push/log/',
+  'get /api/v1/stock-push/log/{job_id}/',
+  'get /api/v1/stock-push/settings/',
+  'patch /api/v1/stock-push/settings/',
 ];
 
 let db: TestDatabase;

@@ -4,3 +4,4 @@ export * from './markets.ts';
 export * from './products.ts';
 export * from './stock.ts';
 export * from './returns.ts';
+export * from './stock-push.ts';

@@ -237,3 +237,52 @@ export interface MarketplaceApiError {
   message?: string;
   data?: Record<string, unknown> | null;
 }
+
+/**
+ * 02-products.yaml, PUT /api/v3/stocks/{warehouseId} (marketplace-api): requestBody.stocks[], 1–1000
+ * items. chrtId (the size's id) names the item; sku (a barcode) is deprecated and switched off, so it is
+ * not sent. amount is at most 100000. Success is 204 with no body.
+ */
+export interface StockAmount {
+  chrtId: number;
+  amount: number;
+}
+
+export interface StocksUpdateRequest {
+  stocks: StockAmount[];
+}
+
+/** POST /api/v3/stocks/{warehouseId}: the current stock of the sizes asked for. */
+export interface StocksReadRequest {
+  chrtIds: number[];
+}
+
+export interface StocksReadResponse {
+  stocks?: Array<{ chrtId?: number; sku?: string; amount?: number }>;
+}
+
+/**
+ * components.schemas.StocksWarehouseError — the 409 of the stocks update: a list of errors, each with
+ * the items it concerns in `data`. The spec's data items carry only the size's barcode (sku) and amount,
+ * even for requests by chrtId; chrtId is kept here in case WB adds it, and the adapter matches either.
+ */
+export type StocksWarehouseError = Array<{
+  code?: string;
+  message?: string;
+  data?: Array<{ sku?: string; chrtId?: number; amount?: number }> | null;
+}>;
+
+/** components.schemas.Warehouse — GET /api/v3/warehouses, the seller's own warehouses. */
+export interface SellerWarehouse {
+  id?: number;
+  name?: string;
+  /** The WB office the warehouse hands orders to. */
+  officeId?: number;
+  /** 1 small goods, 2 oversized, 3 large (КГТ+). */
+  cargoType?: 1 | 2 | 3;
+  /** 1 FBS, 2 DBS, 3 DBW, 5 C&C, 6 EDBS. */
+  deliveryType?: 1 | 2 | 3 | 5 | 6;
+  isDeleting?: boolean;
+  /** While true, stocks can be neither updated nor deleted. */
+  isProcessing?: boolean;
+}

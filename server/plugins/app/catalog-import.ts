@@ -4,7 +4,15 @@ import { POSTING_STATUS, postingStatusHandler } from '../../import/postings.ts';
 import { RETURNS_IMPORT, returnsImportHandler } from '../../import/returns.ts';
 import { OzonAdapter } from '../../marketplaces/ozon.ts';
 import { WildberriesAdapter } from '../../marketplaces/wildberries.ts';
+import type { MarketplaceAdapter, MarketplaceCode } from '../../marketplaces/types.ts';
 import { YandexMarketAdapter } from '../../marketplaces/yandex-market.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The marketplace adapters, one per marketplace for the app's lifetime: their pacers count each seller's quota. */
+    marketplaces: Record<MarketplaceCode, MarketplaceAdapter>;
+  }
+}
 
 /**
  * The marketplace import jobs: catalogs, returns and posting statuses. The adapters live as long as
@@ -14,16 +22,23 @@ import { YandexMarketAdapter } from '../../marketplaces/yandex-market.ts';
  */
 export default fp(async (app) => {
   const { ozonUrl, wildberriesUrl, wildberriesAnalyticsUrl, wildberriesMarketplaceUrl, yandexMarketUrl, pageSize } = app.config.marketplaces;
+  const stock = app.config.stockPush;
   const adapters = {
-    OZON: new OzonAdapter({ baseUrl: ozonUrl, pageSize }),
+    OZON: new OzonAdapter({ baseUrl: ozonUrl, pageSize, stocksPerMinute: stock.ozonPerMinute, stockMinuteMs: stock.minuteMs, stockBatchSize: stock.batchSize }),
     WILDBERRIES: new WildberriesAdapter({
       baseUrl: wildberriesUrl,
       analyticsUrl: wildberriesAnalyticsUrl,
       marketplaceUrl: wildberriesMarketplaceUrl,
       pageSize,
+      ordersRequestsPerMinute: stock.wbPerMinute,
+      ordersBurst: stock.wbBurst,
+      marketplaceMinuteMs: stock.minuteMs,
+      stockBatchSize: stock.batchSize,
     }),
-    YM: new YandexMarketAdapter({ baseUrl: yandexMarketUrl, pageSize }),
+    YM: new YandexMarketAdapter({ baseUrl: yandexMarketUrl, pageSize, stockSkusPerMinute: stock.ymSkusPerMinute, stockMinuteMs: stock.minuteMs, stockBatchSize: stock.batchSize }),
   };
+  // The stock push (plugins/app/stock-push.ts) uses the same adapters, so one seller's quotas are counted once.
+  app.decorate('marketplaces', adapters);
   app.jobs.register(
     CATALOG_IMPORT,
     catalogImportHandler({ db: app.database.db, catalog: app.repos.catalog, secrets: app.secrets, live: app.live, adapters }),

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../ui/button.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
+import { row } from '../../../ui/controls.css.ts';
 import { toolbar } from '../../../ui/page.css.ts';
 import type { Market } from '../api/types.ts';
 import { useMarkets } from '../api/use-markets.ts';
@@ -15,7 +16,13 @@ export function MarketsList({ initial }: { initial?: Market[] }) {
     <Page title="Мои магазины">
       <div className={toolbar}>
         <span />
-        <Button onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: 'new' } })}>Добавить</Button>
+        <span className={row}>
+          {/* The stock push lives here, beside the stores it sends to, not in the menu. */}
+          <Button variant="secondary" onClick={() => void navigate({ to: '/stock-push' })}>
+            Передать остатки
+          </Button>
+          <Button onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: 'new' } })}>Добавить</Button>
+        </span>
       </div>
       {markets && markets.length === 0 && <Muted>Магазинов пока нет. Добавьте первый, чтобы загружать товары и заказы.</Muted>}
       <ul className={list}>

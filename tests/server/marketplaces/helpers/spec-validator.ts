@@ -144,7 +144,7 @@ const validators = new Map<string, Promise<ValidateFunction>>();
 export async function responseValidator(
   marketplace: keyof typeof specFiles,
   specPath: string,
-  method: 'get' | 'post',
+  method: 'get' | 'post' | 'put',
   status: number | 'default',
 ): Promise<ValidateFunction | undefined> {
   const docUrl = pathToFileURL(specFiles[marketplace]).toString();

@@ -1,0 +1,85 @@
+import type { StockItem, StockItemResult } from './types.ts';
+
+/** How a marketplace answered one batch of stocks. */
+export type BatchOutcome<I> =
+  /** Every item was taken. */
+  | { kind: 'ok' }
+  /** The batch failed as a whole for a reason no item explains (bad request, warehouse busy): each item fails with it. */
+  | { kind: 'failed'; message: string }
+  /**
+   * The marketplace refused the batch because of some of its items and applied none: `named` are the
+   * items its answer points at, with their reasons; `message` is the answer as a whole.
+   */
+  | { kind: 'refused'; named: Map<I, string>; message: string };
+
+/**
+ * Settles every item of a batch. Items the refusal names fail with their reasons and the rest are sent
+ * again without them; a refusal that names no item is halved until each refused item stands alone, so
+ * one unknown article never takes its neighbours down (WB answers 409 and YM 400 for the whole request).
+ */
+export async function settleBatch<I>(
+  items: readonly I[],
+  send: (batch: readonly I[]) => Promise<BatchOutcome<I>>,
+  settle: (item: I, error?: string) => void,
+): Promise<void> {
+  if (items.length === 0) return;
+  const outcome = await send(items);
+  if (outcome.kind === 'ok') {
+    for (const item of items) settle(item);
+    return;
+  }
+  if (outcome.kind === 'failed') {
+    for (const item of items) settle(item, outcome.message);
+    return;
+  }
+  const named = new Map([...outcome.named].filter(([item]) => items.includes(item)));
+  if (named.size > 0) {
+    for (const [item, reason] of named) settle(item, reason);
+    await settleBatch(
+      items.filter((i) => !named.has(i)),
+      send,
+      settle,
+    );
+    return;
+  }
+  if (items.length === 1) {
+    settle(items[0]!, outcome.message);
+    return;
+  }
+  const middle = Math.ceil(items.length / 2);
+  await settleBatch(items.slice(0, middle), send, settle);
+  await settleBatch(items.slice(middle), send, settle);
+}
+
+/** Collects results by key in the items' order; an item never settled says so rather than passing silently. */
+export class StockResults {
+  private readonly byKey = new Map<string, StockItemResult>();
+
+  constructor(
+    private readonly items: readonly StockItem[],
+    private readonly onBatch?: (done: number, total: number) => void,
+  ) {}
+
+  settle(key: string, error?: string): void {
+    this.byKey.set(key, error === undefined ? { key, ok: true } : { key, ok: false, error });
+  }
+
+  /** Reports how many items are settled so far. */
+  report(): void {
+    this.onBatch?.(this.byKey.size, this.items.length);
+  }
+
+  all(): StockItemResult[] {
+    return this.items.map((i) => this.byKey.get(i.key) ?? { key: i.key, ok: false, error: 'Маркетплейс не ответил по этому товару' });
+  }
+}
+
+/** Splits a list into pieces of at most `size`. */
+export function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** A marketplace count must be a whole number ≥ 0 (every spec says so). */
+export const wholeStock = (n: number) => Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0));

@@ -1,0 +1,141 @@
+import { joinUrl, requestAnswer, requestJson, WindowPacer, type CallContext, type RetryOptions } from './http.ts';
+import { chunks, settleBatch, StockResults, wholeStock, type BatchOutcome } from './stock-batches.ts';
+import {
+  MarketplaceAuthError,
+  MarketplaceError,
+  type StockItem,
+  type StockItemResult,
+  type StockPushAdapter,
+  type StockWarehouse,
+  type StoreCredentials,
+} from './types.ts';
+import type { ApiErrorResponse, GetWarehouseStocksRequest, GetWarehouseStocksResponse, UpdateStocksRequest } from './yandex-market/wire.ts';
+
+export interface YandexMarketStocksOptions {
+  baseUrl: string;
+  /** updateStocks counts SKUs, not requests: 100,000 a minute (x-resource-limit-config, path req.skus). */
+  skusPerMinute?: number;
+  /** How long the limit's minute is; tests shorten it. */
+  minuteMs?: number;
+  /** SKUs per updateStocks request, 1–2000 (UpdateStocksRequest.skus maxItems). */
+  batchSize?: number;
+  retry?: RetryOptions;
+  /** The shops (campaigns) the store names: one, or every shop of the cabinet it names. */
+  campaigns: (store: StoreCredentials) => Promise<number[]>;
+}
+
+/** getStocks answers at most 500 offerIds a request, whole (GetWarehouseStocksRequest.offerIds). */
+const READ_BATCH = 500;
+
+/** SKUs are compared as YM trims them (ShopSku: x-transform trim). */
+const trimmed = (sku: string) => sku.trim();
+
+/**
+ * Yandex Market stock push: updateStocks per shop (campaign), no warehouse id — the shop's own
+ * warehouse takes it. The current stock is getStocks' AVAILABLE count (what updateStocks sets). A 400
+ * refuses the whole request; its errors name the refused SKUs in their messages, so those fail and the
+ * rest is sent again (settleBatch), halving when no SKU is named.
+ */
+export class YandexMarketStocks implements StockPushAdapter {
+  readonly marketplace = 'YM' as const;
+  private readonly pacers = new Map<string, WindowPacer>();
+
+  constructor(private readonly options: YandexMarketStocksOptions) {}
+
+  async stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
+    const campaigns = await this.options.campaigns(store);
+    if (campaigns.length === 0) throw new MarketplaceError('YM', store.name, `Магазин «${store.name}» (Яндекс Маркет): у кабинета нет магазинов`);
+    return { id: campaigns.join(','), name: campaigns.length === 1 ? `Магазин ${campaigns[0]}` : `Магазины ${campaigns.join(', ')}` };
+  }
+
+  async readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+    const [campaignId] = campaignsOf(warehouse);
+    const byOffer = new Map(items.map((i) => [trimmed(i.offerId), i.key]));
+    const current = new Map<string, number>();
+    const ctx: CallContext = { marketplace: 'YM', store, retry: this.options.retry };
+    for (const offerIds of chunks([...byOffer.keys()], READ_BATCH)) {
+      const body: GetWarehouseStocksRequest = { offerIds };
+      const answer = await requestJson<GetWarehouseStocksResponse>(ctx, {
+        method: 'POST',
+        url: joinUrl(this.options.baseUrl, `/v2/campaigns/${campaignId}/offers/stocks`),
+        headers: { 'Api-Key': store.apiKey },
+        body,
+      });
+      for (const w of answer.result?.warehouses ?? []) {
+        for (const offer of w.offers ?? []) {
+          const key = byOffer.get(trimmed(offer.offerId));
+          const available = offer.stocks?.find((s) => s.type === 'AVAILABLE');
+          // The first warehouse wins: for FBS a Market returns warehouse may follow the seller's own.
+          if (key && available && !current.has(key)) current.set(key, available.count);
+        }
+      }
+    }
+    return current;
+  }
+
+  async pushStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+    onBatch?: (done: number, total: number) => void,
+  ): Promise<StockItemResult[]> {
+    const results = new StockResults(items);
+    // A SKU twice in one request is refused (UpdateStocksRequest.skus): one item per SKU goes.
+    const unique = new Map<string, StockItem>();
+    for (const item of items) {
+      const sku = trimmed(item.offerId);
+      if (unique.has(sku)) results.settle(item.key, `Артикул ${sku} связан с несколькими товарами: остаток не передан`);
+      else unique.set(sku, item);
+    }
+    const errors = new Map<string, string[]>();
+    const campaigns = campaignsOf(warehouse);
+    const size = Math.min(2000, Math.max(1, this.options.batchSize ?? 2000));
+    const total = unique.size * campaigns.length;
+    let done = 0;
+    for (const campaignId of campaigns) {
+      const key = `${store.apiKey}:${campaignId}`;
+      let pacer = this.pacers.get(key);
+      if (!pacer) this.pacers.set(key, (pacer = new WindowPacer(this.options.skusPerMinute ?? 100_000, this.options.minuteMs ?? 60_000)));
+      const window = pacer;
+      const send = async (batch: readonly StockItem[]): Promise<BatchOutcome<StockItem>> => {
+        const body: UpdateStocksRequest = { skus: batch.map((i) => ({ sku: trimmed(i.offerId), items: [{ count: wholeStock(i.quantity) }] })) };
+        const ctx: CallContext = { marketplace: 'YM', store, retry: this.options.retry, pacer: { take: () => window.take(batch.length) } };
+        let answer;
+        try {
+          answer = await requestAnswer(ctx, {
+            method: 'PUT',
+            url: joinUrl(this.options.baseUrl, `/v2/campaigns/${campaignId}/offers/stocks`),
+            headers: { 'Api-Key': store.apiKey },
+            body,
+            accept: [400],
+          });
+        } catch (error) {
+          if (error instanceof MarketplaceAuthError || !(error instanceof MarketplaceError)) throw error;
+          return { kind: 'failed', message: error.message };
+        }
+        if (answer.status !== 400) return { kind: 'ok' };
+        const list = (answer.body as ApiErrorResponse | undefined)?.errors ?? [];
+        const text = (e: { code: string; message?: string }) => [e.code, e.message].filter(Boolean).join(': ');
+        const message = list.map(text).join('; ') || 'Яндекс Маркет отклонил остатки (400)';
+        const named = new Map<StockItem, string>();
+        for (const e of list) {
+          const words = new Set((e.message ?? '').split(/[\s,;:"'«»()[\]{}]+/));
+          for (const item of batch) if (words.has(trimmed(item.offerId))) named.set(item, text(e));
+        }
+        return { kind: 'refused', named, message };
+      };
+      for (const batch of chunks([...unique.values()], size)) {
+        await settleBatch(batch, send, (item, error) => {
+          if (error !== undefined) errors.set(item.key, [...(errors.get(item.key) ?? []), campaigns.length > 1 ? `магазин ${campaignId}: ${error}` : error]);
+        });
+        done += batch.length;
+        onBatch?.(done, total);
+      }
+    }
+    // An item is sent when every shop took it.
+    for (const item of unique.values()) results.settle(item.key, errors.get(item.key)?.join('; '));
+    return results.all();
+  }
+}
+
+const campaignsOf = (warehouse: StockWarehouse): number[] => warehouse.id.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
