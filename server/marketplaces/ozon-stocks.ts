@@ -6,16 +6,8 @@ import type {
   StocksByWarehouseFbsResponse,
   WarehouseListResponse,
 } from './ozon/wire.ts';
-import { chunks, StockResults, wholeStock } from './stock-batches.ts';
-import {
-  MarketplaceAuthError,
-  MarketplaceError,
-  type StockItem,
-  type StockItemResult,
-  type StockPushAdapter,
-  type StockWarehouse,
-  type StoreCredentials,
-} from './types.ts';
+import { batchFailure, chunks, StockPusher, wholeStock, type StockPush } from './stock-batches.ts';
+import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
 
 export interface OzonStocksOptions {
   baseUrl: string;
@@ -44,7 +36,7 @@ const READ_BATCH = 100;
  * /v1/product/info/stocks-by-warehouse/fbs as present − reserved, the same "available without the
  * reserved" figure /v2/products/stocks sets.
  */
-export class OzonStocks implements StockPushAdapter {
+export class OzonStocks extends StockPusher implements StockPushAdapter {
   readonly marketplace = 'OZON' as const;
   private readonly pushPacers = new Map<string, WindowPacer>();
   /** `${Client-Id}:${warehouse}:${product}` → when the pair was last sent. */
@@ -52,6 +44,7 @@ export class OzonStocks implements StockPushAdapter {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: OzonStocksOptions) {
+    super();
     this.sleep = options.sleep ?? sleepReal;
   }
 
@@ -85,13 +78,7 @@ export class OzonStocks implements StockPushAdapter {
     return current;
   }
 
-  async pushStocks(
-    store: StoreCredentials,
-    warehouse: StockWarehouse,
-    items: readonly StockItem[],
-    onBatch?: (done: number, total: number) => void,
-  ): Promise<StockItemResult[]> {
-    const results = new StockResults(items, onBatch);
+  protected async send({ store, warehouse, items, results }: StockPush): Promise<void> {
     const sendable: Array<StockItem & { productId: number }> = [];
     for (const item of items) {
       const productId = Number(item.externalId);
@@ -118,9 +105,8 @@ export class OzonStocks implements StockPushAdapter {
       try {
         answer = await this.post<ProductsStocksResponse>(ctx, '/v2/products/stocks', body);
       } catch (error) {
-        if (error instanceof MarketplaceAuthError) throw error;
-        if (!(error instanceof MarketplaceError)) throw error;
-        for (const i of batch) results.settle(i.key, error.message);
+        const { message } = batchFailure(error);
+        for (const i of batch) results.settle(i.key, message);
         results.report();
         continue;
       } finally {
@@ -137,7 +123,6 @@ export class OzonStocks implements StockPushAdapter {
       }
       results.report();
     }
-    return results.all();
   }
 
   private post<T>(ctx: CallContext, path: string, body: unknown): Promise<T> {

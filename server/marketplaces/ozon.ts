@@ -14,6 +14,7 @@ import type {
   ReturnsListRequest,
   ReturnsListResponse,
 } from './ozon/wire.ts';
+import { StockPushHandOff } from './stock-hand-off.ts';
 import type {
   MarketplaceAdapter,
   MarketplaceOffer,
@@ -22,9 +23,6 @@ import type {
   PageProgress,
   PostingBucket,
   ReturnsPeriod,
-  StockItem,
-  StockItemResult,
-  StockWarehouse,
   StoreCredentials,
 } from './types.ts';
 
@@ -79,7 +77,7 @@ const POSTINGS_WINDOW_DAYS = 360;
  * Catalog: ids page by page through /v3/product/list, then names and images via /v3/product/info/list.
  * Returns: /v1/returns/list by last_id. Both count against the same per-Client-Id pacer.
  */
-export class OzonAdapter implements MarketplaceAdapter {
+export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter {
   readonly marketplace = 'OZON' as const;
   private readonly baseUrl: string;
   private readonly pageSize: number;
@@ -88,9 +86,11 @@ export class OzonAdapter implements MarketplaceAdapter {
   private readonly perSecond: number;
   // One bucket per Client-Id: OZON counts the limit per seller, and several imports may share one.
   private readonly pacers = new Map<string, RatePacer>();
-  private readonly stocks: OzonStocks;
+  /** Stock push (ozon-stocks.ts): the store's warehouse, its current stock and the paced push. */
+  protected readonly stocks: OzonStocks;
 
   constructor(private readonly options: OzonAdapterOptions = {}) {
+    super();
     this.baseUrl = options.baseUrl ?? process.env.OZON_API_URL ?? 'https://api-seller.ozon.ru';
     this.pageSize = Math.min(1000, Math.max(1, options.pageSize ?? 1000));
     this.returnsPageSize = Math.min(500, Math.max(1, options.returnsPageSize ?? 500));
@@ -105,19 +105,6 @@ export class OzonAdapter implements MarketplaceAdapter {
       retry: options.retry,
       overall: (store) => this.context(store).pacer!,
     });
-  }
-
-  /** Stock push (ozon-stocks.ts): the store's warehouse, its current stock and the paced push. */
-  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
-    return this.stocks.stockWarehouse(store);
-  }
-
-  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
-    return this.stocks.readStocks(store, warehouse, items);
-  }
-
-  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
-    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {

@@ -1,4 +1,4 @@
-import type { StockItem, StockItemResult } from './types.ts';
+import { MarketplaceAuthError, MarketplaceError, type StockItem, type StockItemResult, type StockWarehouse, type StoreCredentials } from './types.ts';
 
 /** How a marketplace answered one batch of stocks. */
 export type BatchOutcome<I> =
@@ -11,6 +11,15 @@ export type BatchOutcome<I> =
    * items its answer points at, with their reasons; `message` is the answer as a whole.
    */
   | { kind: 'refused'; named: Map<I, string>; message: string };
+
+/**
+ * A batch's request failed: a refused key or a fault of ours ends the whole push (rethrown); any other
+ * marketplace failure is the batch's, and each of its items fails with the message.
+ */
+export function batchFailure(error: unknown): { kind: 'failed'; message: string } {
+  if (error instanceof MarketplaceAuthError || !(error instanceof MarketplaceError)) throw error;
+  return { kind: 'failed', message: error.message };
+}
 
 /**
  * Settles every item of a batch. Items the refusal names fail with their reasons and the rest are sent
@@ -72,6 +81,35 @@ export class StockResults {
   all(): StockItemResult[] {
     return this.items.map((i) => this.byKey.get(i.key) ?? { key: i.key, ok: false, error: 'Маркетплейс не ответил по этому товару' });
   }
+}
+
+/** One push of a store's items to its warehouse, as StockPusher hands it to the marketplace's `send`. */
+export interface StockPush {
+  store: StoreCredentials;
+  warehouse: StockWarehouse;
+  items: readonly StockItem[];
+  /** Where `send` settles each item; items it leaves unsettled fail as unanswered. */
+  results: StockResults;
+  onBatch?: (done: number, total: number) => void;
+}
+
+/**
+ * StockPushAdapter.pushStocks as every marketplace does it: a result per item, in the items' order
+ * (StockResults, which `onBatch` reports through); the marketplace's `send` does the sending.
+ */
+export abstract class StockPusher {
+  async pushStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+    onBatch?: (done: number, total: number) => void,
+  ): Promise<StockItemResult[]> {
+    const results = new StockResults(items, onBatch);
+    await this.send({ store, warehouse, items, results, onBatch });
+    return results.all();
+  }
+
+  protected abstract send(push: StockPush): Promise<void>;
 }
 
 /** Splits a list into pieces of at most `size`. */

@@ -1,14 +1,6 @@
 import { joinUrl, requestAnswer, requestJson, type CallContext, type RatePacer, type RetryOptions } from './http.ts';
-import { chunks, settleBatch, StockResults, wholeStock, type BatchOutcome } from './stock-batches.ts';
-import {
-  MarketplaceAuthError,
-  MarketplaceError,
-  type StockItem,
-  type StockItemResult,
-  type StockPushAdapter,
-  type StockWarehouse,
-  type StoreCredentials,
-} from './types.ts';
+import { batchFailure, chunks, settleBatch, StockPusher, wholeStock, type BatchOutcome, type StockPush } from './stock-batches.ts';
+import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
 import type { Card, SellerWarehouse, StocksReadRequest, StocksReadResponse, StocksUpdateRequest, StocksWarehouseError } from './wildberries/wire.ts';
 
 export interface WildberriesStocksOptions {
@@ -42,10 +34,12 @@ const barcodesOf = (item: StockItem): string[] => {
  * path. Items are sizes (chrtId): a listing of one size is pushed; a card of several sizes cannot be,
  * since the app keeps one stock for the whole card.
  */
-export class WildberriesStocks implements StockPushAdapter {
+export class WildberriesStocks extends StockPusher implements StockPushAdapter {
   readonly marketplace = 'WILDBERRIES' as const;
 
-  constructor(private readonly options: WildberriesStocksOptions) {}
+  constructor(private readonly options: WildberriesStocksOptions) {
+    super();
+  }
 
   async stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
     const list = await requestJson<SellerWarehouse[]>(this.context(store), {
@@ -81,13 +75,7 @@ export class WildberriesStocks implements StockPushAdapter {
     return current;
   }
 
-  async pushStocks(
-    store: StoreCredentials,
-    warehouse: StockWarehouse,
-    items: readonly StockItem[],
-    onBatch?: (done: number, total: number) => void,
-  ): Promise<StockItemResult[]> {
-    const results = new StockResults(items, onBatch);
+  protected async send({ store, warehouse, items, results }: StockPush): Promise<void> {
     const { sized, problems } = await this.sizes(store, items);
     for (const [key, problem] of problems) results.settle(key, problem);
     const ctx = this.context(store);
@@ -99,8 +87,7 @@ export class WildberriesStocks implements StockPushAdapter {
       try {
         answer = await requestAnswer(ctx, { method: 'PUT', url: this.stocksUrl(warehouse), headers: { Authorization: store.apiKey }, body, accept: [409] });
       } catch (error) {
-        if (error instanceof MarketplaceAuthError || !(error instanceof MarketplaceError)) throw error;
-        return { kind: 'failed', message: error.message };
+        return batchFailure(error);
       }
       if (answer.status !== 409) return { kind: 'ok' };
       // The conflict was charged as ten requests: the pacer pays the other nine before the next one.
@@ -125,7 +112,6 @@ export class WildberriesStocks implements StockPushAdapter {
       await settleBatch(batch, send, (item, error) => results.settle(item.key, error));
       results.report();
     }
-    return results.all();
   }
 
   /**

@@ -1,19 +1,17 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
-import { moscowTime, splitPeriod } from './period.ts';
+import { splitPeriod } from './period.ts';
+import { StockPushHandOff } from './stock-hand-off.ts';
+import { toPosting } from './wildberries-postings.ts';
+import { CardLookup, latestPerReturn, toReturn } from './wildberries-returns.ts';
 import { WildberriesStocks } from './wildberries-stocks.ts';
-import {
-  MarketplaceAuthError,
-  type MarketplaceAdapter,
-  type MarketplaceOffer,
-  type MarketplacePosting,
-  type MarketplaceReturn,
-  type PageProgress,
-  type PostingBucket,
-  type ReturnsPeriod,
-  type StockItem,
-  type StockItemResult,
-  type StockWarehouse,
-  type StoreCredentials,
+import type {
+  MarketplaceAdapter,
+  MarketplaceOffer,
+  MarketplacePosting,
+  MarketplaceReturn,
+  PageProgress,
+  ReturnsPeriod,
+  StoreCredentials,
 } from './types.ts';
 import type {
   AssemblyOrder,
@@ -21,12 +19,12 @@ import type {
   CardsListRequest,
   CardsListResponse,
   GoodsReturnResponse,
-  GoodsReturnRow,
-  OrderStatus,
   OrdersResponse,
   OrdersStatusRequest,
   OrdersStatusResponse,
 } from './wildberries/wire.ts';
+
+export { wildberriesBucket } from './wildberries-postings.ts';
 
 export interface WildberriesAdapterOptions {
   /** WB_CONTENT_API_URL; the real one is https://content-api.wildberries.ru. */
@@ -64,29 +62,6 @@ const GOODS_RETURN_MAX_DAYS = 31;
 const ORDERS_WINDOW_DAYS = 30;
 const STATUS_BATCH = 1000;
 
-/** wbStatus values that end a task without a delivery to the buyer, and the one that means delivered. */
-const WB_ENDED = new Set(['sold', 'canceled', 'canceled_by_client', 'declined_by_client', 'defect']);
-
-/**
- * The bucket of an assembly task (reference §2, "Mapping to the three buckets"): the seller's own status
- * says where it is (new → to pack, confirm → in a supply waiting for shipment, complete → handed over),
- * WB's status says whether it ended (sold, or cancelled in any of its ways). Ended and seller-cancelled
- * tasks are left out.
- */
-export function wildberriesBucket(status: Pick<OrderStatus, 'supplierStatus' | 'wbStatus'>): PostingBucket | undefined {
-  if (status.wbStatus !== undefined && WB_ENDED.has(status.wbStatus)) return undefined;
-  switch (status.supplierStatus) {
-    case 'new':
-      return 'awaiting_packaging';
-    case 'confirm':
-      return 'awaiting_deliver';
-    case 'complete':
-      return 'delivering';
-    default:
-      return undefined;
-  }
-}
-
 /**
  * Catalog: /content/v2/get/cards/list, following cursor {updatedAt, nmID} until a short page.
  *
@@ -107,7 +82,7 @@ export function wildberriesBucket(status: Pick<OrderStatus, 'supplierStatus' | '
  * the period selects is not documented (the sandbox takes orderDt). A Base token gets 2 reports an
  * hour: its 429 asks for a wait beyond RetryOptions.maxRetryWaitMs and the import ends with that message.
  */
-export class WildberriesAdapter implements MarketplaceAdapter {
+export class WildberriesAdapter extends StockPushHandOff implements MarketplaceAdapter {
   readonly marketplace = 'WILDBERRIES' as const;
   private readonly baseUrl: string;
   private readonly analyticsUrl: string;
@@ -117,9 +92,11 @@ export class WildberriesAdapter implements MarketplaceAdapter {
   private readonly returnsPacers = new Map<string, RatePacer>();
   private readonly ordersPacers = new Map<string, RatePacer>();
   private readonly marketplaceUrl: string;
-  private readonly stocks: WildberriesStocks;
+  /** Stock push (wildberries-stocks.ts), on the same marketplace-category quota as the assembly tasks. */
+  protected readonly stocks: WildberriesStocks;
 
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
+    super();
     this.baseUrl = options.baseUrl ?? process.env.WB_CONTENT_API_URL ?? 'https://content-api.wildberries.ru';
     this.analyticsUrl = options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
@@ -131,19 +108,6 @@ export class WildberriesAdapter implements MarketplaceAdapter {
       pacer: (store) => this.marketplacePacer(store),
       cards: (store) => this.cardPages(this.contentContext(store)),
     });
-  }
-
-  /** Stock push (wildberries-stocks.ts), on the same marketplace-category quota as the assembly tasks. */
-  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
-    return this.stocks.stockWarehouse(store);
-  }
-
-  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
-    return this.stocks.readStocks(store, warehouse, items);
-  }
-
-  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
-    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
@@ -290,95 +254,6 @@ export class WildberriesAdapter implements MarketplaceAdapter {
   }
 }
 
-/** Up to this many unknown nmIds are looked up one by one (textSearch); more, and the catalog is walked instead. */
-const SEARCH_ONE_BY_ONE = 5;
-
-/**
- * nmId → card, for one listing of returns. Each lookup costs a request on the Content quota (100 a
- * minute), so a few nmIds are searched one by one, and more are found by walking the catalog, which
- * stops as soon as all of them are found (a walk to the end knows every card there is). A token
- * without the Content category only loses the articles.
- */
-class CardLookup {
-  private readonly known = new Map<number, Card | undefined>();
-  private complete = false;
-  private disabled = false;
-
-  constructor(
-    private readonly adapter: WildberriesAdapter,
-    private readonly ctx: CallContext,
-  ) {}
-
-  async resolve(nmIds: number[]): Promise<Map<number, Card | undefined>> {
-    const missing = new Set([...new Set(nmIds)].filter((id) => !this.known.has(id)));
-    if (missing.size === 0 || this.disabled || this.complete) return this.known;
-    try {
-      if (missing.size <= SEARCH_ONE_BY_ONE) {
-        for (const nmId of missing) {
-          const page = await this.adapter.cards(this.ctx, {
-            settings: { filter: { withPhoto: -1, textSearch: String(nmId) }, cursor: { limit: 100 } },
-          });
-          this.known.set(nmId, page.cards?.find((c) => c.nmID === nmId));
-        }
-        return this.known;
-      }
-      let walkedToEnd = true;
-      for await (const cards of this.adapter.cardPages(this.ctx)) {
-        for (const card of cards) {
-          if (card.nmID === undefined) continue;
-          this.known.set(card.nmID, card);
-          missing.delete(card.nmID);
-        }
-        if (missing.size === 0) {
-          walkedToEnd = false;
-          break;
-        }
-      }
-      this.complete = walkedToEnd;
-      for (const nmId of missing) this.known.set(nmId, undefined);
-    } catch (error) {
-      if (!(error instanceof MarketplaceAuthError)) throw error;
-      this.disabled = true;
-    }
-    return this.known;
-  }
-}
-
-/**
- * A return may show up once per status it went through; isStatusActive = 1 marks the current one.
- * Rows are keyed by srid (the return order's id) and the active row wins.
- */
-function latestPerReturn(rows: GoodsReturnRow[]): GoodsReturnRow[] {
-  const byKey = new Map<string, GoodsReturnRow>();
-  for (const row of rows) {
-    const key = returnKey(row);
-    if (!key) continue;
-    const seen = byKey.get(key);
-    if (!seen || (row.isStatusActive ?? 1) >= (seen.isStatusActive ?? 1)) byKey.set(key, row);
-  }
-  return [...byKey.values()];
-}
-
-const returnKey = (row: GoodsReturnRow): string | undefined =>
-  row.srid || (row.shkId !== undefined ? `shk:${row.shkId}` : row.orderId !== undefined ? `order:${row.orderId}` : undefined);
-
-function toReturn(row: GoodsReturnRow, card: Card | undefined): MarketplaceReturn {
-  const subject = [row.subjectName, row.brand].filter(Boolean).join(', ');
-  return {
-    externalId: returnKey(row)!,
-    // The assembly task number is what an FBS seller knows the order by; srid otherwise.
-    orderNumber: row.orderId !== undefined ? String(row.orderId) : (row.srid ?? ''),
-    offerId: card?.vendorCode ?? '',
-    externalProductId: row.nmId === undefined ? undefined : String(row.nmId),
-    name: card?.title || subject,
-    // No quantity in the report: one row is one unit.
-    count: 1,
-    // Handed to the seller, else ready at the pickup point, else the day the return was ordered.
-    returnedAt: moscowTime(row.completedDt) ?? moscowTime(row.readyToReturnDt) ?? row.orderDt ?? '',
-    marketplaceStatus: row.status || undefined,
-  };
-}
-
 function toOffer(card: Card): MarketplaceOffer[] {
   if (!card.vendorCode) return [];
   return [
@@ -397,29 +272,6 @@ function toOffer(card: Card): MarketplaceOffer[] {
         subjectName: card.subjectName,
         chrtIds: (card.sizes ?? []).flatMap((s) => (s.chrtID === undefined ? [] : [s.chrtID])),
       },
-    },
-  ];
-}
-
-/** WB prices are integers × 100; the rouble one is the converted price (seller's currency) or the sale price when that is roubles. */
-function roubles(o: AssemblyOrder): number | undefined {
-  const RUB = 643;
-  const kopecks =
-    o.convertedCurrencyCode === RUB ? o.convertedPrice
-    : o.currencyCode === RUB ? o.price
-    : o.convertedCurrencyCode === undefined && o.currencyCode === undefined ? (o.convertedPrice ?? o.price)
-    : undefined;
-  return kopecks === undefined ? undefined : kopecks / 100;
-}
-
-function toPosting(o: AssemblyOrder & { id: number }, status: OrderStatus | undefined): MarketplacePosting[] {
-  const bucket = status ? wildberriesBucket(status) : undefined;
-  if (!bucket) return [];
-  return [
-    {
-      postingNumber: String(o.id),
-      bucket,
-      items: [{ offerId: o.article ?? '', externalProductId: o.nmId === undefined ? undefined : String(o.nmId), quantity: 1, price: roubles(o) }],
     },
   ];
 }

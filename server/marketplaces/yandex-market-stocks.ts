@@ -1,14 +1,6 @@
 import { joinUrl, requestAnswer, requestJson, WindowPacer, type CallContext, type RetryOptions } from './http.ts';
-import { chunks, settleBatch, StockResults, wholeStock, type BatchOutcome } from './stock-batches.ts';
-import {
-  MarketplaceAuthError,
-  MarketplaceError,
-  type StockItem,
-  type StockItemResult,
-  type StockPushAdapter,
-  type StockWarehouse,
-  type StoreCredentials,
-} from './types.ts';
+import { batchFailure, chunks, settleBatch, StockPusher, wholeStock, type BatchOutcome, type StockPush } from './stock-batches.ts';
+import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
 import type { ApiErrorResponse, GetWarehouseStocksRequest, GetWarehouseStocksResponse, UpdateStocksRequest } from './yandex-market/wire.ts';
 
 export interface YandexMarketStocksOptions {
@@ -36,11 +28,13 @@ const trimmed = (sku: string) => sku.trim();
  * refuses the whole request; its errors name the refused SKUs in their messages, so those fail and the
  * rest is sent again (settleBatch), halving when no SKU is named.
  */
-export class YandexMarketStocks implements StockPushAdapter {
+export class YandexMarketStocks extends StockPusher implements StockPushAdapter {
   readonly marketplace = 'YM' as const;
   private readonly pacers = new Map<string, WindowPacer>();
 
-  constructor(private readonly options: YandexMarketStocksOptions) {}
+  constructor(private readonly options: YandexMarketStocksOptions) {
+    super();
+  }
 
   async stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
     const campaigns = await this.options.campaigns(store);
@@ -73,13 +67,8 @@ export class YandexMarketStocks implements StockPushAdapter {
     return current;
   }
 
-  async pushStocks(
-    store: StoreCredentials,
-    warehouse: StockWarehouse,
-    items: readonly StockItem[],
-    onBatch?: (done: number, total: number) => void,
-  ): Promise<StockItemResult[]> {
-    const results = new StockResults(items);
+  /** Progress counts an item once per shop, so `onBatch` is called here rather than through `results`. */
+  protected async send({ store, warehouse, items, results, onBatch }: StockPush): Promise<void> {
     // A SKU twice in one request is refused (UpdateStocksRequest.skus): one item per SKU goes.
     const unique = new Map<string, StockItem>();
     for (const item of items) {
@@ -110,8 +99,7 @@ export class YandexMarketStocks implements StockPushAdapter {
             accept: [400],
           });
         } catch (error) {
-          if (error instanceof MarketplaceAuthError || !(error instanceof MarketplaceError)) throw error;
-          return { kind: 'failed', message: error.message };
+          return batchFailure(error);
         }
         if (answer.status !== 400) return { kind: 'ok' };
         const list = (answer.body as ApiErrorResponse | undefined)?.errors ?? [];
@@ -134,7 +122,6 @@ export class YandexMarketStocks implements StockPushAdapter {
     }
     // An item is sent when every shop took it.
     for (const item of unique.values()) results.settle(item.key, errors.get(item.key)?.join('; '));
-    return results.all();
   }
 }
 

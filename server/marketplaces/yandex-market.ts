@@ -1,30 +1,28 @@
 import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
-import { YandexMarketStocks } from './yandex-market-stocks.ts';
-import {
-  MarketplaceStoreNotFoundError,
-  type MarketplaceAdapter,
-  type MarketplaceOffer,
-  type MarketplacePosting,
-  type MarketplaceReturn,
-  type PageProgress,
-  type PostingBucket,
-  type ReturnsPeriod,
-  type StockItem,
-  type StockItemResult,
-  type StockWarehouse,
-  type StoreCredentials,
-} from './types.ts';
+import { StockPushHandOff } from './stock-hand-off.ts';
 import type {
-  BusinessOrder,
+  MarketplaceAdapter,
+  MarketplaceOffer,
+  MarketplacePosting,
+  MarketplaceReturn,
+  PageProgress,
+  ReturnsPeriod,
+  StoreCredentials,
+} from './types.ts';
+import { findBusiness, findCampaigns } from './yandex-market-campaigns.ts';
+import { toPosting } from './yandex-market-postings.ts';
+import { toReturns } from './yandex-market-returns.ts';
+import { YandexMarketStocks } from './yandex-market-stocks.ts';
+import type {
   GetBusinessOrdersRequest,
   GetBusinessOrdersResponse,
-  GetCampaignsResponse,
   GetOfferMapping,
   GetOfferMappingsRequest,
   GetOfferMappingsResponse,
   GetReturnsResponse,
-  YmReturn,
 } from './yandex-market/wire.ts';
+
+export { yandexMarketBucket } from './yandex-market-postings.ts';
 
 export interface YandexMarketAdapterOptions {
   /** YM_API_URL; the real one is https://api.partner.market.yandex.ru. */
@@ -52,29 +50,6 @@ export interface YandexMarketAdapterOptions {
   retry?: RetryOptions;
 }
 
-/**
- * The bucket of an order (reference §3, "Mapping to the three buckets"): PROCESSING/STARTED (and
- * PACKAGING, being packed) wait for packaging, PROCESSING/READY_TO_SHIP waits for shipment, and
- * PROCESSING/SHIPPED, DELIVERY and PICKUP (at the pickup point, not yet with the buyer) are on the way —
- * the goods have left the seller's warehouse, as with OZON delivering and WB complete/ready_for_pickup.
- * Everything else (delivered, cancelled, returned, not yet paid or confirmed) is left out.
- */
-export function yandexMarketBucket(status: string, substatus: string | undefined): PostingBucket | undefined {
-  if (status === 'DELIVERY' || status === 'PICKUP') return 'delivering';
-  if (status !== 'PROCESSING') return undefined;
-  switch (substatus) {
-    case 'STARTED':
-    case 'PACKAGING':
-      return 'awaiting_packaging';
-    case 'READY_TO_SHIP':
-      return 'awaiting_deliver';
-    case 'SHIPPED':
-      return 'delivering';
-    default:
-      return undefined;
-  }
-}
-
 const ORDER_STATUSES = ['PROCESSING', 'DELIVERY', 'PICKUP'] as const;
 const ORDERS_WINDOW_DAYS = 30;
 const CAMPAIGNS_PER_REQUEST = 50;
@@ -86,7 +61,7 @@ const CAMPAIGNS_PER_REQUEST = 50;
  * Returns: GET /v2/campaigns/{campaignId}/returns by page_token, for the shop (campaign) the store names,
  * or every shop of the cabinet when the store names the business.
  */
-export class YandexMarketAdapter implements MarketplaceAdapter {
+export class YandexMarketAdapter extends StockPushHandOff implements MarketplaceAdapter {
   readonly marketplace = 'YM' as const;
   private readonly baseUrl: string;
   private readonly pageSize: number;
@@ -94,9 +69,11 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
   // Keyed by key: the returns resource is counted per shop, and one key reaches the cabinet's shops.
   private readonly returnsPacers = new Map<string, RatePacer>();
   private readonly ordersPacers = new Map<string, RatePacer>();
-  private readonly stocks: YandexMarketStocks;
+  /** Stock push (yandex-market-stocks.ts): per shop of the store, SKUs paced by YM's per-minute count. */
+  protected readonly stocks: YandexMarketStocks;
 
   constructor(private readonly options: YandexMarketAdapterOptions = {}) {
+    super();
     this.baseUrl = options.baseUrl ?? process.env.YM_API_URL ?? 'https://api.partner.market.yandex.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.returnsPageSize = Math.min(100, Math.max(1, options.returnsPageSize ?? 100));
@@ -107,28 +84,15 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
       batchSize: options.stockBatchSize,
       retry: options.retry,
       campaigns: async (store) =>
-        (await this.findCampaigns({ marketplace: this.marketplace, store, retry: options.retry }, { 'Api-Key': store.apiKey })).campaignIds,
+        (await findCampaigns(this.baseUrl, { marketplace: this.marketplace, store, retry: options.retry }, { 'Api-Key': store.apiKey })).campaignIds,
     });
-  }
-
-  /** Stock push (yandex-market-stocks.ts): per shop of the store, SKUs paced by YM's per-minute count. */
-  stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
-    return this.stocks.stockWarehouse(store);
-  }
-
-  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
-    return this.stocks.readStocks(store, warehouse, items);
-  }
-
-  pushStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[], onBatch?: (done: number, total: number) => void): Promise<StockItemResult[]> {
-    return this.stocks.pushStocks(store, warehouse, items, onBatch);
   }
 
   async *listProducts(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplaceOffer[]> {
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry };
     // No "Bearer": YM answers 401 "Api-Key token prefix invalid" to it.
     const headers = { 'Api-Key': store.apiKey };
-    const businessId = await this.findBusiness(ctx, headers);
+    const businessId = await findBusiness(this.baseUrl, ctx, headers);
 
     let pageToken: string | undefined;
     let done = 0;
@@ -167,7 +131,7 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
     }
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
     const headers = { 'Api-Key': store.apiKey };
-    const { businessId, campaignIds } = await this.findCampaigns(ctx, headers);
+    const { businessId, campaignIds } = await findCampaigns(this.baseUrl, ctx, headers);
     const names = new Map<string, string>();
     let done = 0;
     for (const campaignId of campaignIds) {
@@ -218,7 +182,7 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
     }
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
     const headers = { 'Api-Key': store.apiKey };
-    const { businessId, campaignIds } = await this.findCampaigns({ ...ctx, pacer: undefined }, headers);
+    const { businessId, campaignIds } = await findCampaigns(this.baseUrl, { ...ctx, pacer: undefined }, headers);
     const limit = Math.min(50, Math.max(1, this.options.ordersPageSize ?? 50));
     const lookback = Math.max(1, this.options.ordersLookbackDays ?? 60);
     // The dates are the seller's calendar days, Moscow time (UTC+3, no DST).
@@ -259,34 +223,6 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
   }
 
   /**
-   * The seller may have entered either a campaign (shop) id or a business (cabinet) id as market_id;
-   * with a single cabinet behind the key, that one is used whatever was entered.
-   */
-  private async findBusiness(ctx: CallContext, headers: Record<string, string>): Promise<number> {
-    const businesses = await this.campaigns(ctx, headers);
-    const wanted = Number(ctx.store.marketId.trim());
-    for (const [businessId, campaigns] of businesses) {
-      if (businessId === wanted || campaigns.includes(wanted)) return businessId;
-    }
-    const only = businesses.size === 1 ? [...businesses.keys()][0] : undefined;
-    if (only !== undefined) return only;
-    throw new MarketplaceStoreNotFoundError(this.marketplace, ctx.store.name, ctx.store.marketId);
-  }
-
-  /** The shop the store names; a business id names all of its shops; a single cabinet is taken whatever was entered. */
-  private async findCampaigns(ctx: CallContext, headers: Record<string, string>): Promise<{ businessId: number; campaignIds: number[] }> {
-    const businesses = await this.campaigns(ctx, headers);
-    const wanted = Number(ctx.store.marketId.trim());
-    for (const [businessId, campaigns] of businesses) {
-      if (campaigns.includes(wanted)) return { businessId, campaignIds: [wanted] };
-      if (businessId === wanted) return { businessId, campaignIds: campaigns };
-    }
-    const [only] = businesses.size === 1 ? [...businesses.entries()] : [];
-    if (only !== undefined) return { businessId: only[0], campaignIds: only[1] };
-    throw new MarketplaceStoreNotFoundError(this.marketplace, ctx.store.name, ctx.store.marketId);
-  }
-
-  /**
    * The returns list carries no names: they come from the cabinet's offers (offer-mappings with offerIds,
    * at most 100 a request, answered whole), once per article per listing. An article the cabinet no
    * longer has keeps an empty name.
@@ -311,42 +247,6 @@ export class YandexMarketAdapter implements MarketplaceAdapter {
     }
     for (const r of returns) r.name = names.get(r.offerId) ?? '';
   }
-
-  /** Every campaign behind the key, grouped by business. */
-  private async campaigns(ctx: CallContext, headers: Record<string, string>): Promise<Map<number, number[]>> {
-    const businesses = new Map<number, number[]>();
-    let pageToken: string | undefined;
-    for (;;) {
-      const page = await requestJson<GetCampaignsResponse>(ctx, {
-        method: 'GET',
-        url: joinUrl(this.baseUrl, '/v2/campaigns', { limit: 100, page_token: pageToken }),
-        headers,
-      });
-      for (const c of page.campaigns ?? []) {
-        const businessId = c.business?.id;
-        if (businessId === undefined || c.id === undefined) continue;
-        businesses.set(businessId, [...(businesses.get(businessId) ?? []), c.id]);
-      }
-      const next = page.paging?.nextPageToken;
-      if (!next || next === pageToken) break;
-      pageToken = next;
-    }
-    return businesses;
-  }
-}
-
-function toPosting(o: BusinessOrder): MarketplacePosting[] {
-  const bucket = yandexMarketBucket(o.status, o.substatus);
-  if (!bucket) return [];
-  const items = (o.items ?? []).map((item) => {
-    const total = (item.prices?.payment?.value ?? 0) + (item.prices?.cashback?.value ?? 0);
-    return {
-      offerId: item.offerId,
-      quantity: item.count,
-      price: item.prices?.payment && item.count > 0 ? Math.round((total / item.count) * 100) / 100 : undefined,
-    };
-  });
-  return [{ postingNumber: String(o.orderId), bucket, items }];
 }
 
 function toOffer(m: GetOfferMapping): MarketplaceOffer[] {
@@ -363,54 +263,3 @@ function toOffer(m: GetOfferMapping): MarketplaceOffer[] {
     },
   ];
 }
-
-/** One return per returned item, keyed `${return id}:${shopSku}`: a return may carry several items. */
-function toReturns(r: YmReturn): MarketplaceReturn[] {
-  const shipment = r.shipmentStatus ? (shipmentStatuses[r.shipmentStatus] ?? r.shipmentStatus) : undefined;
-  const refund = r.refundStatus ? (refundStatuses[r.refundStatus] ?? r.refundStatus) : undefined;
-  const status = [r.returnType === 'UNREDEEMED' ? 'Невыкуп' : 'Возврат', shipment, refund].filter(Boolean).join(' · ');
-  return (r.items ?? []).map((item) => ({
-    externalId: `${r.id}:${item.shopSku}`,
-    orderNumber: String(r.orderId),
-    offerId: item.shopSku,
-    externalProductId: item.marketSku === undefined ? undefined : String(item.marketSku),
-    // The returns list carries no names: nameOffers fills them in from the cabinet's offers.
-    name: '',
-    count: item.count,
-    returnedAt: r.creationDate ?? r.updateDate ?? '',
-    marketplaceStatus: status,
-  }));
-}
-
-/** ReturnShipmentStatusType, in the words of the spec's description. */
-const shipmentStatuses: Record<string, string> = {
-  CREATED: 'оформлен',
-  RECEIVED: 'принят у покупателя',
-  IN_TRANSIT: 'в пути',
-  READY_FOR_PICKUP: 'готов к выдаче магазину',
-  PICKED: 'выдан магазину',
-  LOST: 'утерян',
-  EXPIRED: 'не принесён вовремя',
-  CANCELLED: 'отменён',
-  FULFILMENT_RECEIVED: 'принят на складе Маркета',
-  PREPARED_FOR_UTILIZATION: 'передан на утилизацию',
-  NOT_IN_DEMAND: 'не забран с почты',
-  UTILIZED: 'утилизирован',
-  READY_FOR_EXPROPRIATION: 'направлен на перепродажу',
-  RECEIVED_FOR_EXPROPRIATION: 'принят для перепродажи',
-};
-
-/** RefundStatusType, the main values. */
-const refundStatuses: Record<string, string> = {
-  STARTED_BY_USER: 'создан покупателем',
-  REFUND_IN_PROGRESS: 'деньги на рассмотрении',
-  REFUNDED: 'деньги возвращены',
-  FAILED: 'возврат денег невозможен',
-  WAITING_FOR_DECISION: 'ожидает решения',
-  DECISION_MADE: 'решение принято',
-  REFUNDED_WITH_BONUSES: 'возвращено баллами',
-  REFUNDED_BY_SHOP: 'деньги вернул магазин',
-  COMPLETE_WITHOUT_REFUND: 'без возврата денег',
-  CANCELLED: 'возврат отменён',
-  REJECTED: 'отклонён',
-};

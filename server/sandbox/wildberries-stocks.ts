@@ -1,6 +1,6 @@
 import type { SellerWarehouse, StocksReadResponse, StocksWarehouseError } from '../marketplaces/wildberries/wire.ts';
 import { seedOf, type SandboxOffer } from './data.ts';
-import { seedOfKey, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxState, type SandboxStore } from './types.ts';
+import { seedOfKey, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxRoute, type SandboxState, type SandboxStore } from './types.ts';
 import { catalogOf, marketplaceError, storeOf, unauthorisedMarketplace, wildberriesSandbox } from './wildberries.ts';
 
 /**
@@ -32,10 +32,20 @@ function admit(req: SandboxRequest, state: SandboxState): SandboxStore | Sandbox
   return store;
 }
 
-/** The warehouse of the path, when it is the seller's; WB answers 404 NotFound otherwise. */
-function warehouseOf(store: SandboxStore, id: string | undefined): SellerWarehouse | SandboxResponse {
-  const wh = warehousesOf(store).find((w) => String(w.id) === id);
-  return wh ?? { status: 404, body: { code: 'NotFound', message: '' } };
+type StocksHandler = (req: SandboxRequest, state: SandboxState, store: SandboxStore, wh: SellerWarehouse) => SandboxResponse;
+
+/** A method of /api/v3/stocks/{warehouseId}: admitted, on a warehouse of the seller's; WB answers 404 NotFound otherwise. */
+function stocksRoute(method: 'PUT' | 'POST', handle: StocksHandler): SandboxRoute {
+  return {
+    method,
+    pattern: /^\/api\/v3\/stocks\/(\d+)$/,
+    handle(req, state, match) {
+      const store = admit(req, state);
+      if ('status' in store) return store;
+      const wh = warehousesOf(store).find((w) => String(w.id) === match[1]);
+      return wh ? handle(req, state, store, wh) : { status: 404, body: { code: 'NotFound', message: '' } };
+    },
+  };
 }
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
@@ -54,59 +64,43 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
         return { status: 200, body: warehousesOf(store) };
       },
     },
-    {
-      method: 'PUT',
-      pattern: /^\/api\/v3\/stocks\/(\d+)$/,
-      handle(req, state, match) {
-        const store = admit(req, state);
-        if ('status' in store) return store;
-        const wh = warehouseOf(store, match[1]);
-        if ('status' in wh) return wh;
-        const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
-        if (!Array.isArray(list) || list.length < 1 || list.length > 1000) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
-        // sku (a barcode) is switched off: an item must name its size by chrtId.
-        if (!list.every((s) => typeof s === 'object' && s !== null && isInt((s as { chrtId?: unknown }).chrtId) && isInt((s as { amount?: unknown }).amount) && (s as { amount: number }).amount >= 0))
-          return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
-        const items = list as Array<{ chrtId: number; amount: number }>;
-        const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
-        const conflicts: StocksWarehouseError = [];
-        // The spec's error items name a size by its barcode (sku) only; a size the seller does not have has none to name.
-        const named = (list: typeof items) => list.map((i) => ({ ...(byChrt.get(i.chrtId) ? { sku: byChrt.get(i.chrtId)!.barcodes[0] } : {}), amount: i.amount }));
-        const over = items.filter((i) => i.amount > 100_000);
-        if (over.length > 0) conflicts.push({ code: 'UploadDataLimit', message: 'Upload limit exceeded.', data: named(over) });
-        const unknown = items.filter((i) => {
-          const offer = byChrt.get(i.chrtId);
-          return !offer || state.stocks.isRefused('WILDBERRIES', offer.offerId);
-        });
-        if (unknown.length > 0) conflicts.push({ code: 'NotFound', message: 'Not found', data: named(unknown) });
-        if (conflicts.length > 0) {
-          // Nothing of the request is applied, and the conflict costs ten requests of the quota.
-          state.stocks.charge(bucketOf(store), 9);
-          return { status: 409, body: conflicts };
-        }
-        for (const i of items)
-          state.stocks.set({ marketplace: 'WILDBERRIES', storeId: store.marketId, warehouseId: String(wh.id), offerId: byChrt.get(i.chrtId)!.offerId, amount: i.amount });
-        return { status: 204, body: undefined };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/api\/v3\/stocks\/(\d+)$/,
-      handle(req, state, match) {
-        const store = admit(req, state);
-        if ('status' in store) return store;
-        const wh = warehouseOf(store, match[1]);
-        if ('status' in wh) return wh;
-        const ids = (req.body as { chrtIds?: unknown } | undefined)?.chrtIds;
-        if (!Array.isArray(ids) || !ids.every(isInt)) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
-        const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
-        const stocks = (ids as number[]).flatMap((chrtId) => {
-          const offer = byChrt.get(chrtId);
-          const kept = offer ? state.stocks.get('WILDBERRIES', store.marketId, String(wh.id), offer.offerId) : undefined;
-          return kept ? [{ chrtId, amount: kept.amount }] : [];
-        });
-        return { status: 200, body: { stocks } satisfies StocksReadResponse };
-      },
-    },
+    stocksRoute('PUT', (req, state, store, wh) => {
+      const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
+      if (!Array.isArray(list) || list.length < 1 || list.length > 1000) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+      // sku (a barcode) is switched off: an item must name its size by chrtId.
+      if (!list.every((s) => typeof s === 'object' && s !== null && isInt((s as { chrtId?: unknown }).chrtId) && isInt((s as { amount?: unknown }).amount) && (s as { amount: number }).amount >= 0))
+        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+      const items = list as Array<{ chrtId: number; amount: number }>;
+      const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
+      const conflicts: StocksWarehouseError = [];
+      // The spec's error items name a size by its barcode (sku) only; a size the seller does not have has none to name.
+      const named = (list: typeof items) => list.map((i) => ({ ...(byChrt.get(i.chrtId) ? { sku: byChrt.get(i.chrtId)!.barcodes[0] } : {}), amount: i.amount }));
+      const over = items.filter((i) => i.amount > 100_000);
+      if (over.length > 0) conflicts.push({ code: 'UploadDataLimit', message: 'Upload limit exceeded.', data: named(over) });
+      const unknown = items.filter((i) => {
+        const offer = byChrt.get(i.chrtId);
+        return !offer || state.stocks.isRefused('WILDBERRIES', offer.offerId);
+      });
+      if (unknown.length > 0) conflicts.push({ code: 'NotFound', message: 'Not found', data: named(unknown) });
+      if (conflicts.length > 0) {
+        // Nothing of the request is applied, and the conflict costs ten requests of the quota.
+        state.stocks.charge(bucketOf(store), 9);
+        return { status: 409, body: conflicts };
+      }
+      for (const i of items)
+        state.stocks.set({ marketplace: 'WILDBERRIES', storeId: store.marketId, warehouseId: String(wh.id), offerId: byChrt.get(i.chrtId)!.offerId, amount: i.amount });
+      return { status: 204, body: undefined };
+    }),
+    stocksRoute('POST', (req, state, store, wh) => {
+      const ids = (req.body as { chrtIds?: unknown } | undefined)?.chrtIds;
+      if (!Array.isArray(ids) || !ids.every(isInt)) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+      const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
+      const stocks = (ids as number[]).flatMap((chrtId) => {
+        const offer = byChrt.get(chrtId);
+        const kept = offer ? state.stocks.get('WILDBERRIES', store.marketId, String(wh.id), offer.offerId) : undefined;
+        return kept ? [{ chrtId, amount: kept.amount }] : [];
+      });
+      return { status: 200, body: { stocks } satisfies StocksReadResponse };
+    }),
   ],
 };

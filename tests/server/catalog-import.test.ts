@@ -6,6 +6,7 @@ import { jobs, markets, productsMp, productsWh } from '../../server/db/schema/in
 import { startSandbox, type Sandbox, type SandboxStore } from '../../server/sandbox/server.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
 import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
+import { messagesUntilDone } from './helpers/sandbox-app.ts';
 import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -56,18 +57,6 @@ async function finished(user: TestUser, ids: string[]): Promise<JobWire[]> {
     return true;
   }, 60_000, 'import jobs finished');
   return Promise.all(ids.map((id) => job(user, id)));
-}
-
-/** Reads the socket until every job has sent its 100; answers everything received meanwhile. */
-async function messagesUntilDone(socket: LiveClient, ids: string[]): Promise<LiveMessage[]> {
-  const seen: LiveMessage[] = [];
-  const open = new Set(ids);
-  while (open.size > 0) {
-    const message = await socket.next(60_000);
-    seen.push(message);
-    if (message.type === 'progress' && message.value === 100 && message.job_id) open.delete(message.job_id);
-  }
-  return seen;
 }
 
 async function importAndWait(user: TestUser, socket: LiveClient, items = storeItems) {

@@ -1,17 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../../api/ws.ts';
 import { postingStatuses, productsMp } from '../../server/db/schema/index.ts';
 import type { PostingStatusResult } from '../../server/import/postings.ts';
 import { ozonPostingBuckets } from '../../server/marketplaces/ozon.ts';
 import type { MarketplaceCode, PostingBucket } from '../../server/marketplaces/types.ts';
 import { wildberriesBucket } from '../../server/marketplaces/wildberries.ts';
 import { yandexMarketBucket } from '../../server/marketplaces/yandex-market.ts';
-import { startSandbox, type Sandbox, type SandboxPostingView, type SandboxStore } from '../../server/sandbox/server.ts';
-import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
-import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import type { Sandbox, SandboxPostingView, SandboxStore } from '../../server/sandbox/server.ts';
+import { addStores, jobsFinished, messagesUntilDone, runStoreJobs, startSandboxApp, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import { signUp, type TestUser } from './helpers/test-app.ts';
 
 /*
  * The posting status refresh against the sandbox marketplaces (docs/rules.md «Достаточность»): the
@@ -22,27 +20,16 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 const OFFERS = 120;
 const POSTINGS = 48;
 
-const stores: (SandboxStore & { name: string })[] = [
+const stores: NamedStore[] = [
   { marketplace: 'OZON', marketId: '5550077', apiKey: 'ozon-status-key', name: 'Озон Статусы' },
   { marketplace: 'WILDBERRIES', marketId: 'wb-status', apiKey: 'wb-status-token', name: 'ВБ Статусы' },
   { marketplace: 'YM', marketId: '41000077', apiKey: 'ym-status-key', name: 'Маркет Статусы' },
 ];
 
+let env: SandboxApp;
 let sandbox: Sandbox;
-let t: TestDatabase;
 let app: FastifyInstance;
-let base: string;
 let user: TestUser;
-const sockets: LiveClient[] = [];
-
-interface JobWire {
-  id: string;
-  kind: string;
-  status: string;
-  progress: number;
-  result: PostingStatusResult | null;
-  error: string | null;
-}
 
 /** The bucket the adapters give a sandbox status (their own mapping, tested with the adapters). */
 function bucketOf(marketplace: MarketplaceCode, status: string): PostingBucket | undefined {
@@ -52,24 +39,9 @@ function bucketOf(marketplace: MarketplaceCode, status: string): PostingBucket |
   return yandexMarketBucket(a!, b);
 }
 
-async function job(id: string): Promise<JobWire> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/`, headers: user.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as JobWire;
-}
-
-async function finished(ids: string[]): Promise<JobWire[]> {
-  await waitUntil(async () => {
-    for (const id of ids) if (!['done', 'failed'].includes((await job(id)).status)) return false;
-    return true;
-  }, 60_000, 'jobs finished');
-  return Promise.all(ids.map((id) => job(id)));
-}
-
 /** Queues the status refresh of the stores, then reads the live channel until each job has sent its 100. */
 async function refresh(which = stores) {
-  const socket = await connectLive(base, user.id, user.accessToken);
-  sockets.push(socket);
+  const socket = await env.live(user);
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/extract/products/status/',
@@ -79,14 +51,8 @@ async function refresh(which = stores) {
   expect(res.statusCode, res.body).toBe(202);
   const ids = (res.json() as { job_ids: string[] }).job_ids;
   expect(ids).toHaveLength(which.length);
-  const messages: LiveMessage[] = [];
-  const open = new Set(ids);
-  while (open.size > 0) {
-    const message = await socket.next(60_000);
-    messages.push(message);
-    if (message.type === 'progress' && message.value === 100 && message.job_id) open.delete(message.job_id);
-  }
-  return { ids, messages, jobs: await finished(ids) };
+  const messages = await messagesUntilDone(socket, ids);
+  return { ids, messages, jobs: await jobsFinished<PostingStatusResult>(app, user, ids) };
 }
 
 type Figures = Record<PostingBucket, number>;
@@ -131,48 +97,15 @@ async function snapshot(s: SandboxStore) {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ offersPerStore: OFFERS, postingsPerStore: POSTINGS, stores });
-  t = await createTestDatabase();
-  app = await startTestApp(t.database, {
-    JOBS_ENABLED: 'true',
-    JOB_POLL_MS: '50',
-    JOB_RETRY_BASE_MS: '40',
-    MARKETPLACE_PAGE_SIZE: '100',
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    WB_MARKETPLACE_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-  });
-  base = await listen(app);
+  env = await startSandboxApp({ offersPerStore: OFFERS, postingsPerStore: POSTINGS, stores });
+  ({ sandbox, app } = env);
   user = await signUp(app);
-  for (const s of stores) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/markets/add/',
-      headers: user.headers,
-      payload: { market_id: s.marketId, name: s.name, marketplace: s.marketplace, access_token: s.apiKey },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  }
+  await addStores(app, user, stores);
   // The catalogs first: postings are matched to the stores' listings.
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/extract/products/many/',
-    headers: user.headers,
-    payload: stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const done = await finished((res.json() as { job_ids: string[] }).job_ids);
-  expect(done.map((j) => j.status)).toEqual(['done', 'done', 'done']);
+  await runStoreJobs(app, user, 'extract/products/many/', stores);
 });
 
-afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close()));
-  await app?.close();
-  await t?.drop();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 describe('posting status refresh from the sandbox marketplaces', () => {
   it('sums each store’s current postings per listing and bucket, with progress and a final notification', async () => {

@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../api/ws.ts';
 import { jobs, markets, productsMp, returns } from '../../server/db/schema/index.ts';
-import { startSandbox, type Sandbox, type SandboxStore } from '../../server/sandbox/server.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
-import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
-import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { addStores, jobsFinished, messagesUntilDone, runStoreJobs, startSandboxApp, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import { signUp, type TestUser } from './helpers/test-app.ts';
 
 const OFFERS = 150;
 const RETURNS = 60;
@@ -15,18 +13,15 @@ const UNTIL = '2026-03-31';
 /** 90 days: every sandbox return, and three of WB's 31-day report pieces. */
 const PERIOD = { date_start: '2026-01-01', date_end: UNTIL };
 
-const stores: (SandboxStore & { name: string })[] = [
+const stores: NamedStore[] = [
   { marketplace: 'OZON', marketId: '5550011', apiKey: 'ozon-returns-import-key', name: 'Озон Юг' },
   { marketplace: 'WILDBERRIES', marketId: 'wb-returns', apiKey: 'wb-returns-import-token', name: 'ВБ Юг' },
   { marketplace: 'YM', marketId: '41000011', apiKey: 'ym-returns-import-key', name: 'Маркет Юг' },
 ];
 
-let sandbox: Sandbox;
-let t: TestDatabase;
+let env: SandboxApp;
 let app: FastifyInstance;
-let base: string;
 let userA: TestUser;
-const sockets: LiveClient[] = [];
 
 interface ReturnsResult {
   store: string;
@@ -38,15 +33,6 @@ interface ReturnsResult {
   unmatched: number;
   kept: number;
 }
-interface JobWire {
-  id: string;
-  kind: string;
-  status: string;
-  progress: number;
-  attempts: number;
-  result: ReturnsResult | null;
-  error: string | null;
-}
 
 async function addStore(user: TestUser, payload: { market_id: string; name: string; marketplace: string; access_token?: string }) {
   const res = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload });
@@ -56,40 +42,11 @@ async function addStore(user: TestUser, payload: { market_id: string; name: stri
 const startReturns = (user: TestUser, body: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/extract/returns/', headers: user.headers, payload: body as object });
 
-async function job(user: TestUser, id: string): Promise<JobWire> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/`, headers: user.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as JobWire;
-}
-
-async function finished(user: TestUser, ids: string[]): Promise<JobWire[]> {
-  await waitUntil(async () => {
-    for (const id of ids) if (!['done', 'failed'].includes((await job(user, id)).status)) return false;
-    return true;
-  }, 60_000, 'jobs finished');
-  return Promise.all(ids.map((id) => job(user, id)));
-}
-
-async function messagesUntilDone(socket: LiveClient, ids: string[]): Promise<LiveMessage[]> {
-  const seen: LiveMessage[] = [];
-  const open = new Set(ids);
-  while (open.size > 0) {
-    const message = await socket.next(60_000);
-    seen.push(message);
-    if (message.type === 'progress' && message.value === 100 && message.job_id) open.delete(message.job_id);
-  }
-  return seen;
-}
-
-async function liveSocket(user: TestUser) {
-  const socket = await connectLive(base, user.id, user.accessToken);
-  sockets.push(socket);
-  return socket;
-}
+const finished = (user: TestUser, ids: string[]) => jobsFinished<ReturnsResult>(app, user, ids);
 
 /** Queues one returns import per store, then reads the live channel until each has sent its 100. */
 async function importReturns(user: TestUser, which = stores, period = PERIOD) {
-  const socket = await liveSocket(user);
+  const socket = await env.live(user);
   const ids: string[] = [];
   for (const s of which) {
     const res = await startReturns(user, { marketplace: s.marketplace, market_id: s.marketId, ...period });
@@ -109,39 +66,15 @@ async function returnRows(user: TestUser) {
 const notifications = (messages: LiveMessage[]) => messages.flatMap((m) => (m.type === 'notification' ? [m.value] : []));
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ offersPerStore: OFFERS, returnsPerStore: RETURNS, returnsUntil: UNTIL, stores });
-  t = await createTestDatabase();
-  app = await startTestApp(t.database, {
-    JOBS_ENABLED: 'true',
-    JOB_POLL_MS: '50',
-    JOB_RETRY_BASE_MS: '40',
-    MARKETPLACE_PAGE_SIZE: '100',
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-  });
-  base = await listen(app);
+  env = await startSandboxApp({ offersPerStore: OFFERS, returnsPerStore: RETURNS, returnsUntil: UNTIL, stores });
+  app = env.app;
   userA = await signUp(app);
-  for (const s of stores) await addStore(userA, { market_id: s.marketId, name: s.name, marketplace: s.marketplace, access_token: s.apiKey });
+  await addStores(app, userA, stores);
   // The catalogs first: returns are matched to warehouse products through the stores' listings.
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/extract/products/many/',
-    headers: userA.headers,
-    payload: stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })),
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const done = await finished(userA, (res.json() as { job_ids: string[] }).job_ids);
-  expect(done.map((j) => j.status)).toEqual(['done', 'done', 'done']);
+  await runStoreJobs(app, userA, 'extract/products/many/', stores);
 });
 
-afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close()));
-  await app?.close();
-  await t?.drop();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 describe('returns import', () => {
   it('imports each store’s returns: matched ones linked to the listing’s warehouse product, unmatched kept', async () => {
@@ -300,7 +233,7 @@ describe('returns import', () => {
   it('a refused key fails the job at once with a message naming the store, writing nothing', async () => {
     const user = await signUp(app);
     await addStore(user, { market_id: '41000011', name: 'Маркет с ошибкой', marketplace: 'YM', access_token: 'not-the-key' });
-    const socket = await liveSocket(user);
+    const socket = await env.live(user);
     const res = await startReturns(user, { marketplace: 'YM', market_id: '41000011', ...PERIOD });
     expect(res.statusCode, res.body).toBe(202);
     const [id] = (res.json() as { job_ids: string[] }).job_ids;

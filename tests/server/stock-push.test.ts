@@ -2,13 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postingStatuses, productsMp, productsWh, reserves } from '../../server/db/schema/index.ts';
-import type { SandboxMarketplace } from '../../server/sandbox/server.ts';
-import { startSandbox, type Sandbox, type SandboxRequestLog, type SandboxStore } from '../../server/sandbox/server.ts';
+import type { Sandbox, SandboxMarketplace, SandboxRequestLog, SandboxStore } from '../../server/sandbox/server.ts';
 import { availableToSell } from '../../server/stock-push/available.ts';
-import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
+import { waitUntil } from './helpers/live-client.ts';
 import { seeder } from './helpers/products.ts';
-import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { addStores, jobsFinished, runStoreJobs, startSandboxApp, type JobWire, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import { signUp, type TestUser } from './helpers/test-app.ts';
 
 /*
  * The stock push (issue 15) against the sandbox marketplaces over HTTP: the real adapters, the real job
@@ -21,45 +20,23 @@ const OFFERS = 9;
 const MINUTE_MS = 1500;
 const limits = { ozonPerMinute: 2, wbPerMinute: 4, wbBurst: 2, ymSkusPerMinute: 6 };
 
-const stores: (SandboxStore & { name: string })[] = [
+const stores: NamedStore[] = [
   { marketplace: 'OZON', marketId: '7770011', apiKey: 'ozon-stock-key', name: 'Озон Остатки' },
   { marketplace: 'WILDBERRIES', marketId: 'wb-stock', apiKey: 'wb-stock-token', name: 'ВБ Остатки' },
   { marketplace: 'YM', marketId: '43000011', apiKey: 'ym-stock-key', name: 'Маркет Остатки' },
 ];
 
+let env: SandboxApp;
 let sandbox: Sandbox;
-let t: TestDatabase;
 let app: FastifyInstance;
-let base: string;
 let user: TestUser;
-const sockets: LiveClient[] = [];
-
-interface JobWire {
-  id: string;
-  status: string;
-  progress: number;
-  result: unknown;
-  error: string | null;
-}
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url: `/api/v1/${url}`, headers: user.headers, payload });
 
-async function job(id: string): Promise<JobWire> {
-  const res = await call('GET', `jobs/${id}/`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as JobWire;
-}
-
-async function finished(id: string): Promise<JobWire> {
-  await waitUntil(async () => ['done', 'failed'].includes((await job(id)).status), 90_000, `job ${id}`);
-  return job(id);
-}
-
-async function loadStores(url: string) {
-  const res = await call('POST', url, stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })));
-  expect(res.statusCode, res.body).toBe(202);
-  for (const id of (res.json() as { job_ids: string[] }).job_ids) expect((await finished(id)).status).toBe('done');
+async function finished(id: string) {
+  const [wire] = await jobsFinished(app, user, [id], 90_000);
+  return wire!;
 }
 
 /** The sandbox's key of a store's stocks: OZON Client-Id, WB marketId, YM campaign id (= marketId here). */
@@ -108,13 +85,7 @@ const stockCalls = (marketplace: SandboxMarketplace, since: number): SandboxRequ
   );
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ offersPerStore: OFFERS, postingsPerStore: 24, stores, stockLimits: { minuteMs: MINUTE_MS, ...limits } });
-  t = await createTestDatabase();
-  app = await startTestApp(t.database, {
-    JOBS_ENABLED: 'true',
-    JOB_POLL_MS: '50',
-    JOB_RETRY_BASE_MS: '40',
-    MARKETPLACE_PAGE_SIZE: '100',
+  env = await startSandboxApp({ offersPerStore: OFFERS, postingsPerStore: 24, stores, stockLimits: { minuteMs: MINUTE_MS, ...limits } }, {
     STOCK_PUSH_BATCH_SIZE: '3',
     STOCK_PUSH_MINUTE_MS: String(MINUTE_MS),
     STOCK_PUSH_DEBOUNCE_MS: '200',
@@ -122,21 +93,13 @@ beforeAll(async () => {
     WB_MARKETPLACE_PER_MINUTE: String(limits.wbPerMinute),
     WB_MARKETPLACE_BURST: String(limits.wbBurst),
     YM_STOCK_SKUS_PER_MINUTE: String(limits.ymSkusPerMinute),
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    WB_MARKETPLACE_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
   });
-  base = await listen(app);
+  ({ sandbox, app } = env);
   user = await signUp(app);
-  for (const s of stores) {
-    const res = await call('POST', 'markets/add/', { market_id: s.marketId, name: s.name, marketplace: s.marketplace, access_token: s.apiKey });
-    expect(res.statusCode, res.body).toBe(201);
-  }
+  await addStores(app, user, stores);
   // Catalogs (each offer becomes a warehouse product with its listing), then the postings awaiting assembly.
-  await loadStores('extract/products/many/');
-  await loadStores('extract/products/status/');
+  await runStoreJobs(app, user, 'extract/products/many/', stores, 90_000);
+  await runStoreJobs(app, user, 'extract/products/status/', stores, 90_000);
 
   // Stock on hand for every product, and reserves on some: the available quantity has all three parts.
   const seed = seeder(app, user);
@@ -148,12 +111,7 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close()));
-  await app?.close();
-  await t?.drop();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 describe('stock push to the sandbox marketplaces', () => {
   it('previews what would change: the available quantity per listing and nothing on the marketplace yet', async () => {
@@ -182,8 +140,7 @@ describe('stock push to the sandbox marketplaces', () => {
   });
 
   it('pushes every listing: the sandbox keeps exactly the computed quantities, with progress and no limit exceeded', async () => {
-    const socket = await connectLive(base, user.id, user.accessToken);
-    sockets.push(socket);
+    const socket = await env.live(user);
     const since = Date.now();
     const { id, wire } = await push();
     expect(wire, JSON.stringify(wire)).toMatchObject({ status: 'done', progress: 100, error: null });

@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { eventually } from './wait.ts';
+
+export { freePort } from './server.ts';
 
 /* `npm run demo` (server/scripts/demo.ts) as users run it, for the e2e tests that look at its data. */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 export interface DemoRun {
   child: ChildProcess;

@@ -10,7 +10,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+/** A port free on 127.0.0.1 right now (the OS picks it). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
