@@ -17,6 +17,9 @@ const fieldNames: Record<string, string> = {
   // Stores
   market_id: 'Идентификатор магазина',
   market_ids: 'Магазины',
+  // Stock push (/stock-push)
+  job_id: 'Передача остатков',
+  auto_push: 'Автоматическая передача остатков',
   marketplace: 'Маркетплейс',
   marketplace_status: 'Статус на маркетплейсе',
   name: 'Название',
