@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { jobs, markets, productsMp, productsWh, stockPushLog, stockPushSettings } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
+import { liveListingsOf } from './store-listings.ts';
 
 export const STOCK_PUSH = 'stock-push';
 
@@ -85,14 +86,7 @@ export class StockPushRepository {
       })
       .from(productsMp)
       .innerJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))
-      .where(
-        and(
-          eq(productsMp.userId, userId),
-          eq(productsMp.marketplace, store.marketplace),
-          eq(productsMp.marketId, store.marketId),
-          isNull(productsMp.deletedAt),
-        ),
-      )
+      .where(liveListingsOf(userId, store))
       .orderBy(asc(productsMp.offerId));
     return rows;
   }

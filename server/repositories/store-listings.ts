@@ -16,6 +16,15 @@ export interface StoreListing {
   name: string;
 }
 
+/** The live listings of one store of the user: the condition every per-store listing read starts from. */
+export const liveListingsOf = (userId: string, store: Pick<MarketRow, 'marketplace' | 'marketId'>) =>
+  and(
+    eq(productsMp.userId, userId),
+    eq(productsMp.marketplace, store.marketplace),
+    eq(productsMp.marketId, store.marketId),
+    isNull(productsMp.deletedAt),
+  );
+
 /**
  * The store's live listings whose offer id, external id or OZON sku is among the given ones: what the
  * returns and posting-status imports match marketplace items against.
@@ -37,15 +46,7 @@ export function storeListingsMatching(
     .select({ id: productsMp.id, offerId: productsMp.offerId, externalId: productsMp.externalId, sku, productId: productsWh.id, name: productsMp.name })
     .from(productsMp)
     .leftJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))
-    .where(
-      and(
-        eq(productsMp.userId, userId),
-        eq(productsMp.marketplace, store.marketplace),
-        eq(productsMp.marketId, store.marketId),
-        isNull(productsMp.deletedAt),
-        or(...keys),
-      ),
-    );
+    .where(and(liveListingsOf(userId, store), or(...keys)));
 }
 
 /** Finds an item's listing: by the seller's article first, else by the marketplace's product id. */

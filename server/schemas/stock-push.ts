@@ -51,6 +51,18 @@ export const stockPushLogQuery = z.strictObject({
 
 export const stockPushJobParams = z.object({ job_id: z.uuid() });
 
+/** One store's outcome of a push, as the job stores it in its result and the log answers it. */
+export const stockPushStoreResult = z.object({
+  market_id: z.string(),
+  marketplace: z.string(),
+  name: z.string(),
+  warehouse: z.string().nullable(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  /** Why the whole store failed (its key, its warehouse), when it did. */
+  error: z.string().nullable(),
+});
+
 const runSchema = z.object({
   job_id: z.uuid(),
   status: z.enum(jobStatuses),
@@ -61,19 +73,7 @@ const runSchema = z.object({
   error: z.string().nullable().describe('Почему задача не выполнена, по-русски'),
   sent: z.number().int().describe('Принято маркетплейсами'),
   failed: z.number().int().describe('Не принято: причины — в items'),
-  stores: z
-    .array(
-      z.object({
-        market_id: z.string(),
-        marketplace: z.string(),
-        name: z.string(),
-        warehouse: z.string().nullable(),
-        sent: z.number().int(),
-        failed: z.number().int(),
-        error: z.string().nullable(),
-      }),
-    )
-    .describe('По магазину; пусто, пока задача не закончилась'),
+  stores: z.array(stockPushStoreResult).describe('По магазину; пусто, пока задача не закончилась'),
 });
 
 export const stockPushRunsSchema = z.object({ runs: z.array(runSchema) }).meta({ id: 'StockPushRuns' });

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import { PermanentJobError, type JobContext } from '../jobs/queue.ts';
 import type { StockItemResult, StockWarehouse } from '../marketplaces/types.ts';
 import type { StockPushLogValues } from '../repositories/stock-push.ts';
+import type { stockPushStoreResult } from '../schemas/stock-push.ts';
 import { changedOnly, credentialsOf, planStores, stockItems, type StorePlan } from './plan.ts';
 import type { StockPushDeps } from './preview.ts';
 
@@ -12,16 +14,7 @@ export interface StockPushPayload {
   trigger: 'manual' | 'auto';
 }
 
-export interface StockPushStoreResult {
-  market_id: string;
-  marketplace: string;
-  name: string;
-  warehouse: string | null;
-  sent: number;
-  failed: number;
-  /** Why the whole store failed (its key, its warehouse), when it did. */
-  error: string | null;
-}
+export type StockPushStoreResult = z.infer<typeof stockPushStoreResult>;
 
 export interface StockPushResult {
   trigger: 'manual' | 'auto';
