@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
-import { freePort, runDemo, type DemoRun } from './helpers/demo-run.ts';
+import { demoEnv, runDemo, type DemoRun } from './helpers/demo-run.ts';
 import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
@@ -17,9 +14,6 @@ import { ShippingPage } from './pages/shipping-page.ts';
 // past the CSP for the demo only), purchase documents, markdowns, a product's lots, sales and stock
 // history, orders waiting to ship — and a second run on the same data adds no second history.
 const OFFERS = 40;
-const root = path.resolve(import.meta.dirname, '../..');
-// `npm run test:e2e` builds dist/ first; a helper working beside others points PUBLIC_DIR at its own build.
-const publicDir = process.env.PUBLIC_DIR ?? path.join(root, 'dist');
 const user = { login: 'demo-e2e@ostatok.local', password: 'демо-пароль-e2e' };
 
 interface Totals {
@@ -59,20 +53,8 @@ let page: Page;
 const refused: string[] = [];
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await freePort(), await freePort()];
-  env = {
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-demo-')),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_OFFERS: String(OFFERS),
-    PUBLIC_DIR: publicDir,
-    DEMO_LOGIN: user.login,
-    DEMO_PASSWORD: user.password,
-    LOG_LEVEL: 'warn',
-  };
+  ({ env, baseUrl } = await demoEnv('demo', OFFERS, user));
   demo = await runDemo(env);
-  baseUrl = `http://127.0.0.1:${port}`;
   api = await ServerApi.logIn(baseUrl, user.login, user.password);
   first = await totals(api);
   context = await launchProfile();

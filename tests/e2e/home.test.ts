@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +6,7 @@ import { toApiDate } from '../../src/lib/dates.ts';
 import { calendarDay, formatDay } from '../../src/lib/format.ts';
 import { ServerApi } from './helpers/api.ts';
 import { launchProfile } from './helpers/browser.ts';
-import { freePort, runDemo, type DemoRun } from './helpers/demo-run.ts';
+import { demoEnv, runDemo, type DemoRun } from './helpers/demo-run.ts';
 import { eventually } from './helpers/wait.ts';
 import { AuthPage } from './pages/auth-page.ts';
 import { HomePage } from './pages/home-page.ts';
@@ -20,7 +18,6 @@ import { ViewportCheck } from './pages/viewport-check.ts';
 // a portrait tablet.
 const OFFERS = 20;
 const root = path.resolve(import.meta.dirname, '../..');
-const publicDir = process.env.PUBLIC_DIR ?? path.join(root, 'dist');
 const user = { login: 'home-e2e@ostatok.local', password: 'демо-пароль-главная' };
 
 let demo: DemoRun;
@@ -31,19 +28,9 @@ let page: Page;
 let home: HomePage;
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await freePort(), await freePort()];
-  demo = await runDemo({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-home-')),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_OFFERS: String(OFFERS),
-    PUBLIC_DIR: publicDir,
-    DEMO_LOGIN: user.login,
-    DEMO_PASSWORD: user.password,
-    LOG_LEVEL: 'warn',
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
+  const run = await demoEnv('home', OFFERS, user);
+  demo = await runDemo(run.env);
+  baseUrl = run.baseUrl;
   api = await ServerApi.logIn(baseUrl, user.login, user.password);
   context = await launchProfile();
   page = context.pages()[0] ?? (await context.newPage());

@@ -1,12 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './server.ts';
 import { eventually } from './wait.ts';
 
-export { freePort } from './server.ts';
+export { freePort };
 
 /* `npm run demo` (server/scripts/demo.ts) as users run it, for the e2e tests that look at its data. */
 
 const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The demo's environment on free ports and a fresh data folder, serving the build `npm run test:e2e`
+ * made (or PUBLIC_DIR: a helper working beside others points it at its own build).
+ */
+export async function demoEnv(label: string, offers: number, user: { login: string; password: string }): Promise<{ env: Record<string, string>; baseUrl: string }> {
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const env = {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), `ostatok-${label}-`)),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_OFFERS: String(offers),
+    PUBLIC_DIR: process.env.PUBLIC_DIR ?? path.join(root, 'dist'),
+    DEMO_LOGIN: user.login,
+    DEMO_PASSWORD: user.password,
+    LOG_LEVEL: 'warn',
+  };
+  return { env, baseUrl: `http://127.0.0.1:${port}` };
+}
 
 export interface DemoRun {
   child: ChildProcess;
