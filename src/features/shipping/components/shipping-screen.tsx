@@ -7,7 +7,7 @@ import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/se
 import { refreshStatuses } from '../api/refresh-statuses.ts';
 import { filterLabels, sufficiencyFilters, type ShippingTotal, type StoreSnapshot } from '../api/shipping-rows.ts';
 import type { ShippingSearch } from '../api/shipping-search.ts';
-import { useOnline } from '../api/use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useShippingList } from '../api/load-shipping.ts';
 import { bar, filters, offline, snapshot, totalsLine } from './shipping.css.ts';
 import { ShippingTable } from './shipping-table.tsx';

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOnline } from '../../../lib/use-online.ts';
 import {
   loadPreview,
   loadRun,
@@ -10,18 +11,6 @@ import {
   type StockPushRun,
   type StockPushRunSummary,
 } from './stock-push-calls.ts';
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** Whether the browser says it is online: every call of this screen needs the network. */
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 
 /** How often a running push is asked about: its progress itself comes over the live channel. */
 const POLL_MS = 800;

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useOnline } from '../../../lib/use-online.ts';
 import { db } from '../../../db/database.ts';
 import { countUnsent } from '../../../sync/outbox.ts';
 
@@ -9,22 +9,9 @@ export interface SyncStatus {
   lastSyncAt: number | null;
 }
 
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
 /** What the header's sync indicator shows, live from the outbox and the sync bookkeeping (refused edits: ./refused-edits.ts). */
 export function useSyncStatus(): SyncStatus {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const unsent = useLiveQuery(() => countUnsent(), [], 0);
   const lastSyncAt = useLiveQuery(async () => ((await db.meta.get('last_sync_at'))?.value as number | undefined) ?? null, [], null);
   return { online, unsent, lastSyncAt };

@@ -9,5 +9,5 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the browser says it is online (the refresh needs the network; the figures do not). */
+/** Whether the browser says it is online: the screens whose calls need the network say so, and the sync indicator shows it. */
 export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
