@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleControl, readBody, send, type ControlContext } from './control.ts';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { ozonSandbox } from './ozon.ts';
 import { ozonStockSandbox } from './ozon-stocks.ts';
 import { SandboxStocks, type SandboxStockLimits, type SandboxStockView } from './stocks.ts';
+import { wildberriesReturnSandbox } from './wildberries-returns.ts';
 import { wildberriesStockSandbox } from './wildberries-stocks.ts';
+import { yandexMarketReturnSandbox } from './yandex-market-returns.ts';
 import { yandexMarketStockSandbox } from './yandex-market-stocks.ts';
 import { generatePostings, isPostingStatus, viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
 import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
@@ -82,32 +85,23 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-// The stock modules come after their marketplace's own: allPostings finds a marketplace's first module.
-const modules: SandboxMarketplaceModule[] = [ozonSandbox, wildberriesSandbox, yandexMarketSandbox, ozonStockSandbox, wildberriesStockSandbox, yandexMarketStockSandbox];
+// The returns and stock modules come after their marketplace's own: allPostings finds a marketplace's first module.
+const modules: SandboxMarketplaceModule[] = [
+  ozonSandbox,
+  wildberriesSandbox,
+  yandexMarketSandbox,
+  wildberriesReturnSandbox,
+  yandexMarketReturnSandbox,
+  ozonStockSandbox,
+  wildberriesStockSandbox,
+  yandexMarketStockSandbox,
+];
 
 export const defaultSandboxStores: SandboxStore[] = [
   { marketplace: 'OZON', marketId: '1200345', apiKey: 'ozon-sandbox-key-1200345', name: 'Песочница OZON' },
   { marketplace: 'WILDBERRIES', marketId: 'wb-sandbox', apiKey: 'wb-sandbox-token-0001', name: 'Песочница Wildberries' },
   { marketplace: 'YM', marketId: '21000001', apiKey: 'ym-sandbox-key-0001', name: 'Песочница Яндекс Маркет' },
 ];
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
-  return JSON.parse(text) as unknown;
-}
-
-function send(res: ServerResponse, reply: SandboxResponse) {
-  if (reply.status === 204) {
-    res.writeHead(204, reply.headers);
-    res.end();
-    return;
-  }
-  res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
-  res.end(JSON.stringify(reply.body));
-}
 
 /** Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog and returns endpoints on one port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -170,62 +164,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return viewOf(posting);
   }
 
-  /** GET /__sandbox/stocks/{marketplace}[?store=], POST /__sandbox/stocks/{marketplace}/refuse {"offer_id"}; true when the request was one. */
-  async function handleStockControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    const match = /^\/__sandbox\/stocks\/([A-Za-z]+)(\/refuse)?$/.exec(url.pathname);
-    if (!match) return false;
-    const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
-    if (!modules.some((m) => m.marketplace === marketplace)) send(res, { status: 404, body: { message: `sandbox: no marketplace ${match[1]}` } });
-    else if (req.method === 'GET' && !match[2]) send(res, { status: 200, body: { stocks: stocks.list(marketplace, url.searchParams.get('store') ?? undefined) } });
-    else if (req.method === 'POST' && match[2]) {
-      const offerId = ((await readBody(req).catch(() => undefined)) as { offer_id?: unknown } | undefined)?.offer_id;
-      if (typeof offerId !== 'string') send(res, { status: 400, body: { message: 'expected {"offer_id": "…"}' } });
-      else {
-        stocks.refuse(marketplace, offerId);
-        send(res, { status: 200, body: { refused: offerId } });
-      }
-    } else send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/stocks/{marketplace} or POST /__sandbox/stocks/{marketplace}/refuse' } });
-    return true;
-  }
-
-  /** The test-only control endpoints under /__sandbox/ (postings.ts); true when the request was one. */
-  async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (await handleStockControl(req, res, url)) return true;
-    const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+))?$/.exec(url.pathname);
-    if (!match) return false;
-    const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
-    if (!modules.some((m) => m.marketplace === marketplace)) {
-      send(res, { status: 404, body: { message: `sandbox: no marketplace ${match[1]}` } });
-      return true;
-    }
-    if (req.method === 'GET' && match[2] === undefined) {
-      send(res, { status: 200, body: { postings: allPostings(marketplace, url.searchParams.get('store') ?? undefined).map(viewOf) } });
-      return true;
-    }
-    if (req.method === 'POST' && match[2] !== undefined) {
-      let body: unknown;
-      try {
-        body = await readBody(req);
-      } catch {
-        send(res, { status: 400, body: { message: 'body is not JSON' } });
-        return true;
-      }
-      const status = (body as { status?: unknown } | undefined)?.status;
-      if (typeof status !== 'string') {
-        send(res, { status: 400, body: { message: 'expected {"status": "…"}' } });
-        return true;
-      }
-      try {
-        send(res, { status: 200, body: setPostingStatus(marketplace, decodeURIComponent(match[2]), status) });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        send(res, { status: /no .* posting/.test(message) ? 404 : 400, body: { message } });
-      }
-      return true;
-    }
-    send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/postings/{marketplace} or POST /__sandbox/postings/{marketplace}/{postingNumber}' } });
-    return true;
-  }
+  const controlContext: ControlContext = {
+    known: (marketplace) => modules.some((m) => m.marketplace === marketplace),
+    stocks,
+    allPostings,
+    setPostingStatus,
+  };
 
   /** An injected failure for this request, if one is due. */
   function injected(module: SandboxMarketplaceModule): SandboxResponse | undefined {
@@ -251,7 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       res.end(tinyPng(Number(image[1])));
       return;
     }
-    if (await handleControl(req, res, url)) return;
+    if (await handleControl(req, res, url, controlContext)) return;
     const arrived = Date.now();
     for (const module of modules) {
       for (const route of module.routes) {

@@ -7,11 +7,8 @@ import type {
   GetCampaignsResponse,
   GetOfferMapping,
   GetOfferMappingsResponse,
-  GetReturnsResponse,
-  ReturnItem,
-  YmReturn,
 } from '../marketplaces/yandex-market/wire.ts';
-import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
+import { seedOf, type SandboxOffer } from './data.ts';
 import { isPostingStatus, type SandboxPosting } from './postings.ts';
 import {
   decodeCursor,
@@ -53,7 +50,7 @@ export function authorise(req: SandboxRequest, state: SandboxState): SandboxStor
 }
 
 /** PageLimit100Truncate: values above 100 are cut to 100, not refused. */
-function pageLimit(query: URLSearchParams, fallback: number): number | undefined {
+export function pageLimit(query: URLSearchParams, fallback: number): number | undefined {
   const raw = query.get('limit');
   if (raw === null) return fallback;
   const n = Number(raw);
@@ -79,31 +76,8 @@ function mapping(o: SandboxOffer, url: string, campaigns: number[]): GetOfferMap
   };
 }
 
-const shipmentStages = ['IN_TRANSIT', 'READY_FOR_PICKUP', 'PICKED'] as const;
-const refundStages = ['REFUND_IN_PROGRESS', 'REFUND_IN_PROGRESS', 'REFUNDED'] as const;
-
 /** ISO 8601 with the Moscow offset, as YM writes dates; the same instant as `ms`. */
-const moscowIso = (ms: number) => `${new Date(ms + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
-
-function ymReturn(r: SandboxReturn): YmReturn {
-  const items: ReturnItem[] = [{ marketSku: r.sku, shopSku: r.offerId, count: r.quantity }];
-  if (r.second && r.second.offerId !== r.offerId) items.push({ marketSku: r.second.sku, shopSku: r.second.offerId, count: 1 });
-  const unredeemed = r.n % 5 === 0;
-  return {
-    id: r.id,
-    orderId: r.orderId,
-    creationDate: moscowIso(r.at.getTime()),
-    // Later the same (Moscow) day: the sandbox's returns fall between 09:00 and 21:00 Moscow time.
-    updateDate: moscowIso(r.at.getTime() + 2 * 3_600_000),
-    ...(unredeemed ? {} : { refundStatus: refundStages[r.stage] }),
-    shipmentRecipientType: 'SHOP',
-    shipmentStatus: shipmentStages[r.stage],
-    amount: { value: r.price * r.quantity, currencyId: 'RUR' },
-    items,
-    returnType: unredeemed ? 'UNREDEEMED' : 'RETURN',
-    fastReturn: false,
-  };
-}
+export const moscowIso = (ms: number) => `${new Date(ms + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
 
 const postingsOf = (state: SandboxState, store: SandboxStore) => {
   const businessId = businessIdOf(store.apiKey);
@@ -148,7 +122,7 @@ function businessOrder(p: SandboxPosting): BusinessOrder {
 /** getBusinessOrders' creation dates: YYYY-MM-DD, "To" excluded, at most 30 days apart. */
 const MAX_ORDER_DAYS = 30;
 
-const isDay = (text: string | null) => text === null || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)));
+export const isDay = (text: string | null) => text === null || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)));
 
 export const yandexMarketSandbox: SandboxMarketplaceModule = {
   marketplace: 'YM',
@@ -215,39 +189,6 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         const end = cursor.from + page.length;
         const response: GetBusinessOrdersResponse = { orders: page, paging: end < all.length ? { nextPageToken: encodeCursor({ from: end }) } : {} };
         return { status: 200, body: response, headers: resourceHeaders(10_000) };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/v2\/campaigns\/(\d+)\/returns$/,
-      handle(req, state, match) {
-        const stores = authorise(req, state);
-        if ('status' in stores) return stores;
-        const campaignId = Number(match[1]);
-        if (!stores.some((s) => campaignIdOf(s) === campaignId)) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
-        const limit = pageLimit(req.query, 50);
-        if (limit === undefined) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
-        const fromDate = req.query.get('fromDate') ?? req.query.get('from_date');
-        const toDate = req.query.get('toDate') ?? req.query.get('to_date');
-        if (!isDay(fromDate) || !isDay(toDate)) return error(400, 'BAD_REQUEST', 'fromDate and toDate must be YYYY-MM-DD');
-        const token = req.query.get('page_token') ?? req.query.get('pageToken');
-        const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
-        if (!cursor || typeof cursor.from !== 'number') return error(400, 'BAD_REQUEST', 'Invalid page_token');
-
-        const businessId = businessIdOf(stores[0]!.apiKey);
-        const offers = state.offers(`YM:${businessId}`, `YM${businessId}`);
-        // Filtered by the update date, as the real fromDate/toDate are.
-        const all = state
-          .returns(`YM:${businessId}:${campaignId}`, offers, `YM${businessId}`)
-          .map(ymReturn)
-          .filter((r) => (!fromDate || r.updateDate!.slice(0, 10) >= fromDate) && (!toDate || r.updateDate!.slice(0, 10) <= toDate));
-        const page = all.slice(cursor.from, cursor.from + limit);
-        const end = cursor.from + page.length;
-        const body: GetReturnsResponse = {
-          status: 'OK',
-          result: { paging: end < all.length ? { nextPageToken: encodeCursor({ from: end }) } : {}, returns: page },
-        };
-        return { status: 200, body, headers: resourceHeaders(5000) };
       },
     },
     {
