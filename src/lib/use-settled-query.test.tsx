@@ -4,6 +4,7 @@ import '../test/component-setup.ts';
 import { renderHook, waitFor } from '@testing-library/react';
 import Dexie, { type EntityTable } from 'dexie';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setMirrorFilling } from '../db/mirror-filling.ts';
 import { useSettledQuery } from './use-settled-query.ts';
 
 interface Row {
@@ -42,5 +43,30 @@ describe('useSettledQuery', () => {
     expect(reads).toBe(1);
     await waitFor(() => expect(result.current).toBe(5), { timeout: 3000 });
     expect(reads).toBe(2);
+  });
+
+  it('while a pull fills the mirror, waits for it to end even when its pages come further apart than the settle time', async () => {
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return database.lots.count();
+    };
+    await database.lots.clear();
+    await sleep(50);
+    const { result, unmount } = renderHook(() => useSettledQuery(load, ['lots']));
+    await waitFor(() => expect(result.current).toBe(0));
+    expect(reads).toBe(1);
+
+    setMirrorFilling(true);
+    // Three pages a second apart, as a slow tablet writes them: no read between them.
+    for (let i = 0; i < 3; i++) {
+      await database.lots.add({ id: `P${i}` });
+      await sleep(1000);
+    }
+    expect(reads).toBe(1);
+    setMirrorFilling(false);
+    await waitFor(() => expect(result.current).toBe(3), { timeout: 1000 });
+    expect(reads).toBe(2);
+    unmount();
   });
 });

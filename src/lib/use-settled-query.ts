@@ -1,5 +1,6 @@
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
+import { isMirrorFilling, onMirrorFillingChange } from '../db/mirror-filling.ts';
 
 /** How long the named tables must stay unchanged before a heavy read runs again. */
 const SETTLE_MS = 800;
@@ -8,11 +9,13 @@ const MAX_WAIT_MS = 15000;
 
 /**
  * Like useLiveQuery, for reads of whole tables (the home page's ledger and every lot): it reads
- * once, then again only after the tables it names have stopped changing for a moment. A live
- * query runs again after every committed transaction, and a fresh device's first pull commits
- * one page of thousands of rows after another: re-reading 30,000 lots after each made the pull
- * half again as slow as its writes and filled the main thread with long tasks. Changes made in
- * other tabs count too (Dexie fires `storagemutated` for them). Undefined until the first read.
+ * once, then again only after the tables it names have stopped changing for a moment, and while a
+ * pull streams pages into the mirror (src/db/mirror-filling.ts) only when it ends or at most every
+ * MAX_WAIT_MS. A live query runs again after every committed transaction, and a fresh device's
+ * first pull commits one page of thousands of rows after another: re-reading 30,000 lots after each
+ * made the pull half again as slow as its writes and filled the main thread with long tasks; pages
+ * more than SETTLE_MS apart (a slow tablet) defeated the settling alone. Changes made in other tabs
+ * count too (Dexie fires `storagemutated` for them). Undefined until the first read.
  */
 export function useSettledQuery<T>(load: () => Promise<T>, tables: readonly string[]): T | undefined {
   const [value, setValue] = useState<T>();
@@ -28,21 +31,29 @@ export function useSettledQuery<T>(load: () => Promise<T>, tables: readonly stri
         (err: unknown) => console.error(err),
       );
     };
-    // Observability keys look like idb://<database>/<table>/<index>: a change elsewhere is not ours.
-    const touchesOurs = (parts: ObservabilitySet) => Object.keys(parts).some((k) => tables.some((t) => k.includes(`/${t}/`)));
-    const onChange = (parts: ObservabilitySet) => {
-      if (!touchesOurs(parts)) return;
+    const schedule = (settleMs: number) => {
       const now = Date.now();
       firstChangeAt ??= now;
       clearTimeout(timer);
-      timer = setTimeout(run, Math.max(0, Math.min(SETTLE_MS, firstChangeAt + MAX_WAIT_MS - now)));
+      timer = setTimeout(run, Math.max(0, Math.min(settleMs, firstChangeAt + MAX_WAIT_MS - now)));
+    };
+    // Observability keys look like idb://<database>/<table>/<index>: a change elsewhere is not ours.
+    const touchesOurs = (parts: ObservabilitySet) => Object.keys(parts).some((k) => tables.some((t) => k.includes(`/${t}/`)));
+    const onChange = (parts: ObservabilitySet) => {
+      if (touchesOurs(parts)) schedule(isMirrorFilling() ? MAX_WAIT_MS : SETTLE_MS);
+    };
+    // The pull is done: what changed during it is read now.
+    const onFilling = () => {
+      if (!isMirrorFilling() && firstChangeAt !== undefined) schedule(0);
     };
     run();
     Dexie.on('storagemutated', onChange);
+    const stopFilling = onMirrorFillingChange(onFilling);
     return () => {
       alive = false;
       clearTimeout(timer);
       Dexie.on('storagemutated').unsubscribe(onChange);
+      stopFilling();
     };
     // `load` is a module-level reader; the tables name what it reads.
   }, [key]);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { TestUser } from '../../tests/server/helpers/test-app.ts';
 import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
+import { isMirrorFilling } from '../db/mirror-filling.ts';
 import { signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
 import { queueUpdate } from './outbox.ts';
 import { pullChanges, type PullPage, type PullTransport } from './pull.ts';
@@ -178,6 +179,34 @@ describe('pullChanges with a hand-built transport', () => {
     await expect(pullChanges(transport, database)).rejects.toThrow(/no page after 5/);
     expect(await cursor()).toBe(5);
     expect(await database.markets.get('a')).toBeDefined();
+  });
+
+  it('says the mirror is filling from a page that says more follow until the pull ends, even when it fails', async () => {
+    const seen: boolean[] = [];
+    const watch = (transport: PullTransport): PullTransport => async (since) => {
+      seen.push(isMirrorFilling());
+      return transport(since);
+    };
+    const ok = pages([
+      { cursor: 1, has_more: true, changes: [change('a', 1)] },
+      { cursor: 2, has_more: false, changes: [change('b', 2)] },
+    ]);
+    await pullChanges(watch(ok.transport), database);
+    // Asked for the first page before knowing more follow; for the second while filling.
+    expect(seen).toEqual([false, true]);
+    expect(isMirrorFilling()).toBe(false);
+
+    const failing: PullTransport = async (since) => {
+      if (since === 2) return { cursor: 3, has_more: true, changes: [change('c', 3)] };
+      throw new Error(`no page after ${since}`);
+    };
+    await expect(pullChanges(failing, database)).rejects.toThrow(/no page after 3/);
+    expect(isMirrorFilling()).toBe(false);
+
+    // A pull of one page never says so.
+    seen.length = 0;
+    await pullChanges(watch(async () => ({ cursor: 4, has_more: false, changes: [change('d', 4)] })), database);
+    expect(seen).toEqual([false]);
   });
 
   it('rows with pending or sending entries are held (rows and tombstones); rejected-only rows are not', async () => {

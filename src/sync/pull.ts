@@ -1,5 +1,6 @@
 import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
+import { setMirrorFilling } from '../db/mirror-filling.ts';
 import { applyServerChanges, keepServerCopy, pruneTombstones, type ServerChange } from './mirror-writes.ts';
 
 export interface PullPage {
@@ -30,6 +31,14 @@ const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNa
  * the slower of the two, not their sum.
  */
 export async function pullChanges(transport: PullTransport, database: OstatokDatabase = db): Promise<number> {
+  try {
+    return await pullPages(transport, database);
+  } finally {
+    setMirrorFilling(false);
+  }
+}
+
+async function pullPages(transport: PullTransport, database: OstatokDatabase): Promise<number> {
   // Outflows the server accepted before this moment are in what this pull brings (src/sync/push-worker.ts accept).
   const startedAt = Date.now();
   const cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
@@ -38,7 +47,10 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
   for (;;) {
     const page = await next;
     // A failed prefetch surfaces when awaited, after this page's cursor is stored.
-    if (page.has_more) (next = transport(page.cursor)).catch(() => undefined);
+    if (page.has_more) {
+      setMirrorFilling(true);
+      (next = transport(page.cursor)).catch(() => undefined);
+    }
     const changes = page.changes.filter((c) => isMirrored(c.table));
     for (let i = 0; i < changes.length || i === 0; i += CHUNK) {
       const chunk = changes.slice(i, i + CHUNK);
