@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { startServer } from '../../e2e/helpers/server.ts';
 import { benchUser, seedCatalog } from '../helpers/pg-bench.ts';
+import { installCommitWatch } from './commit-watch.ts';
 import { median, openProfile, round1 } from './profile.ts';
 
 /**
@@ -13,7 +14,8 @@ import { median, openProfile, round1 } from './profile.ts';
  * each) and 30,000 lots, until IndexedDB holds them all, against the floor of the same rows
  * written by Dexie's bulkPut into an empty database in the same browser. The server runs on
  * PostgreSQL so the rows can be seeded in SQL (BENCH_PG_URL, as the other PostgreSQL benches).
- * Main-thread long tasks are recorded from the click on «Войти» to the last row written.
+ * Main-thread long tasks are recorded from the click on «Войти» to the last row written; that
+ * moment is the commit of the transaction that completed the rows (./commit-watch.ts).
  */
 
 export interface MirrorSample {
@@ -62,39 +64,33 @@ async function signInUntilMirrored(page: Page, login: string, password: string, 
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill(password);
   await page.evaluate((expected) => {
-    const counts = () =>
-      new Promise<Record<string, number>>((resolve) => {
-        const open = indexedDB.open('ostatok');
-        // Before the app created its database, or while it upgrades: nothing yet.
-        open.onerror = () => resolve({});
-        open.onsuccess = () => {
-          const idb = open.result;
-          const names = Object.keys(expected).filter((n) => idb.objectStoreNames.contains(n));
-          if (names.length === 0) return (idb.close(), resolve({}));
-          const tx = idb.transaction(names, 'readonly');
-          const out: Record<string, number> = {};
-          for (const name of names) tx.objectStore(name).count().onsuccess = (e) => (out[name] = (e.target as IDBRequest<number>).result);
-          tx.oncomplete = () => (idb.close(), resolve(out));
-        };
-      });
+    window.__commitWatch!.expect(expected);
     window.__mirrored = new Promise((resolve) => {
       addEventListener(
         'click',
-        (e) => {
-          const clickAt = e.timeStamp;
-          const poll = () =>
-            void counts().then((c) => {
-              if (!Object.entries(expected).every(([name, n]) => c[name] === n)) return void setTimeout(poll, 50);
-              resolve({ clickAt, signedInAt: window.__signedInAt ?? clickAt, doneAt: performance.now() });
-            });
-          poll();
-        },
+        (e) => void window.__commitWatch!.done.then((doneAt) => resolve({ clickAt: e.timeStamp, signedInAt: window.__signedInAt ?? e.timeStamp, doneAt })),
         { capture: true, once: true },
       );
     });
   }, expected);
   await page.getByRole('button', { name: 'Войти' }).click();
   const { clickAt, signedInAt, doneAt } = await page.evaluate(() => window.__mirrored!);
+  // The watch saw the keys go in; the stores themselves must say the same.
+  const held = await page.evaluate(
+    (names) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('ostatok');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(names, 'readonly');
+          const out: Record<string, number> = {};
+          for (const name of names) tx.objectStore(name).count().onsuccess = (e) => (out[name] = (e.target as IDBRequest<number>).result);
+          tx.oncomplete = () => (open.result.close(), resolve(out));
+        };
+      }),
+    Object.keys(expected),
+  );
+  for (const [name, n] of Object.entries(expected)) if (held[name] !== n) throw new Error(`${name}: IndexedDB holds ${held[name]} rows, the commit watch saw ${n}`);
   const tasks = await page.evaluate(() => window.__longTasks ?? []);
   const during = tasks.filter((t) => t.start + t.duration >= clickAt && t.start <= doneAt);
   if (process.env.BENCH_MIRROR_TASKS === '1') console.error(`long tasks (ms after the login answer: duration): ${during.map((t) => `${(t.start - signedInAt).toFixed(0)}: ${t.duration.toFixed(0)}`).join(', ')}`);
@@ -173,6 +169,7 @@ export async function initialMirrorBench({ products, lotsPerProduct, runs }: { p
       const profileDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-mirror-'));
       const { context, page } = await openProfile(profileDir, { offline: false });
       try {
+        await page.addInitScript(installCommitWatch, 'ostatok');
         await page.addInitScript(() => {
           window.__longTasks = [];
           new PerformanceObserver((list) => {
