@@ -69,4 +69,28 @@ describe('useSettledQuery', () => {
     expect(reads).toBe(2);
     unmount();
   });
+
+  it('a read due after a short settle waits when a pull starts streaming meanwhile', async () => {
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return database.lots.count();
+    };
+    await database.lots.clear();
+    await sleep(50);
+    const { result, unmount } = renderHook(() => useSettledQuery(load, ['lots']));
+    await waitFor(() => expect(result.current).toBe(0));
+
+    await database.lots.add({ id: 'before-pull' });
+    await sleep(100);
+    // The first page is still on its way when the settle time is up.
+    setMirrorFilling(true);
+    await sleep(1500);
+    expect(reads).toBe(1);
+    await database.lots.add({ id: 'page-1' });
+    setMirrorFilling(false);
+    await waitFor(() => expect(result.current).toBe(2), { timeout: 1000 });
+    expect(reads).toBe(2);
+    unmount();
+  });
 });

@@ -42,9 +42,10 @@ export function useSettledQuery<T>(load: () => Promise<T>, tables: readonly stri
     const onChange = (parts: ObservabilitySet) => {
       if (touchesOurs(parts)) schedule(isMirrorFilling() ? MAX_WAIT_MS : SETTLE_MS);
     };
-    // The pull is done: what changed during it is read now.
+    // A pull began streaming pages: a read due after a short settle waits for it like any change.
+    // It is done: what changed during it is read now.
     const onFilling = () => {
-      if (!isMirrorFilling() && firstChangeAt !== undefined) schedule(0);
+      if (firstChangeAt !== undefined) schedule(isMirrorFilling() ? MAX_WAIT_MS : 0);
     };
     run();
     Dexie.on('storagemutated', onChange);

@@ -23,6 +23,11 @@ const CURSOR_KEY = 'cursor';
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNames as readonly string[]).includes(name);
 
+/** Whether the device has ever pulled: without a cursor it holds nothing of the server's yet. */
+export async function hasPulled(database: OstatokDatabase = db): Promise<boolean> {
+  return (await getMeta<number>(CURSOR_KEY, database)) !== undefined;
+}
+
 /**
  * Brings every change since the saved cursor into IndexedDB, page by page, in chunks. A row with
  * edits still queued keeps its local state: the push answer brings the server's row later. The

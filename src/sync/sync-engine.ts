@@ -2,7 +2,7 @@ import { onImageQueued, uploadPendingImages } from './image-uploads.ts';
 import { connectLiveChannel } from './live-channel.ts';
 import { CHECK_EVERY_MS, checkMirror, throttledCheck } from './mirror-digest.ts';
 import { onEntryQueued } from './outbox.ts';
-import { pullChanges } from './pull.ts';
+import { hasPulled, pullChanges } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
 import { digestOverHttp, pullOverHttp, pushOverHttp } from './transports.ts';
 
@@ -105,9 +105,21 @@ export function startSync(): () => void {
   window.addEventListener('online', syncAll);
   document.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(syncAll, TIMER_MS);
-  syncAll();
+  // A device that has never pulled (just signed in) fetches the whole account: that need not wait
+  // for the drain, which has little or nothing to send and whose bookkeeping delayed the first
+  // page by a few hundred milliseconds. Rows with queued edits are held either way (./pull.ts).
+  let stopped = false;
+  void hasPulled().then(
+    (pulled) => {
+      if (stopped) return;
+      if (pulled) syncAll();
+      else void Promise.all([drain(), pull()]);
+    },
+    () => !stopped && syncAll(),
+  );
 
   return () => {
+    stopped = true;
     running = null;
     stopQueued();
     stopImages();
