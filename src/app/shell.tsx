@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SyncIndicator } from '../features/sync-status/components/sync-indicator.tsx';
 import { Button } from '../ui/button.tsx';
 import { useAppState } from '../state/app-state.ts';
@@ -18,7 +18,9 @@ export function Shell() {
   const toggle = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
   const path = useRouterState({ select: (s) => s.location.pathname });
-  useEffect(() => startSession(), []);
+  // A layout effect, so sync starts before the screen's own reads (a child's effects run before
+  // its parent's): on a fresh device they queued ahead of the first pull in IndexedDB.
+  useLayoutEffect(() => startSession(), []);
   useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
     if (!menuOpen) return;

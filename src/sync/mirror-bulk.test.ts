@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
-import { applyServerChanges, deleteAt, putIfNewer, type ServerChange } from './mirror-writes.ts';
+import { applyServerChanges, type KnownKeys } from './mirror-bulk.ts';
+import { deleteAt, putIfNewer, type ServerChange } from './mirror-writes.ts';
 
 // applyServerChanges is the pull's bulk form of putIfNewer and deleteAt: for any device state and
 // any run of changes (ids repeating, versions out of order, deletions among them) it must leave
@@ -23,7 +24,8 @@ function random(seed: number) {
   let s = seed >>> 0;
   return (n: number) => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s % n;
+    // The high bits: the low bits of this generator repeat with a short period (the lowest alternates).
+    return (s >>> 16) % n;
   };
 }
 
@@ -95,6 +97,61 @@ describe('applyServerChanges', () => {
     expect((await state(bulk)).rows.length).toBeGreaterThan(rows.length);
   });
 
+  it('the same when a pull’s idea of which ids the table holds is stale: rows added or deleted by another writer since, over 300 random runs', async () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const next = random(seed * 7919);
+      const ids = ['a', 'b', 'c', 'd', 'e'];
+      const before: { rows: MirroredRow[]; tombstones: { key: string; version: number }[] } = { rows: [], tombstones: [] };
+      for (const id of ids) {
+        if (next(2) > 0) before.rows.push(row(id, next(10)));
+        if (next(4) === 0) before.tombstones.push({ key: `markets/${id}`, version: next(10) });
+      }
+      // Any subset: rows it misses were added by another writer, ids it has without a row were deleted.
+      const known: KnownKeys = new Map([['markets', new Set(ids.filter(() => next(2) === 0))]]);
+      const changes: ServerChange[] = Array.from({ length: 1 + next(8) }, () => {
+        const id = ids[next(ids.length)]!;
+        const version = next(12);
+        return next(5) === 0 ? { id, version, row: null } : { id, version, row: row(id, version) };
+      });
+      for (const database of [bulk, single]) {
+        await database.transaction('rw', database.markets, database.tombstones, async () => {
+          await database.mirrored('markets').clear();
+          await database.tombstones.clear();
+          await database.mirrored('markets').bulkPut(before.rows);
+          await database.tombstones.bulkPut(before.tombstones);
+        });
+      }
+      await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', changes, known));
+      await single.transaction('rw', single.markets, single.tombstones, async () => {
+        for (const c of changes) {
+          if (c.row) await putIfNewer(single, 'markets', c.row);
+          else await deleteAt(single, 'markets', c.id, c.version);
+        }
+      });
+      const after = await state(bulk);
+      expect(after, `seed ${seed}: ${JSON.stringify({ before, changes, known: [...known.get('markets')!] })}`).toEqual(await state(single));
+      // What it wrote and deleted, it knows.
+      const keys = known.get('markets')!;
+      for (const r of after.rows) if (!before.rows.some((b) => b.id === r.id && b.version === r.version)) expect(keys.has(r.id), `seed ${seed}: ${r.id}`).toBe(true);
+      for (const b of before.rows) if (!after.rows.some((r) => r.id === b.id)) expect(keys.has(b.id), `seed ${seed}: ${b.id}`).toBe(false);
+    }
+  });
+
+  it('learns the keys of a table once per pull: a later page reads only the rows it knows of', async () => {
+    const known: KnownKeys = new Map();
+    const page = (from: number) => Array.from({ length: 100 }, (_, i) => ({ id: `p${from + i}`, version: from + i + 1, row: row(`p${from + i}`, from + i + 1) }));
+    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', page(0), known));
+    expect(known.get('markets')?.size).toBe(100);
+    // Another writer stores a newer copy of a row the next page brings an older one of.
+    await bulk.mirrored('markets').put(row('p150', 999));
+    const scans = countKeyScans(bulk);
+    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', page(100), known));
+    expect(scans()).toBe(0);
+    expect(await bulk.mirrored('markets').count()).toBe(200);
+    expect(await bulk.mirrored('markets').get('p150')).toEqual(row('p150', 999));
+    expect(known.get('markets')?.size).toBe(200);
+  });
+
   it('counts every change it was given, written or not', async () => {
     await bulk.mirrored('markets').put(row('a', 5));
     const n = await bulk.transaction('rw', bulk.markets, bulk.tombstones, () =>
@@ -104,3 +161,18 @@ describe('applyServerChanges', () => {
     expect(await bulk.mirrored('markets').get('a')).toEqual(row('a', 5));
   });
 });
+
+/** How many times the table's keys are read whole from now on (Dexie's primaryKeys of the table). */
+function countKeyScans(database: OstatokDatabase): () => number {
+  const collection = Object.getPrototypeOf(database.mirrored('markets').toCollection());
+  const original = collection.primaryKeys;
+  let n = 0;
+  collection.primaryKeys = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  return () => {
+    collection.primaryKeys = original;
+    return n;
+  };
+}

@@ -168,6 +168,17 @@ describe('pullChanges with a hand-built transport', () => {
     expect(await cursor()).toBe(603);
   });
 
+  it('asks for a short first page, then for the server’s largest', async () => {
+    const limits: (number | undefined)[] = [];
+    const { transport } = pages([
+      { cursor: 1, has_more: true, changes: [change('a', 1)] },
+      { cursor: 2, has_more: true, changes: [change('b', 2)] },
+      { cursor: 3, has_more: false, changes: [change('c', 3)] },
+    ]);
+    await pullChanges((since, table, limit) => (limits.push(limit), transport(since, table, limit)), database);
+    expect(limits).toEqual([1000, undefined, undefined]);
+  });
+
   it('an empty page still moves the cursor', async () => {
     const { transport } = pages([{ cursor: 42, has_more: false, changes: [] }]);
     expect(await pullChanges(transport, database)).toBe(0);

@@ -1,7 +1,8 @@
 import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { setMirrorFilling } from '../db/mirror-filling.ts';
-import { applyServerChanges, keepServerCopy, pruneTombstones, type ServerChange } from './mirror-writes.ts';
+import { applyServerChanges, type KnownKeys } from './mirror-bulk.ts';
+import { keepServerCopy, pruneTombstones, type ServerChange } from './mirror-writes.ts';
 
 export interface PullPage {
   cursor: number;
@@ -9,8 +10,11 @@ export interface PullPage {
   changes: Array<{ table: string; id: string; version: number; deleted: boolean; row: Record<string, unknown> | null }>;
 }
 
-/** GET /api/v1/sync/pull after `since`: of every mirrored table, or of `table` only (a repair). */
-export type PullTransport = (since: number, table?: MirroredTableName) => Promise<PullPage>;
+/**
+ * GET /api/v1/sync/pull after `since`: of every mirrored table, or of `table` only (a repair); at
+ * most `limit` changes, or the server's largest page.
+ */
+export type PullTransport = (since: number, table?: MirroredTableName, limit?: number) => Promise<PullPage>;
 
 /**
  * Rows written per IndexedDB transaction: a whole page (src/sync/transports.ts PULL_PAGE_SIZE).
@@ -18,6 +22,11 @@ export type PullTransport = (since: number, table?: MirroredTableName) => Promis
  * tasks, so a larger transaction costs no long task.
  */
 const CHUNK = 5000;
+/**
+ * The first page asked for is smaller: a fresh device starts writing once it is here, and a page of
+ * 5,000 rows took 200–500 ms to come; the full pages that follow are fetched while it is written.
+ */
+const FIRST_PAGE = 1000;
 const CURSOR_KEY = 'cursor';
 
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -48,7 +57,8 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
   const startedAt = Date.now();
   const cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
   let applied = 0;
-  let next: Promise<PullPage> = transport(cursor);
+  const known: KnownKeys = new Map();
+  let next: Promise<PullPage> = transport(cursor, undefined, FIRST_PAGE);
   for (;;) {
     const page = await next;
     // A failed prefetch surfaces when awaited, after this page's cursor is stored.
@@ -61,7 +71,7 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
       const chunk = changes.slice(i, i + CHUNK);
       const last = i + CHUNK >= changes.length;
       const done = last && !page.has_more;
-      applied += await applyChunk(chunk, last ? page.cursor : undefined, database, done ? startedAt : undefined);
+      applied += await applyChunk(chunk, last ? page.cursor : undefined, database, known, done ? startedAt : undefined);
       if (!last) await yieldToMain();
     }
     if (!page.has_more) return applied;
@@ -73,7 +83,7 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
  * Writes one chunk; with `settledBefore` (the last chunk of a pull), also drops the `applied`
  * outflows accepted before the pull started, in the same transaction as the lots they changed.
  */
-async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase, settledBefore?: number): Promise<number> {
+async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase, known: KnownKeys, settledBefore?: number): Promise<number> {
   const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
   return database.transaction('rw', [...tables, database.outbox, database.meta, database.tombstones], async () => {
     const held = new Map<string, OutboxEntry[]>();
@@ -93,7 +103,7 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
     }
     // Never older than the device's copy: a push answer may have brought a newer one meanwhile.
     let n = 0;
-    for (const [table, list] of free) n += await applyServerChanges(database, table, list);
+    for (const [table, list] of free) n += await applyServerChanges(database, table, list, known);
     if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
     if (settledBefore !== undefined) {
       const settled = await database.outbox

@@ -1,7 +1,8 @@
 import type { MirroredRow, MirroredTableName, OstatokDatabase, OutboxEntry } from '../db/database.ts';
 import { OUTFLOW_TABLES } from '../stock/projection.ts';
 import { rowOfAnswer } from './answer-rows.ts';
-import { applyServerChanges, newer, restoreRow, tombstoneOf, versionOf, type ServerChange } from './mirror-writes.ts';
+import { applyServerChanges } from './mirror-bulk.ts';
+import { newer, restoreRow, tombstoneOf, versionOf, type ServerChange } from './mirror-writes.ts';
 import { unsettledEntries } from './outbox.ts';
 import type { DrainResult, PushResult } from './push-worker.ts';
 

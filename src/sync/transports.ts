@@ -17,9 +17,9 @@ export const PULL_PAGE_SIZE = 5000;
 
 type PullQuery = NonNullable<paths[typeof endpoints.pull]['get']['parameters']['query']>;
 
-export const pullOverHttp: PullTransport = async (since, table) => {
+export const pullOverHttp: PullTransport = async (since, table, limit = PULL_PAGE_SIZE) => {
   // A table is asked for only when the server's digest named it (src/sync/mirror-digest.ts).
-  const query: PullQuery = { since, limit: PULL_PAGE_SIZE, ...(table ? { table: table as PullQuery['table'] } : {}) };
+  const query: PullQuery = { since, limit, ...(table ? { table: table as PullQuery['table'] } : {}) };
   const { data, response } = await backgroundApi().GET(endpoints.pull, { params: { query } });
   if (!data) throw new Error(`Синхронизация: сервер ответил ${response.status}`);
   return data;
