@@ -17,6 +17,20 @@ afterAll(() => database.delete());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A hook reading the lots' count, mounted on an empty table and read once; `reads` counts its reads. */
+async function countedLotsQuery() {
+  let n = 0;
+  const load = async () => {
+    n++;
+    return database.lots.count();
+  };
+  await database.lots.clear();
+  await sleep(50);
+  const hook = renderHook(() => useSettledQuery(load, ['lots']));
+  await waitFor(() => expect(hook.result.current).toBe(0));
+  return { ...hook, reads: () => n };
+}
+
 describe('useSettledQuery', () => {
   it('reads once, ignores other tables, and reads a burst of writes to its table once it has settled', async () => {
     let reads = 0;
@@ -46,16 +60,8 @@ describe('useSettledQuery', () => {
   });
 
   it('while a pull fills the mirror, waits for it to end even when its pages come further apart than the settle time', async () => {
-    let reads = 0;
-    const load = async () => {
-      reads++;
-      return database.lots.count();
-    };
-    await database.lots.clear();
-    await sleep(50);
-    const { result, unmount } = renderHook(() => useSettledQuery(load, ['lots']));
-    await waitFor(() => expect(result.current).toBe(0));
-    expect(reads).toBe(1);
+    const { result, unmount, reads } = await countedLotsQuery();
+    expect(reads()).toBe(1);
 
     setMirrorFilling(true);
     // Three pages a second apart, as a slow tablet writes them: no read between them.
@@ -63,34 +69,26 @@ describe('useSettledQuery', () => {
       await database.lots.add({ id: `P${i}` });
       await sleep(1000);
     }
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     setMirrorFilling(false);
     await waitFor(() => expect(result.current).toBe(3), { timeout: 1000 });
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     unmount();
   });
 
   it('a read due after a short settle waits when a pull starts streaming meanwhile', async () => {
-    let reads = 0;
-    const load = async () => {
-      reads++;
-      return database.lots.count();
-    };
-    await database.lots.clear();
-    await sleep(50);
-    const { result, unmount } = renderHook(() => useSettledQuery(load, ['lots']));
-    await waitFor(() => expect(result.current).toBe(0));
+    const { result, unmount, reads } = await countedLotsQuery();
 
     await database.lots.add({ id: 'before-pull' });
     await sleep(100);
     // The first page is still on its way when the settle time is up.
     setMirrorFilling(true);
     await sleep(1500);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     await database.lots.add({ id: 'page-1' });
     setMirrorFilling(false);
     await waitFor(() => expect(result.current).toBe(2), { timeout: 1000 });
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     unmount();
   });
 });

@@ -38,12 +38,34 @@ async function state(database: OstatokDatabase) {
   };
 }
 
+type DeviceState = { rows: MirroredRow[]; tombstones: { key: string; version: number }[] };
+
+/** Makes the device hold exactly `before`. */
+async function holdOnly(database: OstatokDatabase, before: DeviceState) {
+  await database.transaction('rw', database.markets, database.tombstones, async () => {
+    await database.mirrored('markets').clear();
+    await database.tombstones.clear();
+    await database.mirrored('markets').bulkPut(before.rows);
+    await database.tombstones.bulkPut(before.tombstones);
+  });
+}
+
+/** The reference: the single-row calls, one change after another. */
+async function oneByOne(database: OstatokDatabase, changes: readonly ServerChange[]) {
+  await database.transaction('rw', database.markets, database.tombstones, async () => {
+    for (const c of changes) {
+      if (c.row) await putIfNewer(database, 'markets', c.row);
+      else await deleteAt(database, 'markets', c.id, c.version);
+    }
+  });
+}
+
 describe('applyServerChanges', () => {
   it('writes what putIfNewer and deleteAt write, change by change, over 300 random runs', async () => {
     for (let seed = 1; seed <= 300; seed++) {
       const next = random(seed);
       const ids = ['a', 'b', 'c', 'd'];
-      const before: { rows: MirroredRow[]; tombstones: { key: string; version: number }[] } = { rows: [], tombstones: [] };
+      const before: DeviceState = { rows: [], tombstones: [] };
       for (const id of ids) {
         if (next(3) > 0) before.rows.push(row(id, next(10)));
         if (next(3) === 0) before.tombstones.push({ key: `markets/${id}`, version: next(10) });
@@ -53,21 +75,9 @@ describe('applyServerChanges', () => {
         const version = next(12);
         return next(4) === 0 ? { id, version, row: null } : { id, version, row: row(id, version) };
       });
-      for (const database of [bulk, single]) {
-        await database.transaction('rw', database.markets, database.tombstones, async () => {
-          await database.mirrored('markets').clear();
-          await database.tombstones.clear();
-          await database.mirrored('markets').bulkPut(before.rows);
-          await database.tombstones.bulkPut(before.tombstones);
-        });
-      }
+      await Promise.all([bulk, single].map((database) => holdOnly(database, before)));
       await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', changes));
-      await single.transaction('rw', single.markets, single.tombstones, async () => {
-        for (const c of changes) {
-          if (c.row) await putIfNewer(single, 'markets', c.row);
-          else await deleteAt(single, 'markets', c.id, c.version);
-        }
-      });
+      await oneByOne(single, changes);
       expect(await state(bulk), `seed ${seed}: ${JSON.stringify({ before, changes })}`).toEqual(await state(single));
     }
   });
@@ -87,12 +97,7 @@ describe('applyServerChanges', () => {
       await database.tombstones.bulkPut(stones);
     }
     await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', changes));
-    await single.transaction('rw', single.markets, single.tombstones, async () => {
-      for (const c of changes) {
-        if (c.row) await putIfNewer(single, 'markets', c.row);
-        else await deleteAt(single, 'markets', c.id, c.version);
-      }
-    });
+    await oneByOne(single, changes);
     expect(await state(bulk)).toEqual(await state(single));
     expect((await state(bulk)).rows.length).toBeGreaterThan(rows.length);
   });
@@ -101,7 +106,7 @@ describe('applyServerChanges', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const next = random(seed * 7919);
       const ids = ['a', 'b', 'c', 'd', 'e'];
-      const before: { rows: MirroredRow[]; tombstones: { key: string; version: number }[] } = { rows: [], tombstones: [] };
+      const before: DeviceState = { rows: [], tombstones: [] };
       for (const id of ids) {
         if (next(2) > 0) before.rows.push(row(id, next(10)));
         if (next(4) === 0) before.tombstones.push({ key: `markets/${id}`, version: next(10) });
@@ -113,21 +118,9 @@ describe('applyServerChanges', () => {
         const version = next(12);
         return next(5) === 0 ? { id, version, row: null } : { id, version, row: row(id, version) };
       });
-      for (const database of [bulk, single]) {
-        await database.transaction('rw', database.markets, database.tombstones, async () => {
-          await database.mirrored('markets').clear();
-          await database.tombstones.clear();
-          await database.mirrored('markets').bulkPut(before.rows);
-          await database.tombstones.bulkPut(before.tombstones);
-        });
-      }
+      await Promise.all([bulk, single].map((database) => holdOnly(database, before)));
       await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', changes, known));
-      await single.transaction('rw', single.markets, single.tombstones, async () => {
-        for (const c of changes) {
-          if (c.row) await putIfNewer(single, 'markets', c.row);
-          else await deleteAt(single, 'markets', c.id, c.version);
-        }
-      });
+      await oneByOne(single, changes);
       const after = await state(bulk);
       expect(after, `seed ${seed}: ${JSON.stringify({ before, changes, known: [...known.get('markets')!] })}`).toEqual(await state(single));
       // What it wrote and deleted, it knows.
