@@ -131,9 +131,10 @@ export async function applyServerChanges(database: OstatokDatabase, table: Mirro
   // thread, and thousands in one call would be one long task. The transaction stays one. Two slices
   // are in flight at a time, so the browser writes one while the page clones the next: one at a
   // time, the two took turns and a fresh device's pull cost their sum.
+  const addSlices = sliced(adds, 0);
   const slices = [
-    ...sliced(adds, 0).map((s) => () => addAbsent(database, table, s).then((t) => void taken.push(...t))),
-    ...sliced(puts, Math.ceil(adds.length / WRITE_SLICE)).map((s) => () => stored.bulkPut(s)),
+    ...addSlices.map((s) => () => addAbsent(database, table, s).then((t) => void taken.push(...t))),
+    ...sliced(puts, addSlices.length).map((s) => () => stored.bulkPut(s)),
   ];
   const lane = async () => {
     for (let slice = slices.shift(); slice; slice = slices.shift()) await slice();

@@ -1,34 +1,16 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../tests/server/helpers/test-app.ts';
-import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { MirroredRow } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { isMirrorFilling } from '../db/mirror-filling.ts';
-import { signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
+import { database, server, useOutboxOnRealServer, user } from '../test-support/outbox-on-real-server.ts';
 import { queueUpdate } from './outbox.ts';
 import { pullChanges, type PullPage, type PullTransport } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
 import { pullOverHttp, pushOverHttp } from './transports.ts';
 
-let server: RealServer;
-let user: TestUser;
-let database: OstatokDatabase;
-
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  user = await server.signUp();
-  signInAs(user);
-  database = new OstatokDatabase('test-' + crypto.randomUUID());
-});
-afterEach(async () => {
-  await database.delete();
-});
+useOutboxOnRealServer();
 
 async function call(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   const res = await server.app.inject({ method, url, headers: user.headers, payload });

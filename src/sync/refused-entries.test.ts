@@ -1,58 +1,15 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../tests/server/helpers/test-app.ts';
-import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
-import { serverMarkets, signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
-import { onEntryQueued, queueCreate, queueUpdate } from './outbox.ts';
+import { describe, expect, it } from 'vitest';
+import type { MirroredRow } from '../db/database.ts';
+import { ADD, at, createStore, database, entries, onServer, server, useOutboxOnRealServer, user } from '../test-support/outbox-on-real-server.ts';
+import { onEntryQueued, queueUpdate } from './outbox.ts';
 import { drainOutbox, type PushTransport } from './push-worker.ts';
 import { discardRefused, retryRefused } from './refused-entries.ts';
 import { pushOverHttp } from './transports.ts';
 
-let server: RealServer;
-let user: TestUser;
-let database: OstatokDatabase;
+useOutboxOnRealServer();
 
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  user = await server.signUp();
-  signInAs(user);
-  database = new OstatokDatabase('test-' + crypto.randomUUID());
-});
-afterEach(async () => {
-  await database.delete();
-});
-
-const ADD = '/api/v1/markets/add/';
-const at = (marketId: string) => `/api/v1/markets/${marketId}/`;
-
-async function createStore(marketId: string, name: string, group?: string): Promise<MirroredRow> {
-  const row: MirroredRow = {
-    id: crypto.randomUUID(),
-    market_id: marketId,
-    name,
-    description: '',
-    marketplace: '-',
-    access_token: '',
-  };
-  await queueCreate(
-    'markets',
-    row,
-    {
-      method: 'POST',
-      path: ADD,
-      body: { id: row.id, market_id: marketId, name },
-      group,
-    },
-    database,
-  );
-  return row;
-}
 const rename = (row: MirroredRow, name: string) =>
   queueUpdate('markets', row.id, { name }, { method: 'PATCH', path: at(row.market_id as string), body: { name } }, database);
 /** A store made on the server directly (another device): the device does not know it. */
@@ -73,8 +30,6 @@ async function deleteOnServer(marketId: string): Promise<void> {
   });
   expect(res.statusCode).toBeLessThan(300);
 }
-const onServer = async () => (await serverMarkets(server, user)).map((m) => `${m.market_id}:${m.name}`).sort();
-const entries = () => database.outbox.orderBy('seq').toArray();
 
 /** pushOverHttp whose answer is lost on the way back: the server applied the call, the device never heard. */
 const answerLost: PushTransport = async (batch) => {

@@ -7,7 +7,7 @@ import { pushOverHttp } from '../sync/transports.ts';
 import { serverMarkets, signInAs, startRealServer, type RealServer } from './real-server.ts';
 
 /*
- * The setup shared by the push-worker test files: the real server, a fresh user and device
+ * The setup shared by the sync test files (push, pull, refused entries): the real server, a fresh user and device
  * database per test, and stores queued in that database's outbox. The bindings below are live:
  * a test file imports them and sees the current test's server, user and database.
  */
