@@ -26,15 +26,29 @@ const dataLayer = [
   },
   { regex: '^dexie', message: "Components reach data through their feature's api/, never Dexie directly." },
 ];
-const shellLayer = [{ regex: '^(\\.\\./)+app/', message: 'Only the app shell imports src/app/: pass what it needs as parameters or use src/state/.' }];
-const featureLayer = [{ regex: '^(\\.\\./)+features/', message: 'Shared code never imports a feature: move what both need into a shared folder.' }];
+const shellLayer = [
+  {
+    regex: '^(\\.\\./)+app/',
+    message: 'Only the app shell imports src/app/: pass what it needs as parameters or use src/state/.',
+  },
+];
+const featureLayer = [
+  {
+    regex: '^(\\.\\./)+features/',
+    message: 'Shared code never imports a feature: move what both need into a shared folder.',
+  },
+];
 const otherFeature = (name) => [
   {
     regex: `^(\\.\\./\\.\\./(?!${name}/)[\\w-]+/|(\\.\\./)+features/(?!${name}/))`,
     message: 'Features never import each other: move what both need into src/stock/, src/lib/ or src/ui/.',
   },
 ];
-const restrict = (files, patterns) => ({ files, ignores: testFiles, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const restrict = (files, patterns) => ({
+  files,
+  ignores: testFiles,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 // Non-type-checked rules: lint stays fast enough to run on every save; `npm run typecheck` covers types.
 export default defineConfig(
@@ -49,10 +63,16 @@ export default defineConfig(
     },
     rules: {
       // A leading underscore marks an argument or binding kept on purpose (handler signatures, destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
     },
   },
-  restrict(['src/sync/**', 'src/stock/**', 'src/db/**', 'src/lib/**', 'src/state/**'], [...shellLayer, ...featureLayer]),
+  restrict(
+    ['src/sync/**', 'src/stock/**', 'src/db/**', 'src/lib/**', 'src/state/**'],
+    [...shellLayer, ...featureLayer],
+  ),
   restrict(['src/ui/**'], [...shellLayer, ...featureLayer, ...dataLayer]),
   restrict(['src/routes/**', 'src/app/**/*.tsx'], dataLayer),
   ...features.flatMap((name) => [

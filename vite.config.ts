@@ -40,7 +40,9 @@ function precompress(): Plugin {
         for (const file of walk(outDir).filter((f) => compressible.test(f))) {
           const raw = readFileSync(file);
           if (raw.length < 1024) continue;
-          const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+          const br = brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          });
           const gz = gzipSync(raw, { level: 9 });
           if (br.length < raw.length * 0.9) writeFileSync(`${file}.br`, br);
           if (gz.length < raw.length * 0.9) writeFileSync(`${file}.gz`, gz);

@@ -22,7 +22,11 @@ export default defineConfig({
       {
         // Components import vanilla-extract styles, which need the plugin to compile.
         plugins: [vanillaExtractPlugin()],
-        test: { name: 'unit', include: ['server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'domain/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'domain/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate, unitCostOf, type LotStock } from './fifo.ts';
 
-const lot = (id: string, count: number, price: number, receivedAt: string): LotStock => ({ id, count, price, receivedAt });
+const lot = (id: string, count: number, price: number, receivedAt: string): LotStock => ({
+  id,
+  count,
+  price,
+  receivedAt,
+});
 
 describe('allocate', () => {
   const lots = [lot('new', 5, 30, '2026-03-01'), lot('old', 2, 10, '2026-01-01'), lot('empty', 0, 1, '2025-01-01')];
@@ -36,17 +41,28 @@ describe('allocate', () => {
   it('sums cost in kopecks', () => {
     const cheap = [lot('a', 3, 0.1, '2026-01-01'), lot('b', 3, 0.2, '2026-01-02')];
     expect(allocate(cheap, 4)).toMatchObject({ cost: 0.5 });
-    expect(unitCostOf([{ lotId: 'a', count: 1, unitCost: 0.1 }, { lotId: 'b', count: 2, unitCost: 0.2 }])).toBe(0.17);
+    expect(
+      unitCostOf([
+        { lotId: 'a', count: 1, unitCost: 0.1 },
+        { lotId: 'b', count: 2, unitCost: 0.2 },
+      ]),
+    ).toBe(0.17);
   });
 
   it('never takes more than a lot holds, takes exactly the quantity, and drains older lots before newer ones', () => {
     const lotsArb = fc.array(
-      fc.record({ count: fc.integer({ min: 0, max: 20 }), price: fc.integer({ min: 0, max: 100_000 }), day: fc.integer({ min: 1, max: 28 }) }),
+      fc.record({
+        count: fc.integer({ min: 0, max: 20 }),
+        price: fc.integer({ min: 0, max: 100_000 }),
+        day: fc.integer({ min: 1, max: 28 }),
+      }),
       { maxLength: 8 },
     );
     fc.assert(
       fc.property(lotsArb, fc.integer({ min: 1, max: 100 }), (specs, quantity) => {
-        const given = specs.map((s, i) => lot(`l${i}`, s.count, s.price / 100, `2026-01-${String(s.day).padStart(2, '0')}`));
+        const given = specs.map((s, i) =>
+          lot(`l${i}`, s.count, s.price / 100, `2026-01-${String(s.day).padStart(2, '0')}`),
+        );
         const result = allocate(given, quantity);
         const onHand = given.reduce((s, l) => s + l.count, 0);
         if (!result.ok) return quantity > onHand && result.available === onHand;

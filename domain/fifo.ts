@@ -40,8 +40,14 @@ export const roundMoney = (roubles: number) => Math.round(roubles * 100) / 100;
  * what may be taken at all (units set aside by reserves are not available). Refused, it says how
  * many units were available instead.
  */
-export function allocate(lots: readonly LotStock[], quantity: number, options: { lotId?: string; limit?: number } = {}): AllocationResult {
-  const candidates = (options.lotId ? lots.filter((l) => l.id === options.lotId) : [...lots].sort(fifoCompare)).filter((l) => l.count > 0);
+export function allocate(
+  lots: readonly LotStock[],
+  quantity: number,
+  options: { lotId?: string; limit?: number } = {},
+): AllocationResult {
+  const candidates = (options.lotId ? lots.filter((l) => l.id === options.lotId) : [...lots].sort(fifoCompare)).filter(
+    (l) => l.count > 0,
+  );
   const onHand = candidates.reduce((sum, l) => sum + l.count, 0);
   const available = Math.max(0, Math.min(onHand, options.limit ?? Infinity));
   if (!Number.isInteger(quantity) || quantity <= 0 || quantity > available) return { ok: false, available };

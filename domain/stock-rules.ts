@@ -19,7 +19,8 @@ export const stockMessages = {
   invalidCount: 'Количество должно быть целым числом больше 0',
   countTooBig: `Количество — не больше ${grouped(MAX_UNIT_COUNT)} шт.`,
   countAboveReceived: (countMax: number) => `Остаток не может быть больше поступившего (${units(countMax)})`,
-  reservedStock: (leaving: number, free: number) => `Нельзя убрать ${units(leaving)}: свободно только ${units(Math.max(0, free))}, остальное в резерве`,
+  reservedStock: (leaving: number, free: number) =>
+    `Нельзя убрать ${units(leaving)}: свободно только ${units(Math.max(0, free))}, остальное в резерве`,
   realizationCancelled: 'Продажа отменена: её нельзя изменить',
   priceInvalid: (label: string) => `${label}: укажите число не меньше 0`,
   priceTooBig: (label: string) => `${label}: не больше ${grouped(MAX_MONEY)} ₽`,

@@ -55,7 +55,9 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
       ? {
           level: config.logLevel,
           // The live channel carries the access token in its query: never write it to the logs.
-          serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, '$1[скрыт]'), id: req.id }) },
+          serializers: {
+            req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, '$1[скрыт]'), id: req.id }),
+          },
         }
       : false,
     trustProxy: config.trustProxy,

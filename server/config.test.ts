@@ -15,7 +15,8 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad value in one readable error', () => {
-    const load = () => loadConfig({ DATA_DIR: tempDir(), PORT: 'восемь', DATABASE_URL: 'mysql://x', JOBS_ENABLED: 'maybe' });
+    const load = () =>
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'восемь', DATABASE_URL: 'mysql://x', JOBS_ENABLED: 'maybe' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JOBS_ENABLED/);
   });

@@ -22,10 +22,18 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'нужны 32 байта в base64')
     .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(120),
   PUSH_DEADLINE_MS: z.coerce.number().int().min(1).default(10_000),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -39,8 +47,12 @@ const envSchema = z.object({
   JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OZON_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api-seller.ozon.ru'),
   WB_CONTENT_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://content-api.wildberries.ru'),
-  WB_ANALYTICS_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://seller-analytics-api.wildberries.ru'),
-  WB_MARKETPLACE_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://marketplace-api.wildberries.ru'),
+  WB_ANALYTICS_API_URL: z
+    .url({ message: 'ожидался адрес http(s)://…' })
+    .default('https://seller-analytics-api.wildberries.ru'),
+  WB_MARKETPLACE_API_URL: z
+    .url({ message: 'ожидался адрес http(s)://…' })
+    .default('https://marketplace-api.wildberries.ru'),
   YM_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api.partner.market.yandex.ru'),
   MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
   STOCK_PUSH_BATCH_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(2000).optional(),
@@ -54,8 +66,17 @@ const envSchema = z.object({
   CSP_EXTRA_IMAGE_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter((o) => o !== ''))
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s;,']+$/, 'ожидались адреса вида http://хост:порт через запятую, без пути'))),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/[^/\s;,']+$/, 'ожидались адреса вида http://хост:порт через запятую, без пути'),
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,12 +106,27 @@ export interface Config {
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
-  marketplaces: { ozonUrl: string; wildberriesUrl: string; wildberriesAnalyticsUrl: string; wildberriesMarketplaceUrl: string; yandexMarketUrl: string; pageSize?: number };
+  marketplaces: {
+    ozonUrl: string;
+    wildberriesUrl: string;
+    wildberriesAnalyticsUrl: string;
+    wildberriesMarketplaceUrl: string;
+    yandexMarketUrl: string;
+    pageSize?: number;
+  };
   /**
    * The stock push's limits (the specs' by default) and batch size; `minuteMs` is how long their "minute"
    * is — tests shorten it, with the sandbox's, so pacing shows in seconds. debounceMs: the automatic push's quiet time.
    */
-  stockPush: { batchSize?: number; minuteMs: number; debounceMs: number; ozonPerMinute: number; wbPerMinute: number; wbBurst: number; ymSkusPerMinute: number };
+  stockPush: {
+    batchSize?: number;
+    minuteMs: number;
+    debounceMs: number;
+    ozonPerMinute: number;
+    wbPerMinute: number;
+    wbBurst: number;
+    ymSkusPerMinute: number;
+  };
   trustProxy: boolean;
   /**
    * Picture origins the CSP allows besides 'self', data:, blob: and https: (img-src, and connect-src of the

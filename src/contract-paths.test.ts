@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  */
 const src = fileURLToPath(new URL('.', import.meta.url));
 const contract = join(src, 'sync', 'contract.ts');
-const isTestCode = (path: string) => /\.test\.tsx?$/.test(path) || /(^|[/\\])(test|test-support)[/\\]/.test(relative(src, path));
+const isTestCode = (path: string) =>
+  /\.test\.tsx?$/.test(path) || /(^|[/\\])(test|test-support)[/\\]/.test(relative(src, path));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +28,11 @@ function literalsWith(path: string, text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     const literal =
-      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node);
     if (literal && node.text.includes(text)) {
       const { line } = file.getLineAndCharacterOfPosition(node.getStart());
       found.push(`${relative(src, path)}:${line + 1}: ${node.getText()}`);

@@ -10,14 +10,24 @@ beforeAll(() => {
 });
 
 async function restricted(file: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, { filePath: `${root}${file}` });
+  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, {
+    filePath: `${root}${file}`,
+  });
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
 describe('import boundaries (eslint.config.js)', () => {
   it.each([
-    ['a feature importing another feature', 'src/features/inventory/api/planted.ts', '../../markdowns/api/markdown-list.ts'],
-    ['a feature reaching another one through src/', 'src/features/inventory/components/planted.tsx', '../../../features/markdowns/api/types.ts'],
+    [
+      'a feature importing another feature',
+      'src/features/inventory/api/planted.ts',
+      '../../markdowns/api/markdown-list.ts',
+    ],
+    [
+      'a feature reaching another one through src/',
+      'src/features/inventory/components/planted.tsx',
+      '../../../features/markdowns/api/types.ts',
+    ],
     ['a component importing src/db/', 'src/features/inventory/components/planted.tsx', '../../../db/database.ts'],
     ['a component importing src/sync/', 'src/features/auth/components/planted.tsx', '../../../sync/session.ts'],
     ['a component importing Dexie', 'src/features/markets/components/planted.tsx', 'dexie-react-hooks'],
@@ -31,11 +41,23 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it.each([
     ['a component using its own api/', 'src/features/inventory/components/planted.tsx', '../api/inventory-table.ts'],
-    ['a component using the stock layer', 'src/features/inventory/components/planted.tsx', '../../../stock/update-lot.ts'],
+    [
+      'a component using the stock layer',
+      'src/features/inventory/components/planted.tsx',
+      '../../../stock/update-lot.ts',
+    ],
     ['a feature api using src/sync/', 'src/features/inventory/api/planted.ts', '../../../sync/outbox.ts'],
     ['src/sync/ using the shared state', 'src/sync/planted.ts', '../state/app-state.ts'],
-    ['a route composing features', 'src/routes/_app/planted.tsx', '../../features/inventory/components/inventory-screen.tsx'],
-    ['a test seeding the device directly', 'src/features/inventory/components/planted.test.tsx', '../../../db/database.ts'],
+    [
+      'a route composing features',
+      'src/routes/_app/planted.tsx',
+      '../../features/inventory/components/inventory-screen.tsx',
+    ],
+    [
+      'a test seeding the device directly',
+      'src/features/inventory/components/planted.test.tsx',
+      '../../../db/database.ts',
+    ],
   ])('allows %s', async (_case, file, specifier) => {
     expect(await restricted(file, specifier)).toEqual([]);
   });

@@ -13,7 +13,11 @@ cleanupOutdatedCaches();
 
 // Deep links open the app offline too; the API, the live channel and uploads never get the shell.
 // The live channel is /user/{id}/, while /user alone is the profile page, which needs the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/user\//, /^\/uploads(\/|$)/] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/user\//, /^\/uploads(\/|$)/],
+  }),
+);
 
 // Product images (ours and the marketplaces'): cache-first, bounded in count and age.
 registerRoute(

@@ -52,9 +52,17 @@ async function openPglite(dir: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string, onConnectionError?: (err: Error) => void, statementTimeoutMs = 0): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionError?: (err: Error) => void,
+  statementTimeoutMs = 0,
+): Promise<Database> {
   // A runaway statement must not hold a pooled connection for ever.
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (err) => onConnectionError?.(err));
   const db = drizzlePg({ client: pool, schema });

@@ -22,7 +22,8 @@ export const dbOf = (root: Db): Db => storage.getStore() ?? root;
  */
 const unusedKeys = new AsyncLocalStorage<{ scope: string; keys: Set<string> }>();
 
-export const withUnusedKeys = <T>(scope: string, keys: Set<string>, fn: () => Promise<T>): Promise<T> => unusedKeys.run({ scope, keys }, fn);
+export const withUnusedKeys = <T>(scope: string, keys: Set<string>, fn: () => Promise<T>): Promise<T> =>
+  unusedKeys.run({ scope, keys }, fn);
 
 export const knownUnused = (scope: string, key: string): boolean => {
   const store = unusedKeys.getStore();

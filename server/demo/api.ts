@@ -29,7 +29,8 @@ export class DemoApi {
   /** A call the demo cannot do without: any other status stops it with the answer in the message. */
   async expect<T = unknown>(status: number, method: Method, url: string, payload?: unknown): Promise<T> {
     const answer = await this.call<T>(method, url, payload);
-    if (answer.status !== status) throw new DemoSetupError(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+    if (answer.status !== status)
+      throw new DemoSetupError(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
     return answer.body;
   }
 

@@ -1,5 +1,11 @@
 import type { DemoApi } from './api.ts';
-import { productsAwaitingPacking, receiveReturns, refreshOrders, startReturnsImport, type DemoStore } from './marketplace-data.ts';
+import {
+  productsAwaitingPacking,
+  receiveReturns,
+  refreshOrders,
+  startReturnsImport,
+  type DemoStore,
+} from './marketplace-data.ts';
 import { markDown, reserve, sell, writeOff, type Tally } from './outflows.ts';
 import { planHistory, type DemoProduct } from './plan.ts';
 import { realizeOthers, receivePurchases } from './purchases.ts';
@@ -19,7 +25,12 @@ export interface HistoryReport {
 }
 
 /** `log` gets a line per step as it ends, with the time it took: the demo must stay quick on the full catalog. */
-export async function seedHistory(api: DemoApi, stores: DemoStore[], log: (line: string) => void, now = new Date()): Promise<HistoryReport> {
+export async function seedHistory(
+  api: DemoApi,
+  stores: DemoStore[],
+  log: (line: string) => void,
+  now = new Date(),
+): Promise<HistoryReport> {
   let lap = Date.now();
   const step = (text: string) => {
     log(`${text} — ${((Date.now() - lap) / 1000).toFixed(1)} с`);
@@ -32,7 +43,9 @@ export async function seedHistory(api: DemoApi, stores: DemoStore[], log: (line:
   const returnsImport = await startReturnsImport(api, stores, now);
   const returnsLoaded = async () => {
     failed(await returnsImport.finish());
-    step(`возвраты покупателей загружены: ${(await api.expect<{ total: number }>(200, 'GET', '/api/v1/returns/?page_size=1')).total}`);
+    step(
+      `возвраты покупателей загружены: ${(await api.expect<{ total: number }>(200, 'GET', '/api/v1/returns/?page_size=1')).total}`,
+    );
   };
 
   const existing = await api.expect<{ total: number }>(200, 'GET', '/api/v1/batch/?page_size=1');
@@ -70,13 +83,20 @@ async function catalogProducts(api: DemoApi): Promise<DemoProduct[]> {
   for (const row of await pullTable<{ product_wh_id: string; offer_id: string }>(api, 'products_mp')) {
     articles.set(row.product_wh_id, [...(articles.get(row.product_wh_id) ?? []), row.offer_id]);
   }
-  return (await pullTable<{ id: string; name: string }>(api, 'products_wh')).map((p) => ({ id: p.id, key: (articles.get(p.id) ?? []).sort().join(' ') || p.name }));
+  return (await pullTable<{ id: string; name: string }>(api, 'products_wh')).map((p) => ({
+    id: p.id,
+    key: (articles.get(p.id) ?? []).sort().join(' ') || p.name,
+  }));
 }
 
 async function pullTable<T>(api: DemoApi, table: string): Promise<T[]> {
   const rows: T[] = [];
-  for (let since = 0; ; ) {
-    const page = await api.expect<{ cursor: number; has_more: boolean; changes: { deleted: boolean; row: T | null }[] }>(200, 'GET', `/api/v1/sync/pull?table=${table}&since=${since}&limit=1000`);
+  for (let since = 0; ;) {
+    const page = await api.expect<{
+      cursor: number;
+      has_more: boolean;
+      changes: { deleted: boolean; row: T | null }[];
+    }>(200, 'GET', `/api/v1/sync/pull?table=${table}&since=${since}&limit=1000`);
     for (const change of page.changes) if (!change.deleted && change.row) rows.push(change.row);
     if (!page.has_more) return rows;
     since = page.cursor;

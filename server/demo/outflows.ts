@@ -26,7 +26,8 @@ async function each<T>(items: T[], run: (item: T) => Promise<number>): Promise<T
   return result;
 }
 
-export const writeOff = (api: DemoApi, disposals: Disposal[]) => each(disposals, async (d) => (await api.call('POST', '/api/v1/disposal/', d)).status);
+export const writeOff = (api: DemoApi, disposals: Disposal[]) =>
+  each(disposals, async (d) => (await api.call('POST', '/api/v1/disposal/', d)).status);
 
 export const markDown = (api: DemoApi, markdowns: Markdown[]) =>
   each(markdowns, async ({ release, ...body }) => {
@@ -35,7 +36,8 @@ export const markDown = (api: DemoApi, markdowns: Markdown[]) =>
     return (await api.call('PATCH', `/api/v1/markdowns/${made.body.id}/`, { release: true })).status;
   });
 
-export const sell = (api: DemoApi, sales: Sale[]) => each(sales, async (s) => (await api.call('POST', '/api/v1/realization/', s)).status);
+export const sell = (api: DemoApi, sales: Sale[]) =>
+  each(sales, async (s) => (await api.call('POST', '/api/v1/realization/', s)).status);
 
 /** Reserves: some stay active, some are sold (a realization made from the reserve), some taken off. */
 export const reserve = (api: DemoApi, reserves: Reserve[]) =>

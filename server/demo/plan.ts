@@ -98,9 +98,19 @@ export interface HistoryPlan {
 }
 
 const suppliers = ['ООО «Оптторг»', 'ИП Смирнова', 'ТК «Северный склад»', 'ООО «Текстиль-Опт»', 'Фабрика «Ладья»'];
-const disposalReasons = ['Брак при приёмке', 'Повреждена упаковка', 'Потерян при инвентаризации', 'Истёк срок хранения'];
+const disposalReasons = [
+  'Брак при приёмке',
+  'Повреждена упаковка',
+  'Потерян при инвентаризации',
+  'Истёк срок хранения',
+];
 const markdownReasons = ['Потёртость на корпусе', 'Вскрытая упаковка', 'Витринный образец', 'Нет ярлыка'];
-const otherReasons = ['Отгрузка на склад маркетплейса', 'Продажа на выставке', 'Оптовый покупатель', 'Подарок партнёру'];
+const otherReasons = [
+  'Отгрузка на склад маркетплейса',
+  'Продажа на выставке',
+  'Оптовый покупатель',
+  'Подарок партнёру',
+];
 
 const rub = (n: number) => Math.max(10, Math.round(n / 10) * 10);
 
@@ -139,17 +149,24 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     const own: { product: string; count: number; price: number }[] = [];
     if (fate !== 'never') {
       const lotCount = fate === 'sold_out' ? 1 : chance(0.75) ? 1 : chance(0.8) ? 2 : 3;
-      for (let i = 0; i < lotCount; i++) own.push({ product: product.id, count: between(3, 10) + Math.floor(next() ** 3 * 40), price: Math.round(cost * (0.88 + next() * 0.24)) });
+      for (let i = 0; i < lotCount; i++)
+        own.push({
+          product: product.id,
+          count: between(3, 10) + Math.floor(next() ** 3 * 40),
+          price: Math.round(cost * (0.88 + next() * 0.24)),
+        });
     }
     lots.push(own);
   }
 
   const purchases = placeInDocuments(lots, now, next);
   const left = new Map<string, number>();
-  for (const doc of purchases) for (const line of doc.lines) left.set(line.product_id, (left.get(line.product_id) ?? 0) + line.count);
+  for (const doc of purchases)
+    for (const line of doc.lines) left.set(line.product_id, (left.get(line.product_id) ?? 0) + line.count);
   /** Units a stocked product may still give away: it keeps at least 2 (a reserve may need them). */
   const spare = (plan: ProductPlan) => (left.get(plan.product.id) ?? 0) - (plan.fate === 'stocked' ? 2 : 0);
-  const take = (plan: ProductPlan, count: number) => left.set(plan.product.id, (left.get(plan.product.id) ?? 0) - count);
+  const take = (plan: ProductPlan, count: number) =>
+    left.set(plan.product.id, (left.get(plan.product.id) ?? 0) - count);
 
   const othersCount = Math.max(3, Math.ceil(sorted.length / 1500));
   const others: OtherDocument[] = Array.from({ length: othersCount }, (_, i) => ({
@@ -176,7 +193,13 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     }
     if (chance(0.04 * rare) && spare(plan) >= 2) {
       const count = between(1, Math.min(4, spare(plan) - 1));
-      pick(others).lines.push({ product_id: id, count, marketplace: pick(['OZON', 'WB', 'YM', 'Other'] as const), realization_price: rub(plan.price * 0.8), description: '' });
+      pick(others).lines.push({
+        product_id: id,
+        count,
+        marketplace: pick(['OZON', 'WB', 'YM', 'Other'] as const),
+        realization_price: rub(plan.price * 0.8),
+        description: '',
+      });
       take(plan, count);
     }
     if (chance(0.05 * rare) && spare(plan) >= 1) {
@@ -185,7 +208,13 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
       take(plan, count);
     }
     if (chance(0.05 * rare) && spare(plan) >= 1) {
-      markdowns.push({ product_id: id, price: plan.price, markdown_price: rub(plan.price * (0.55 + next() * 0.25)), description: pick(markdownReasons), release: chance(0.5) });
+      markdowns.push({
+        product_id: id,
+        price: plan.price,
+        markdown_price: rub(plan.price * (0.55 + next() * 0.25)),
+        description: pick(markdownReasons),
+        release: chance(0.5),
+      });
       take(plan, 1);
     }
     const saleCount = chance(saleShare) ? (chance(0.25) ? 2 : 1) : 0;
@@ -196,16 +225,33 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     }
     if (chance(0.08 * rare) && spare(plan) >= 1) {
       const count = between(1, Math.min(3, spare(plan)));
-      reserves.push({ product: id, count, price: plan.price, outcome: chance(0.55) ? 'active' : chance(0.7) ? 'realized' : 'released' });
+      reserves.push({
+        product: id,
+        count,
+        price: plan.price,
+        outcome: chance(0.55) ? 'active' : chance(0.7) ? 'realized' : 'released',
+      });
       take(plan, count);
     }
   }
 
-  return { products: plans, purchases, others: others.filter((d) => d.lines.length > 0), disposals, markdowns, sales, reserves };
+  return {
+    products: plans,
+    purchases,
+    others: others.filter((d) => d.lines.length > 0),
+    disposals,
+    markdowns,
+    sales,
+    reserves,
+  };
 }
 
 /** Spreads every product's lots over purchase documents across the period, each lot in a later document than the last. */
-function placeInDocuments(lots: { product: string; count: number; price: number }[][], now: Date, next: () => number): PurchaseDocument[] {
+function placeInDocuments(
+  lots: { product: string; count: number; price: number }[][],
+  now: Date,
+  next: () => number,
+): PurchaseDocument[] {
   const total = lots.reduce((n, own) => n + own.length, 0);
   const count = Math.max(MIN_DOCUMENTS, Math.ceil(total / (LINES_PER_DOCUMENT * 0.8)));
   const docs: PurchaseDocument[] = Array.from({ length: count }, (_, i) => ({
@@ -227,6 +273,9 @@ function placeInDocuments(lots: { product: string; count: number; price: number 
   }
   // A document the random placement overfilled is split in two of the same day: the API takes up to 1000 lines.
   return docs.flatMap((d) =>
-    Array.from({ length: Math.ceil(d.lines.length / LINES_PER_DOCUMENT) }, (_, i) => ({ ...d, lines: d.lines.slice(i * LINES_PER_DOCUMENT, (i + 1) * LINES_PER_DOCUMENT) })),
+    Array.from({ length: Math.ceil(d.lines.length / LINES_PER_DOCUMENT) }, (_, i) => ({
+      ...d,
+      lines: d.lines.slice(i * LINES_PER_DOCUMENT, (i + 1) * LINES_PER_DOCUMENT),
+    })),
   );
 }

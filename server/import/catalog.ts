@@ -4,11 +4,7 @@ import type { JobContext } from '../jobs/queue.ts';
 import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
-import {
-  type CatalogAdapter,
-  type MarketplaceCode,
-  type MarketplaceOffer,
-} from '../marketplaces/types.ts';
+import { type CatalogAdapter, type MarketplaceCode, type MarketplaceOffer } from '../marketplaces/types.ts';
 import type { CatalogRepository, ImportedListing, ListingChange } from '../repositories/catalog.ts';
 import type { MarketRow } from '../repositories/markets.ts';
 import type { ProductMpRow } from '../repositories/products.ts';
@@ -54,11 +50,15 @@ async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<Ca
   const progress = new ProgressReporter(ctx, await deps.catalog.listingCount(userId, store));
   const totals = { offers: 0, added: 0, updated: 0 };
   try {
-    const pages = adapter.listProducts({ marketId: store.marketId, apiKey, name: store.name }, (done, total) => progress.page(done, total));
+    const pages = adapter.listProducts({ marketId: store.marketId, apiKey, name: store.name }, (done, total) =>
+      progress.page(done, total),
+    );
     for await (const offers of pages) {
       // Shutting down: stop between pages; the queue hands the job back and a retry skips what is written.
       ctx.signal.throwIfAborted();
-      const written = await deps.db.transaction((tx) => runInTransaction(tx, () => writePage(deps.catalog, userId, store, offers)));
+      const written = await deps.db.transaction((tx) =>
+        runInTransaction(tx, () => writePage(deps.catalog, userId, store, offers)),
+      );
       totals.offers += offers.length;
       totals.added += written.added;
       totals.updated += written.updated;
@@ -77,7 +77,9 @@ async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<Ca
 async function writePage(catalog: CatalogRepository, userId: string, store: MarketRow, offers: MarketplaceOffer[]) {
   // A marketplace may list one article twice in a page; the last occurrence wins, as it would across pages.
   const incoming = new Map(offers.map((o) => [o.offerId, toListing(o)]));
-  const existing = new Map((await catalog.listingsOf(userId, store, [...incoming.keys()])).map((row) => [row.offerId, row]));
+  const existing = new Map(
+    (await catalog.listingsOf(userId, store, [...incoming.keys()])).map((row) => [row.offerId, row]),
+  );
   const fresh: ImportedListing[] = [];
   const changes: ListingChange[] = [];
   for (const listing of incoming.values()) {
@@ -120,7 +122,9 @@ function differs(row: ProductMpRow, listing: ImportedListing, storeId: string): 
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }

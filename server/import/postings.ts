@@ -54,7 +54,6 @@ export interface PostingStatusDeps {
   adapters: Record<MarketplaceCode, PostingStatusAdapter>;
 }
 
-
 const buckets: PostingBucket[] = ['awaiting_packaging', 'awaiting_deliver', 'delivering'];
 
 /**
@@ -78,7 +77,9 @@ async function refreshStatuses(deps: PostingStatusDeps, ctx: JobContext): Promis
   const current = new Map<string, MarketplacePosting>();
   const progress = new Progress(ctx);
   try {
-    const pages = adapter.listPostings({ marketId: store.marketId, apiKey, name: store.name }, (done, total) => progress.page(done, total));
+    const pages = adapter.listPostings({ marketId: store.marketId, apiKey, name: store.name }, (done, total) =>
+      progress.page(done, total),
+    );
     for await (const page of pages) {
       ctx.signal.throwIfAborted();
       for (const posting of page) current.set(posting.postingNumber, posting);
@@ -94,7 +95,11 @@ async function refreshStatuses(deps: PostingStatusDeps, ctx: JobContext): Promis
         userId,
         store,
         [...new Set(postings.flatMap((p) => p.items.map((i) => i.offerId)).filter(Boolean))],
-        [...new Set(postings.flatMap((p) => p.items.flatMap((i) => (i.externalProductId ? [i.externalProductId] : []))))],
+        [
+          ...new Set(
+            postings.flatMap((p) => p.items.flatMap((i) => (i.externalProductId ? [i.externalProductId] : []))),
+          ),
+        ],
       );
       const summed = aggregatePostings(postings, listings);
       const replaced = await deps.postings.replaceSnapshot(userId, store, summed.figures, fetchedAt);
@@ -145,7 +150,10 @@ export interface Aggregated {
  * by the marketplace's product id as the listing keeps it (external id, OZON sku). Listings with nothing
  * in any bucket are left out; items no listing matches are counted with their articles.
  */
-export function aggregatePostings(postings: readonly MarketplacePosting[], listings: readonly PostingListing[]): Aggregated {
+export function aggregatePostings(
+  postings: readonly MarketplacePosting[],
+  listings: readonly PostingListing[],
+): Aggregated {
   const find = listingMatcher(listings);
   const sums = new Map<string, ListingFigures>();
   const unmatched = { items: 0, units: 0, articles: [] as string[] };
@@ -163,7 +171,11 @@ export function aggregatePostings(postings: readonly MarketplacePosting[], listi
         continue;
       }
       let f = sums.get(listing.id);
-      if (!f) sums.set(listing.id, (f = { productMpId: listing.id, awaitingPackaging: 0, awaitingDeliver: 0, delivering: 0 }));
+      if (!f)
+        sums.set(
+          listing.id,
+          (f = { productMpId: listing.id, awaitingPackaging: 0, awaitingDeliver: 0, delivering: 0 }),
+        );
       if (posting.bucket === 'awaiting_packaging') f.awaitingPackaging += quantity;
       else if (posting.bucket === 'awaiting_deliver') f.awaitingDeliver += quantity;
       else f.delivering += quantity;
@@ -183,7 +195,10 @@ class Progress {
 
   page(done?: number, total?: number): void {
     this.pages += 1;
-    const guess = total && done !== undefined && total > 0 ? Math.floor((95 * done) / total) : Math.floor(95 * (1 - 0.8 ** this.pages));
+    const guess =
+      total && done !== undefined && total > 0
+        ? Math.floor((95 * done) / total)
+        : Math.floor(95 * (1 - 0.8 ** this.pages));
     const next = Math.max(this.last, Math.min(95, guess));
     if (next === this.last) return;
     this.last = next;

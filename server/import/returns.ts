@@ -4,15 +4,17 @@ import type { JobContext } from '../jobs/queue.ts';
 import { marketplaceJob, openStore, PermanentImportError } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
-import {
-  type MarketplaceCode,
-  type MarketplaceReturn,
-  type ReturnsAdapter,
-} from '../marketplaces/types.ts';
+import { type MarketplaceCode, type MarketplaceReturn, type ReturnsAdapter } from '../marketplaces/types.ts';
 import type { CatalogRepository } from '../repositories/catalog.ts';
 import type { MarketRow } from '../repositories/markets.ts';
 import { listingMatcher } from '../repositories/store-listings.ts';
-import { isUntouched, type ImportedReturn, type ListingMatch, type ReturnRow, type ReturnsImportRepository } from '../repositories/returns-import.ts';
+import {
+  isUntouched,
+  type ImportedReturn,
+  type ListingMatch,
+  type ReturnRow,
+  type ReturnsImportRepository,
+} from '../repositories/returns-import.ts';
 
 export const RETURNS_IMPORT = 'returns-import';
 
@@ -47,7 +49,6 @@ export interface ReturnsImportDeps {
   adapters: Record<MarketplaceCode, ReturnsAdapter>;
 }
 
-
 /**
  * The returns import of one store and period: pages stream from the adapter and each page is upserted
  * in its own transaction by the return's marketplace key, so importing the same period again (or a
@@ -73,10 +74,14 @@ async function importReturns(deps: ReturnsImportDeps, ctx: JobContext): Promise<
   const totals = { returns: 0, added: 0, updated: 0, unmatched: 0, kept: 0 };
   const progress = new Progress(ctx);
   try {
-    const pages = adapter.listReturns({ marketId: store.marketId, apiKey, name: store.name }, period, () => progress.page());
+    const pages = adapter.listReturns({ marketId: store.marketId, apiKey, name: store.name }, period, () =>
+      progress.page(),
+    );
     for await (const page of pages) {
       ctx.signal.throwIfAborted();
-      const written = await deps.db.transaction((tx) => runInTransaction(tx, () => writePage(deps.returns, userId, store, page)));
+      const written = await deps.db.transaction((tx) =>
+        runInTransaction(tx, () => writePage(deps.returns, userId, store, page)),
+      );
       totals.returns += written.returns;
       totals.added += written.added;
       totals.updated += written.updated;
@@ -106,7 +111,9 @@ async function writePage(repo: ReturnsImportRepository, userId: string, store: M
     [...new Set(list.flatMap((r) => (r.externalProductId ? [r.externalProductId] : [])))],
   );
   const match = matcher(listings);
-  const existing = new Map((await repo.existing(userId, store, [...incoming.keys()])).map((row) => [row.externalId!, row]));
+  const existing = new Map(
+    (await repo.existing(userId, store, [...incoming.keys()])).map((row) => [row.externalId!, row]),
+  );
 
   const fresh: ImportedReturn[] = [];
   let updated = 0;
@@ -162,7 +169,8 @@ function changed(row: ReturnRow, values: ImportedReturn): Partial<Omit<ImportedR
   if (row.orderNumber !== values.orderNumber) out.orderNumber = values.orderNumber;
   if (row.article !== values.article) out.article = values.article;
   if (row.name !== values.name) out.name = values.name;
-  if ((row.returnedAt?.getTime() ?? null) !== (values.returnedAt?.getTime() ?? null)) out.returnedAt = values.returnedAt;
+  if ((row.returnedAt?.getTime() ?? null) !== (values.returnedAt?.getTime() ?? null))
+    out.returnedAt = values.returnedAt;
   if (row.marketplaceStatus !== values.marketplaceStatus) out.marketplaceStatus = values.marketplaceStatus;
   if (row.count !== values.count) out.count = values.count;
   if (row.productId === null && values.productId !== null) out.productId = values.productId;

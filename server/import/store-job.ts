@@ -8,7 +8,9 @@ import type { MarketRow } from '../repositories/markets.ts';
 export class PermanentImportError extends Error {}
 
 const isPermanent = (err: unknown) =>
-  err instanceof PermanentImportError || err instanceof MarketplaceAuthError || err instanceof MarketplaceStoreNotFoundError;
+  err instanceof PermanentImportError ||
+  err instanceof MarketplaceAuthError ||
+  err instanceof MarketplaceStoreNotFoundError;
 
 /**
  * A marketplace job's handler (catalog, returns, posting statuses): errors a retry cannot help fail the

@@ -89,7 +89,9 @@ export class JobQueue {
     this.wake?.();
     if (!this.loop) return;
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), this.options.stopTimeoutMs ?? 10_000)));
+    const timedOut = new Promise<true>(
+      (resolve) => (timer = setTimeout(() => resolve(true), this.options.stopTimeoutMs ?? 10_000)),
+    );
     const late = await Promise.race([this.loop.then(() => false as const), timedOut]);
     clearTimeout(timer);
     const run = this.current;
@@ -97,7 +99,9 @@ export class JobQueue {
     run.abandoned = true;
     clearInterval(run.heartbeat);
     this.options.log.warn({ job: run.job.id, kind: run.job.kind }, 'job handler ignored shutdown, releasing its job');
-    await this.repo.release(run.job.id, this.worker).catch((err) => this.options.log.error({ err }, 'job release failed'));
+    await this.repo
+      .release(run.job.id, this.worker)
+      .catch((err) => this.options.log.error({ err }, 'job release failed'));
   }
 
   private async run(): Promise<void> {
@@ -142,7 +146,8 @@ export class JobQueue {
     const run: Run = { job, abandoned: false, heartbeat };
     this.current = run;
 
-    const publishProgress = (value: number) => this.live.publish(job.userId, { type: 'progress', value, job_id: job.id });
+    const publishProgress = (value: number) =>
+      this.live.publish(job.userId, { type: 'progress', value, job_id: job.id });
     const ctx: JobContext = {
       job,
       signal,

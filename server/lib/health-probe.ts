@@ -3,7 +3,10 @@
  * benchmarks call all the time: concurrent callers share one probe, and a result is reused for a
  * short while. A probe that is still waiting is never doubled: while it waits the answer is "no".
  */
-export function databaseProbe(ping: () => Promise<void>, { timeoutMs = 2000, reuseMs = 500 } = {}): () => Promise<boolean> {
+export function databaseProbe(
+  ping: () => Promise<void>,
+  { timeoutMs = 2000, reuseMs = 500 } = {},
+): () => Promise<boolean> {
   let last: { ok: boolean; at: number } | undefined;
   let inFlight: Promise<boolean> | undefined;
   let stillWaiting = false;

@@ -14,7 +14,8 @@ const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i)
 export function detectImage(data: Buffer): ImageExt | null {
   if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpg';
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 

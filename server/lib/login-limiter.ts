@@ -17,11 +17,20 @@ export function loginLimiter(attempts: AuthAttemptsRepository, limits: LoginLimi
   const ipKey = (ip: string) => `ip:${ip}`;
 
   function tooMany(oldest?: Date): Problem {
-    const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + limits.windowSeconds * 1000 - Date.now()) / 1000));
+    const retryAfter = Math.max(
+      1,
+      Math.ceil(((oldest?.getTime() ?? Date.now()) + limits.windowSeconds * 1000 - Date.now()) / 1000),
+    );
     const minutes = Math.ceil(retryAfter / 60);
-    return new Problem(429, 'too_many_attempts', `Слишком много попыток входа. Повторите через ${minutes} мин.`, undefined, {
-      'retry-after': String(retryAfter),
-    });
+    return new Problem(
+      429,
+      'too_many_attempts',
+      `Слишком много попыток входа. Повторите через ${minutes} мин.`,
+      undefined,
+      {
+        'retry-after': String(retryAfter),
+      },
+    );
   }
 
   return {

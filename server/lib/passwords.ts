@@ -4,8 +4,12 @@ const params = { N: 16384, r: 8, p: 1, keyLength: 32 };
 
 function derive(password: string, salt: Buffer, o: ScryptOptions & { keyLength: number }): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, o.keyLength, { N: o.N, r: o.r, p: o.p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      o.keyLength,
+      { N: o.N, r: o.r, p: o.p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }

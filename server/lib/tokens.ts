@@ -4,15 +4,17 @@ import { jwtVerify, SignJWT } from 'jose';
 const issuer = 'ostatok';
 
 export async function signAccessToken(userId: string, secret: Uint8Array, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuer(issuer)
-    .setIssuedAt()
-    // Unique even when issued twice in one second: a refresh always yields a new token.
-    .setJti(randomUUID())
-    .setExpirationTime(`${ttlSeconds}s`)
-    .sign(secret);
+  return (
+    new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(issuer)
+      .setIssuedAt()
+      // Unique even when issued twice in one second: a refresh always yields a new token.
+      .setJti(randomUUID())
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(secret)
+  );
 }
 
 /** The user id of a valid access token, or null for anything else (expired, forged, a refresh token). */

@@ -17,7 +17,11 @@ describe('UserPageCache', () => {
   it('never keeps an answer read while a change happened', async () => {
     const cache = new UserPageCache(1024, 60_000);
     let release!: () => void;
-    const slow = cache.through('u1', 'k', () => new Promise<string>((resolve) => (release = () => resolve('before the write'))));
+    const slow = cache.through(
+      'u1',
+      'k',
+      () => new Promise<string>((resolve) => (release = () => resolve('before the write'))),
+    );
     cache.invalidate('u1');
     release();
     expect(await slow).toBe('before the write');

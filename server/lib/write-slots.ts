@@ -38,7 +38,13 @@ export class WriteSlots {
       slots.waiting.push(waiter);
     });
     if (!granted)
-      throw new Problem(429, 'too_many_writes', 'Слишком много одновременных изменений: повторите через секунду', undefined, { 'retry-after': '1' });
+      throw new Problem(
+        429,
+        'too_many_writes',
+        'Слишком много одновременных изменений: повторите через секунду',
+        undefined,
+        { 'retry-after': '1' },
+      );
     return this.releaser(userId, slots);
   }
 

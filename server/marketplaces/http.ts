@@ -146,7 +146,9 @@ export function requestedWaitMs(headers: Headers, now = Date.now()): number | un
     parseWait(headers.get('x-ratelimit-retry'), now) ??
     parseWait(headers.get('x-ratelimit-reset'), now) ??
     // YM: the resource window's end matters only once it is used up; a 420 for parallelism has quota left.
-    (headers.get('x-ratelimit-resource-remaining') === '0' ? parseWait(headers.get('x-ratelimit-resource-until'), now) : undefined)
+    (headers.get('x-ratelimit-resource-remaining') === '0'
+      ? parseWait(headers.get('x-ratelimit-resource-until'), now)
+      : undefined)
   );
 }
 
@@ -186,12 +188,17 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
     try {
       response = await doFetch(req.url, {
         method: req.method,
-        headers: { Accept: 'application/json', ...req.headers, ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Accept: 'application/json',
+          ...req.headers,
+          ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (error) {
-      lastReason = error instanceof Error && error.name === 'TimeoutError' ? 'превышено время ожидания ответа' : 'ошибка сети';
+      lastReason =
+        error instanceof Error && error.name === 'TimeoutError' ? 'превышено время ожидания ответа' : 'ошибка сети';
       lastStatus = undefined;
       if (attempt < opts.maxAttempts) await sleep(backoffMs(attempt, opts.baseDelayMs, opts.maxDelayMs));
       continue;
@@ -202,16 +209,25 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
         const text = await response.text();
         return { status: response.status, body: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };
       } catch (error) {
-        throw new MarketplaceUnavailableError(marketplace, store.name, 'ответ не в формате JSON', response.status, { cause: error });
+        throw new MarketplaceUnavailableError(marketplace, store.name, 'ответ не в формате JSON', response.status, {
+          cause: error,
+        });
       }
     }
 
     const text = await response.text().catch(() => '');
     if (response.status === 401 || response.status === 403) {
-      throw new MarketplaceAuthError(marketplace, store.name, response.status, { cause: new Error(text.slice(0, 500)) });
+      throw new MarketplaceAuthError(marketplace, store.name, response.status, {
+        cause: new Error(text.slice(0, 500)),
+      });
     }
     if (!isRetryable(response.status, marketplace)) {
-      throw new MarketplaceUnavailableError(marketplace, store.name, `запрос отклонён (HTTP ${response.status}): ${text.slice(0, 300)}`, response.status);
+      throw new MarketplaceUnavailableError(
+        marketplace,
+        store.name,
+        `запрос отклонён (HTTP ${response.status}): ${text.slice(0, 300)}`,
+        response.status,
+      );
     }
 
     lastStatus = response.status;
@@ -220,13 +236,23 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
     const asked = requestedWaitMs(response.headers);
     if (asked !== undefined && asked > opts.maxRetryWaitMs) {
       const until = new Date(Date.now() + asked).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' });
-      throw new MarketplaceUnavailableError(marketplace, store.name, `лимит запросов исчерпан, повторите после ${until}`, response.status);
+      throw new MarketplaceUnavailableError(
+        marketplace,
+        store.name,
+        `лимит запросов исчерпан, повторите после ${until}`,
+        response.status,
+      );
     }
     // Honour the marketplace's own wait, but never less than our backoff, plus jitter against lockstep.
     const wait = Math.max(asked ?? 0, backoffMs(attempt, opts.baseDelayMs, opts.maxDelayMs));
     await sleep(Math.min(wait + Math.random() * opts.baseDelayMs, opts.maxRetryWaitMs));
   }
-  throw new MarketplaceUnavailableError(marketplace, store.name, `${lastReason}; попыток: ${opts.maxAttempts}`, lastStatus);
+  throw new MarketplaceUnavailableError(
+    marketplace,
+    store.name,
+    `${lastReason}; попыток: ${opts.maxAttempts}`,
+    lastStatus,
+  );
 }
 
 /** Joins a configured base URL (with or without a trailing slash or path prefix) and an API path. */

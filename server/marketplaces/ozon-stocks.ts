@@ -7,7 +7,13 @@ import type {
   WarehouseListResponse,
 } from './ozon/wire.ts';
 import { batchFailure, chunks, StockPusher, wholeStock, type StockPush } from './stock-batches.ts';
-import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
+import {
+  MarketplaceError,
+  type StockItem,
+  type StockPushAdapter,
+  type StockWarehouse,
+  type StoreCredentials,
+} from './types.ts';
 
 export interface OzonStocksOptions {
   baseUrl: string;
@@ -54,11 +60,20 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
       .filter((w) => w.status === 'created' && w.warehouse_id !== undefined)
       .sort((a, b) => a.warehouse_id! - b.warehouse_id!);
     const first = active[0];
-    if (!first) throw new MarketplaceError('OZON', store.name, `Магазин «${store.name}» (OZON): нет активного склада FBS или rFBS — остатки передавать некуда`);
+    if (!first)
+      throw new MarketplaceError(
+        'OZON',
+        store.name,
+        `Магазин «${store.name}» (OZON): нет активного склада FBS или rFBS — остатки передавать некуда`,
+      );
     return { id: String(first.warehouse_id), name: first.name || `Склад ${first.warehouse_id}` };
   }
 
-  async readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+  async readStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+  ): Promise<Map<string, number>> {
     const ctx = this.context(store);
     const bySku = new Map<string, string>();
     for (const item of items) {
@@ -68,7 +83,11 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
     const current = new Map<string, number>();
     for (const skus of chunks([...bySku.keys()], READ_BATCH)) {
       const body: StocksByWarehouseFbsRequest = { sku: skus };
-      const answer = await this.post<StocksByWarehouseFbsResponse>(ctx, '/v1/product/info/stocks-by-warehouse/fbs', body);
+      const answer = await this.post<StocksByWarehouseFbsResponse>(
+        ctx,
+        '/v1/product/info/stocks-by-warehouse/fbs',
+        body,
+      );
       for (const row of answer.result ?? []) {
         if (String(row.warehouse_id) !== warehouse.id || row.sku === undefined) continue;
         const key = bySku.get(String(row.sku));
@@ -87,19 +106,34 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
     }
     const warehouseId = Number(warehouse.id);
     let pacer = this.pushPacers.get(store.marketId);
-    if (!pacer) this.pushPacers.set(store.marketId, (pacer = new WindowPacer(this.options.requestsPerMinute ?? 80, this.options.minuteMs ?? 60_000, this.sleep)));
+    if (!pacer)
+      this.pushPacers.set(
+        store.marketId,
+        (pacer = new WindowPacer(this.options.requestsPerMinute ?? 80, this.options.minuteMs ?? 60_000, this.sleep)),
+      );
     const push = pacer;
     const overall = this.options.overall(store);
-    const ctx: CallContext = { ...this.context(store), pacer: { take: async () => (await push.take(), await overall.take()) } };
+    const ctx: CallContext = {
+      ...this.context(store),
+      pacer: { take: async () => (await push.take(), await overall.take()) },
+    };
     const pairMs = this.options.pairIntervalMs ?? 30_000;
     const pairKey = (productId: number) => `${store.marketId}:${warehouseId}:${productId}`;
 
     for (const batch of chunks(sendable, Math.min(100, Math.max(1, this.options.batchSize ?? 100)))) {
       // A pair sent again within 30 s would fail: wait until every pair of the batch may go.
-      const due = Math.max(0, ...batch.map((i) => (this.pairSentAt.get(pairKey(i.productId)) ?? -Infinity) + pairMs - Date.now()));
+      const due = Math.max(
+        0,
+        ...batch.map((i) => (this.pairSentAt.get(pairKey(i.productId)) ?? -Infinity) + pairMs - Date.now()),
+      );
       if (due > 0) await this.sleep(due);
       const body: ProductsStocksRequest = {
-        stocks: batch.map((i) => ({ offer_id: i.offerId, product_id: i.productId, stock: wholeStock(i.quantity), warehouse_id: warehouseId })),
+        stocks: batch.map((i) => ({
+          offer_id: i.offerId,
+          product_id: i.productId,
+          stock: wholeStock(i.quantity),
+          warehouse_id: warehouseId,
+        })),
       };
       let answer: ProductsStocksResponse;
       try {
@@ -119,7 +153,12 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
         const r = byOffer.get(i.offerId) ?? byProduct.get(String(i.productId));
         if (!r) continue; // StockResults reports the silence.
         if (r.updated) results.settle(i.key);
-        else results.settle(i.key, (r.errors ?? []).map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') || 'OZON не обновил остаток');
+        else
+          results.settle(
+            i.key,
+            (r.errors ?? []).map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') ||
+              'OZON не обновил остаток',
+          );
       }
       results.report();
     }

@@ -151,13 +151,19 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
    * storage_tariffication_start_date exists only for returns left at an OZON storage point. Status changes
    * of a return already imported are picked up by importing its period again.
    */
-  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+  async *listReturns(
+    store: StoreCredentials,
+    period: ReturnsPeriod,
+    onPage?: PageProgress,
+  ): AsyncIterable<MarketplaceReturn[]> {
     const ctx = this.context(store);
     let lastId = 0;
     let done = 0;
     for (;;) {
       const request: ReturnsListRequest = {
-        filter: { logistic_return_date: { time_from: moscowDayStart(period.dateFrom), time_to: moscowDayEnd(period.dateTo) } },
+        filter: {
+          logistic_return_date: { time_from: moscowDayStart(period.dateFrom), time_to: moscowDayEnd(period.dateTo) },
+        },
         limit: this.returnsPageSize,
         last_id: lastId,
       };
@@ -196,8 +202,13 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
     let done = 0;
     for (const [status, bucket] of ozonPostingBuckets) {
       const seen = new Set<string>();
-      for (let offset = 0; ; ) {
-        const request: FbsPostingListRequest = { dir: 'ASC', filter: { since, to, status }, limit: this.postingsPageSize, offset };
+      for (let offset = 0; ;) {
+        const request: FbsPostingListRequest = {
+          dir: 'ASC',
+          filter: { since, to, status },
+          limit: this.postingsPageSize,
+          offset,
+        };
         const page = await requestJson<FbsPostingListResponse>(ctx, {
           method: 'POST',
           url: joinUrl(this.baseUrl, '/v3/posting/fbs/list'),

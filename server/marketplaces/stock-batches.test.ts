@@ -9,7 +9,11 @@ function marketplace(bad: Set<number>, names: boolean) {
     sent.push([...batch]);
     const wrong = batch.filter((i) => bad.has(i));
     if (wrong.length === 0) return { kind: 'ok' };
-    return { kind: 'refused', named: new Map(names ? wrong.map((i) => [i, `bad ${i}`] as const) : []), message: 'refused' };
+    return {
+      kind: 'refused',
+      named: new Map(names ? wrong.map((i) => [i, `bad ${i}`] as const) : []),
+      message: 'refused',
+    };
   };
   return { sent, send };
 }
@@ -43,7 +47,8 @@ describe('settleBatch: one refused item never takes its batch down', () => {
     expect(results.get(2)).toBe('refused');
     expect([...results.keys()].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Every good item went out in a batch that was taken.
-    for (const i of [1, 3, 4, 5, 6, 8]) expect(m.sent.some((b) => b.includes(i) && !b.some((x) => x === 2 || x === 7))).toBe(true);
+    for (const i of [1, 3, 4, 5, 6, 8])
+      expect(m.sent.some((b) => b.includes(i) && !b.some((x) => x === 2 || x === 7))).toBe(true);
   });
 
   it('fails the whole batch for a reason no item explains', async () => {

@@ -1,4 +1,11 @@
-import { MarketplaceAuthError, MarketplaceError, type StockItem, type StockItemResult, type StockWarehouse, type StoreCredentials } from './types.ts';
+import {
+  MarketplaceAuthError,
+  MarketplaceError,
+  type StockItem,
+  type StockItemResult,
+  type StockWarehouse,
+  type StoreCredentials,
+} from './types.ts';
 
 /** How a marketplace answered one batch of stocks. */
 export type BatchOutcome<I> =
@@ -79,7 +86,9 @@ export class StockResults {
   }
 
   all(): StockItemResult[] {
-    return this.items.map((i) => this.byKey.get(i.key) ?? { key: i.key, ok: false, error: 'Маркетплейс не ответил по этому товару' });
+    return this.items.map(
+      (i) => this.byKey.get(i.key) ?? { key: i.key, ok: false, error: 'Маркетплейс не ответил по этому товару' },
+    );
   }
 }
 

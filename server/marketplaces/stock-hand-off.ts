@@ -1,4 +1,11 @@
-import type { MarketplaceCode, StockItem, StockItemResult, StockPushAdapter, StockWarehouse, StoreCredentials } from './types.ts';
+import type {
+  MarketplaceCode,
+  StockItem,
+  StockItemResult,
+  StockPushAdapter,
+  StockWarehouse,
+  StoreCredentials,
+} from './types.ts';
 
 /**
  * The stock push part of a marketplace adapter: handed as it is to the marketplace's own stock push
@@ -12,7 +19,11 @@ export abstract class StockPushHandOff implements StockPushAdapter {
     return this.stocks.stockWarehouse(store);
   }
 
-  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+  readStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+  ): Promise<Map<string, number>> {
     return this.stocks.readStocks(store, warehouse, items);
   }
 

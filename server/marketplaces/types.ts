@@ -73,7 +73,11 @@ export interface ReturnsPeriod {
 export interface ReturnsAdapter {
   readonly marketplace: MarketplaceCode;
   /** Yields the store's returns in the period page by page; the same return may appear in two pages' periods: dedupe by externalId. */
-  listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]>;
+  listReturns(
+    store: StoreCredentials,
+    period: ReturnsPeriod,
+    onPage?: PageProgress,
+  ): AsyncIterable<MarketplaceReturn[]>;
 }
 
 /** The three stages of an order the seller still has to act on or is waiting for (docs/rules.md «Достаточность»). */
@@ -132,7 +136,11 @@ export interface StockPushAdapter {
   /** The warehouse the store's stock is pushed to; MarketplaceStoreNotFoundError when it has none to take it. */
   stockWarehouse(store: StoreCredentials): Promise<StockWarehouse>;
   /** The marketplace's current stock of the items at the warehouse, by key; an item it cannot tell is left out. */
-  readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>>;
+  readStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+  ): Promise<Map<string, number>>;
   /**
    * Sends the quantities in batches at the marketplace's pace and answers a result per item: an item the
    * marketplace refuses fails alone, the rest still go. `onBatch` reports items done so far.
@@ -162,7 +170,12 @@ export class MarketplaceError extends Error {
 
 /** The key was refused (401/403): retrying cannot help, the seller has to fix the key. */
 export class MarketplaceAuthError extends MarketplaceError {
-  constructor(marketplace: MarketplaceCode, storeName: string, readonly status: number, options?: ErrorOptions) {
+  constructor(
+    marketplace: MarketplaceCode,
+    storeName: string,
+    readonly status: number,
+    options?: ErrorOptions,
+  ) {
     super(
       marketplace,
       storeName,

@@ -28,10 +28,13 @@ export function wildberriesBucket(status: Pick<OrderStatus, 'supplierStatus' | '
 function roubles(o: AssemblyOrder): number | undefined {
   const RUB = 643;
   const kopecks =
-    o.convertedCurrencyCode === RUB ? o.convertedPrice
-    : o.currencyCode === RUB ? o.price
-    : o.convertedCurrencyCode === undefined && o.currencyCode === undefined ? (o.convertedPrice ?? o.price)
-    : undefined;
+    o.convertedCurrencyCode === RUB
+      ? o.convertedPrice
+      : o.currencyCode === RUB
+        ? o.price
+        : o.convertedCurrencyCode === undefined && o.currencyCode === undefined
+          ? (o.convertedPrice ?? o.price)
+          : undefined;
   return kopecks === undefined ? undefined : kopecks / 100;
 }
 
@@ -43,7 +46,14 @@ export function toPosting(o: AssemblyOrder & { id: number }, status: OrderStatus
     {
       postingNumber: String(o.id),
       bucket,
-      items: [{ offerId: o.article ?? '', externalProductId: o.nmId === undefined ? undefined : String(o.nmId), quantity: 1, price: roubles(o) }],
+      items: [
+        {
+          offerId: o.article ?? '',
+          externalProductId: o.nmId === undefined ? undefined : String(o.nmId),
+          quantity: 1,
+          price: roubles(o),
+        },
+      ],
     },
   ];
 }

@@ -37,7 +37,10 @@ export class CardLookup {
           const page = await this.adapter.cards(this.ctx, {
             settings: { filter: { withPhoto: -1, textSearch: String(nmId) }, cursor: { limit: 100 } },
           });
-          this.known.set(nmId, page.cards?.find((c) => c.nmID === nmId));
+          this.known.set(
+            nmId,
+            page.cards?.find((c) => c.nmID === nmId),
+          );
         }
         return this.known;
       }
@@ -79,7 +82,8 @@ export function latestPerReturn(rows: GoodsReturnRow[]): GoodsReturnRow[] {
 }
 
 const returnKey = (row: GoodsReturnRow): string | undefined =>
-  row.srid || (row.shkId !== undefined ? `shk:${row.shkId}` : row.orderId !== undefined ? `order:${row.orderId}` : undefined);
+  row.srid ||
+  (row.shkId !== undefined ? `shk:${row.shkId}` : row.orderId !== undefined ? `order:${row.orderId}` : undefined);
 
 export function toReturn(row: GoodsReturnRow, card: Card | undefined): MarketplaceReturn {
   const subject = [row.subjectName, row.brand].filter(Boolean).join(', ');

@@ -1,7 +1,28 @@
 import { joinUrl, requestAnswer, requestJson, type CallContext, type RatePacer, type RetryOptions } from './http.ts';
-import { batchFailure, chunks, settleBatch, StockPusher, wholeStock, type BatchOutcome, type StockPush } from './stock-batches.ts';
-import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
-import type { Card, SellerWarehouse, StocksReadRequest, StocksReadResponse, StocksUpdateRequest, StocksWarehouseError } from './wildberries/wire.ts';
+import {
+  batchFailure,
+  chunks,
+  settleBatch,
+  StockPusher,
+  wholeStock,
+  type BatchOutcome,
+  type StockPush,
+} from './stock-batches.ts';
+import {
+  MarketplaceError,
+  type StockItem,
+  type StockPushAdapter,
+  type StockWarehouse,
+  type StoreCredentials,
+} from './types.ts';
+import type {
+  Card,
+  SellerWarehouse,
+  StocksReadRequest,
+  StocksReadResponse,
+  StocksUpdateRequest,
+  StocksWarehouseError,
+} from './wildberries/wire.ts';
 
 export interface WildberriesStocksOptions {
   marketplaceUrl: string;
@@ -51,11 +72,20 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
       .filter((w) => w.id !== undefined && !w.isDeleting && (w.deliveryType ?? 1) === 1)
       .sort((a, b) => a.id! - b.id!);
     const first = usable[0];
-    if (!first) throw new MarketplaceError('WILDBERRIES', store.name, `Магазин «${store.name}» (Wildberries): нет склада продавца FBS — остатки передавать некуда`);
+    if (!first)
+      throw new MarketplaceError(
+        'WILDBERRIES',
+        store.name,
+        `Магазин «${store.name}» (Wildberries): нет склада продавца FBS — остатки передавать некуда`,
+      );
     return { id: String(first.id), name: first.name || `Склад ${first.id}` };
   }
 
-  async readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+  async readStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+  ): Promise<Map<string, number>> {
     const { sized } = await this.sizes(store, items);
     const byChrt = new Map(sized.map((i) => [i.chrtId, i.key]));
     const current = new Map<string, number>();
@@ -82,10 +112,18 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
     const pacer = this.options.pacer(store);
 
     const send = async (batch: readonly Sized[]): Promise<BatchOutcome<Sized>> => {
-      const body: StocksUpdateRequest = { stocks: batch.map((i) => ({ chrtId: i.chrtId, amount: Math.min(MAX_AMOUNT, wholeStock(i.quantity)) })) };
+      const body: StocksUpdateRequest = {
+        stocks: batch.map((i) => ({ chrtId: i.chrtId, amount: Math.min(MAX_AMOUNT, wholeStock(i.quantity)) })),
+      };
       let answer;
       try {
-        answer = await requestAnswer(ctx, { method: 'PUT', url: this.stocksUrl(warehouse), headers: { Authorization: store.apiKey }, body, accept: [409] });
+        answer = await requestAnswer(ctx, {
+          method: 'PUT',
+          url: this.stocksUrl(warehouse),
+          headers: { Authorization: store.apiKey },
+          body,
+          accept: [409],
+        });
       } catch (error) {
         return batchFailure(error);
       }
@@ -93,14 +131,20 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
       // The conflict was charged as ten requests: the pacer pays the other nine before the next one.
       for (let i = 1; i < CONFLICT_COST; i++) await pacer.take();
       const errors = (Array.isArray(answer.body) ? answer.body : []) as StocksWarehouseError;
-      const message = errors.map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') || 'Wildberries отклонил остатки (409)';
+      const message =
+        errors.map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') ||
+        'Wildberries отклонил остатки (409)';
       // An error without items (StoreIsProcessing) concerns the whole warehouse: halving cannot help.
       if (!errors.some((e) => (e.data ?? []).length > 0)) return { kind: 'failed', message };
       // The spec names an item by its barcode (sku); a chrtId is taken too, should WB send one.
       const named = new Map<Sized, string>();
       for (const e of errors) {
         for (const d of e.data ?? []) {
-          const item = batch.find((i) => (d.chrtId !== undefined && i.chrtId === d.chrtId) || (d.sku !== undefined && barcodesOf(i).includes(d.sku)));
+          const item = batch.find(
+            (i) =>
+              (d.chrtId !== undefined && i.chrtId === d.chrtId) ||
+              (d.sku !== undefined && barcodesOf(i).includes(d.sku)),
+          );
           if (item) named.set(item, [e.code, e.message].filter(Boolean).join(': '));
         }
       }
@@ -118,7 +162,10 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
    * Each item's size: the chrtIds the catalog import kept, else the card found by nmID or vendorCode in
    * a walk of the catalog that stops once every missing card is found.
    */
-  private async sizes(store: StoreCredentials, items: readonly StockItem[]): Promise<{ sized: Sized[]; problems: Map<string, string> }> {
+  private async sizes(
+    store: StoreCredentials,
+    items: readonly StockItem[],
+  ): Promise<{ sized: Sized[]; problems: Map<string, string> }> {
     const chrts = new Map<string, number[]>();
     for (const item of items) {
       const kept = item.extra?.chrtIds;
@@ -127,11 +174,17 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
     const missing = items.filter((i) => !chrts.has(i.key));
     if (missing.length > 0) {
       const wanted = new Map<string, StockItem[]>();
-      for (const i of missing) for (const k of [i.offerId, i.externalId ? `nm:${i.externalId}` : '']) if (k) wanted.set(k, [...(wanted.get(k) ?? []), i]);
+      for (const i of missing)
+        for (const k of [i.offerId, i.externalId ? `nm:${i.externalId}` : ''])
+          if (k) wanted.set(k, [...(wanted.get(k) ?? []), i]);
       for await (const cards of this.options.cards(store)) {
         for (const card of cards) {
           const found = [...(wanted.get(card.vendorCode ?? '') ?? []), ...(wanted.get(`nm:${card.nmID}`) ?? [])];
-          for (const i of found) chrts.set(i.key, (card.sizes ?? []).flatMap((s) => (s.chrtID === undefined ? [] : [s.chrtID])));
+          for (const i of found)
+            chrts.set(
+              i.key,
+              (card.sizes ?? []).flatMap((s) => (s.chrtID === undefined ? [] : [s.chrtID])),
+            );
         }
         if (missing.every((i) => chrts.has(i.key))) break;
       }
@@ -141,7 +194,8 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
     for (const item of items) {
       const ids = chrts.get(item.key);
       if (!ids || ids.length === 0) problems.set(item.key, `Карточка ${item.offerId} не найдена в Wildberries`);
-      else if (ids.length > 1) problems.set(item.key, `У карточки ${item.offerId} несколько размеров: остаток по размерам не передаётся`);
+      else if (ids.length > 1)
+        problems.set(item.key, `У карточки ${item.offerId} несколько размеров: остаток по размерам не передаётся`);
       else sized.push({ ...item, chrtId: ids[0]! });
     }
     return { sized, problems };

@@ -98,9 +98,11 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
     super();
     this.baseUrl = options.baseUrl ?? process.env.WB_CONTENT_API_URL ?? 'https://content-api.wildberries.ru';
-    this.analyticsUrl = options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
+    this.analyticsUrl =
+      options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
-    this.marketplaceUrl = options.marketplaceUrl ?? process.env.WB_MARKETPLACE_API_URL ?? 'https://marketplace-api.wildberries.ru';
+    this.marketplaceUrl =
+      options.marketplaceUrl ?? process.env.WB_MARKETPLACE_API_URL ?? 'https://marketplace-api.wildberries.ru';
     this.stocks = new WildberriesStocks({
       marketplaceUrl: this.marketplaceUrl,
       batchSize: options.stockBatchSize,
@@ -144,7 +146,11 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
     }
   }
 
-  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+  async *listReturns(
+    store: StoreCredentials,
+    period: ReturnsPeriod,
+    onPage?: PageProgress,
+  ): AsyncIterable<MarketplaceReturn[]> {
     let pacer = this.returnsPacers.get(store.apiKey);
     if (!pacer) {
       pacer = new RatePacer((this.options.returnsRequestsPerMinute ?? 1) / 60, this.options.returnsBurst ?? 10);
@@ -156,7 +162,10 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
     for (const piece of splitPeriod(period, GOODS_RETURN_MAX_DAYS)) {
       const answer = await requestJson<GoodsReturnResponse>(ctx, {
         method: 'GET',
-        url: joinUrl(this.analyticsUrl, '/api/v1/analytics/goods-return', { dateFrom: piece.dateFrom, dateTo: piece.dateTo }),
+        url: joinUrl(this.analyticsUrl, '/api/v1/analytics/goods-return', {
+          dateFrom: piece.dateFrom,
+          dateTo: piece.dateTo,
+        }),
         headers: { Authorization: store.apiKey },
       });
       const rows = latestPerReturn(answer.report ?? []);
@@ -179,7 +188,12 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
    * lists them too.
    */
   async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
-    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer: this.marketplacePacer(store) };
+    const ctx: CallContext = {
+      marketplace: this.marketplace,
+      store,
+      retry: this.options.retry,
+      pacer: this.marketplacePacer(store),
+    };
     const headers = { Authorization: store.apiKey };
     const limit = Math.min(1000, Math.max(1, this.options.ordersPageSize ?? 1000));
     const lookback = Math.max(1, this.options.ordersLookbackDays ?? 60);
@@ -189,13 +203,15 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
     for (let back = 0; back < lookback; back += ORDERS_WINDOW_DAYS) {
       const dateTo = nowSec - back * 86_400 - (back === 0 ? 0 : 1);
       const dateFrom = nowSec - Math.min(lookback, back + ORDERS_WINDOW_DAYS) * 86_400;
-      for (let next = 0; ; ) {
+      for (let next = 0; ;) {
         const page = await requestJson<OrdersResponse>(ctx, {
           method: 'GET',
           url: joinUrl(this.marketplaceUrl, '/api/v3/orders', { limit, next, dateFrom, dateTo }),
           headers,
         });
-        const orders = (page.orders ?? []).filter((o): o is AssemblyOrder & { id: number } => o.id !== undefined && !seen.has(o.id));
+        const orders = (page.orders ?? []).filter(
+          (o): o is AssemblyOrder & { id: number } => o.id !== undefined && !seen.has(o.id),
+        );
         for (const o of orders) seen.add(o.id);
         for (let i = 0; i < orders.length; i += STATUS_BATCH) {
           const batch = orders.slice(i, i + STATUS_BATCH);
@@ -206,7 +222,9 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
             headers,
             body,
           });
-          const statuses = new Map((answer.orders ?? []).flatMap((s) => (s.id === undefined ? [] : [[s.id, s] as const])));
+          const statuses = new Map(
+            (answer.orders ?? []).flatMap((s) => (s.id === undefined ? [] : [[s.id, s] as const])),
+          );
           const postings = batch.flatMap((o) => toPosting(o, statuses.get(o.id)));
           if (postings.length > 0) {
             done += postings.length;

@@ -6,7 +6,11 @@ import type { GetCampaignsResponse } from './yandex-market/wire.ts';
  * The seller may have entered either a campaign (shop) id or a business (cabinet) id as market_id;
  * with a single cabinet behind the key, that one is used whatever was entered.
  */
-export async function findBusiness(baseUrl: string, ctx: CallContext, headers: Record<string, string>): Promise<number> {
+export async function findBusiness(
+  baseUrl: string,
+  ctx: CallContext,
+  headers: Record<string, string>,
+): Promise<number> {
   const businesses = await campaignsByBusiness(baseUrl, ctx, headers);
   const wanted = Number(ctx.store.marketId.trim());
   for (const [businessId, campaigns] of businesses) {
@@ -35,7 +39,11 @@ export async function findCampaigns(
 }
 
 /** Every campaign behind the key, grouped by business. */
-async function campaignsByBusiness(baseUrl: string, ctx: CallContext, headers: Record<string, string>): Promise<Map<number, number[]>> {
+async function campaignsByBusiness(
+  baseUrl: string,
+  ctx: CallContext,
+  headers: Record<string, string>,
+): Promise<Map<number, number[]>> {
   const businesses = new Map<number, number[]>();
   let pageToken: string | undefined;
   for (;;) {

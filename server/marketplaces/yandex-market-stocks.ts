@@ -1,7 +1,26 @@
 import { joinUrl, requestAnswer, requestJson, WindowPacer, type CallContext, type RetryOptions } from './http.ts';
-import { batchFailure, chunks, settleBatch, StockPusher, wholeStock, type BatchOutcome, type StockPush } from './stock-batches.ts';
-import { MarketplaceError, type StockItem, type StockPushAdapter, type StockWarehouse, type StoreCredentials } from './types.ts';
-import type { ApiErrorResponse, GetWarehouseStocksRequest, GetWarehouseStocksResponse, UpdateStocksRequest } from './yandex-market/wire.ts';
+import {
+  batchFailure,
+  chunks,
+  settleBatch,
+  StockPusher,
+  wholeStock,
+  type BatchOutcome,
+  type StockPush,
+} from './stock-batches.ts';
+import {
+  MarketplaceError,
+  type StockItem,
+  type StockPushAdapter,
+  type StockWarehouse,
+  type StoreCredentials,
+} from './types.ts';
+import type {
+  ApiErrorResponse,
+  GetWarehouseStocksRequest,
+  GetWarehouseStocksResponse,
+  UpdateStocksRequest,
+} from './yandex-market/wire.ts';
 
 export interface YandexMarketStocksOptions {
   baseUrl: string;
@@ -38,11 +57,19 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
 
   async stockWarehouse(store: StoreCredentials): Promise<StockWarehouse> {
     const campaigns = await this.options.campaigns(store);
-    if (campaigns.length === 0) throw new MarketplaceError('YM', store.name, `Магазин «${store.name}» (Яндекс Маркет): у кабинета нет магазинов`);
-    return { id: campaigns.join(','), name: campaigns.length === 1 ? `Магазин ${campaigns[0]}` : `Магазины ${campaigns.join(', ')}` };
+    if (campaigns.length === 0)
+      throw new MarketplaceError('YM', store.name, `Магазин «${store.name}» (Яндекс Маркет): у кабинета нет магазинов`);
+    return {
+      id: campaigns.join(','),
+      name: campaigns.length === 1 ? `Магазин ${campaigns[0]}` : `Магазины ${campaigns.join(', ')}`,
+    };
   }
 
-  async readStocks(store: StoreCredentials, warehouse: StockWarehouse, items: readonly StockItem[]): Promise<Map<string, number>> {
+  async readStocks(
+    store: StoreCredentials,
+    warehouse: StockWarehouse,
+    items: readonly StockItem[],
+  ): Promise<Map<string, number>> {
     const [campaignId] = campaignsOf(warehouse);
     const byOffer = new Map(items.map((i) => [trimmed(i.offerId), i.key]));
     const current = new Map<string, number>();
@@ -84,11 +111,22 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
     for (const campaignId of campaigns) {
       const key = `${store.apiKey}:${campaignId}`;
       let pacer = this.pacers.get(key);
-      if (!pacer) this.pacers.set(key, (pacer = new WindowPacer(this.options.skusPerMinute ?? 100_000, this.options.minuteMs ?? 60_000)));
+      if (!pacer)
+        this.pacers.set(
+          key,
+          (pacer = new WindowPacer(this.options.skusPerMinute ?? 100_000, this.options.minuteMs ?? 60_000)),
+        );
       const window = pacer;
       const send = async (batch: readonly StockItem[]): Promise<BatchOutcome<StockItem>> => {
-        const body: UpdateStocksRequest = { skus: batch.map((i) => ({ sku: trimmed(i.offerId), items: [{ count: wholeStock(i.quantity) }] })) };
-        const ctx: CallContext = { marketplace: 'YM', store, retry: this.options.retry, pacer: { take: () => window.take(batch.length) } };
+        const body: UpdateStocksRequest = {
+          skus: batch.map((i) => ({ sku: trimmed(i.offerId), items: [{ count: wholeStock(i.quantity) }] })),
+        };
+        const ctx: CallContext = {
+          marketplace: 'YM',
+          store,
+          retry: this.options.retry,
+          pacer: { take: () => window.take(batch.length) },
+        };
         let answer;
         try {
           answer = await requestAnswer(ctx, {
@@ -114,7 +152,11 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
       };
       for (const batch of chunks([...unique.values()], size)) {
         await settleBatch(batch, send, (item, error) => {
-          if (error !== undefined) errors.set(item.key, [...(errors.get(item.key) ?? []), campaigns.length > 1 ? `магазин ${campaignId}: ${error}` : error]);
+          if (error !== undefined)
+            errors.set(item.key, [
+              ...(errors.get(item.key) ?? []),
+              campaigns.length > 1 ? `магазин ${campaignId}: ${error}` : error,
+            ]);
         });
         done += batch.length;
         onBatch?.(done, total);
@@ -125,4 +167,8 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
   }
 }
 
-const campaignsOf = (warehouse: StockWarehouse): number[] => warehouse.id.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+const campaignsOf = (warehouse: StockWarehouse): number[] =>
+  warehouse.id
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);

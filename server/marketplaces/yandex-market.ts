@@ -84,7 +84,13 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
       batchSize: options.stockBatchSize,
       retry: options.retry,
       campaigns: async (store) =>
-        (await findCampaigns(this.baseUrl, { marketplace: this.marketplace, store, retry: options.retry }, { 'Api-Key': store.apiKey })).campaignIds,
+        (
+          await findCampaigns(
+            this.baseUrl,
+            { marketplace: this.marketplace, store, retry: options.retry },
+            { 'Api-Key': store.apiKey },
+          )
+        ).campaignIds,
     });
   }
 
@@ -101,7 +107,10 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
       const body: GetOfferMappingsRequest = {};
       const page = await requestJson<GetOfferMappingsResponse>(ctx, {
         method: 'POST',
-        url: joinUrl(this.baseUrl, `/v2/businesses/${businessId}/offer-mappings`, { limit: this.pageSize, page_token: pageToken }),
+        url: joinUrl(this.baseUrl, `/v2/businesses/${businessId}/offer-mappings`, {
+          limit: this.pageSize,
+          page_token: pageToken,
+        }),
         headers,
         body,
       });
@@ -122,7 +131,11 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
    * Returns and non-pickups (UNREDEEMED) of the period, one MarketplaceReturn per returned item. YM
    * filters fromDate/toDate by the return's update date; returnedAt is its creation date.
    */
-  async *listReturns(store: StoreCredentials, period: ReturnsPeriod, onPage?: PageProgress): AsyncIterable<MarketplaceReturn[]> {
+  async *listReturns(
+    store: StoreCredentials,
+    period: ReturnsPeriod,
+    onPage?: PageProgress,
+  ): AsyncIterable<MarketplaceReturn[]> {
     let pacer = this.returnsPacers.get(store.apiKey);
     if (!pacer) {
       const perHour = this.options.returnsRequestsPerHour ?? 5000;
@@ -194,8 +207,16 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
       const campaigns = campaignIds.slice(i, i + CAMPAIGNS_PER_REQUEST);
       for (let back = 0; back < lookback; back += ORDERS_WINDOW_DAYS) {
         // creationDateTo is excluded: the newest window ends tomorrow so today's orders are in.
-        const dates = { creationDateFrom: day(-Math.min(lookback, back + ORDERS_WINDOW_DAYS) + 1), creationDateTo: day(-back + 1) };
-        const body: GetBusinessOrdersRequest = { campaignIds: campaigns, statuses: [...ORDER_STATUSES], dates, fake: false };
+        const dates = {
+          creationDateFrom: day(-Math.min(lookback, back + ORDERS_WINDOW_DAYS) + 1),
+          creationDateTo: day(-back + 1),
+        };
+        const body: GetBusinessOrdersRequest = {
+          campaignIds: campaigns,
+          statuses: [...ORDER_STATUSES],
+          dates,
+          fake: false,
+        };
         let pageToken: string | undefined;
         const seenTokens = new Set<string>();
         for (;;) {
@@ -243,7 +264,8 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
         { method: 'POST', url: joinUrl(this.baseUrl, `/v2/businesses/${businessId}/offer-mappings`), headers, body },
       );
       for (const id of offerIds) names.set(id, '');
-      for (const m of page.result?.offerMappings ?? []) if (m.offer?.offerId) names.set(m.offer.offerId, m.offer.name ?? '');
+      for (const m of page.result?.offerMappings ?? [])
+        if (m.offer?.offerId) names.set(m.offer.offerId, m.offer.name ?? '');
     }
     for (const r of returns) r.name = names.get(r.offerId) ?? '';
   }

@@ -28,11 +28,20 @@ export class AuthAttemptsRepository {
   async reserve(limits: AttemptLimit[], from: Date): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
       // Sorted, so two attempts locking the same keys never wait on each other crosswise.
-      for (const key of limits.map((l) => l.key).sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      for (const key of limits.map((l) => l.key).sort())
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
       for (const limit of limits) {
-        const where = and(eq(authAttempts.key, limit.key), gt(authAttempts.at, from), limit.failuresOnly ? eq(authAttempts.success, false) : undefined);
-        const [row] = await tx.select({ n: count(), oldest: min(authAttempts.at) }).from(authAttempts).where(where);
-        if ((row?.n ?? 0) >= limit.max) return { refused: true as const, oldest: row?.oldest ? new Date(row.oldest) : undefined };
+        const where = and(
+          eq(authAttempts.key, limit.key),
+          gt(authAttempts.at, from),
+          limit.failuresOnly ? eq(authAttempts.success, false) : undefined,
+        );
+        const [row] = await tx
+          .select({ n: count(), oldest: min(authAttempts.at) })
+          .from(authAttempts)
+          .where(where);
+        if ((row?.n ?? 0) >= limit.max)
+          return { refused: true as const, oldest: row?.oldest ? new Date(row.oldest) : undefined };
       }
       const rows = await tx
         .insert(authAttempts)

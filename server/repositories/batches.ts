@@ -71,7 +71,12 @@ export class BatchesRepository {
   async list(userId: string, o: BatchListOptions): Promise<{ rows: BatchWithNumber[]; total: number }> {
     const db = dbOf(this.root);
     const numbered = db
-      .select({ ...getTableColumns(batches), number: sql<number>`row_number() over (order by ${batches.createdAt}, ${batches.id})`.mapWith(Number).as('number') })
+      .select({
+        ...getTableColumns(batches),
+        number: sql<number>`row_number() over (order by ${batches.createdAt}, ${batches.id})`
+          .mapWith(Number)
+          .as('number'),
+      })
       .from(batches)
       .where(eq(batches.userId, userId))
       .as('numbered');
@@ -89,7 +94,10 @@ export class BatchesRepository {
         .orderBy(desc(numbered.date), desc(numbered.createdAt), desc(numbered.id))
         .limit(o.pageSize)
         .offset((o.page - 1) * o.pageSize),
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(numbered).where(where),
+      db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(numbered)
+        .where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
   }
@@ -128,16 +136,26 @@ export class BatchesRepository {
               name: productsWh.name,
               first: sql<number>`extract(epoch from min(${otherRealizations.createdAt}))`.mapWith(Number),
               units: sql<number>`sum(${otherRealizations.count})`.mapWith(Number),
-              value: sql<number>`sum(${otherRealizations.count} * ${otherRealizations.realizationPrice})`.mapWith(Number),
+              value: sql<number>`sum(${otherRealizations.count} * ${otherRealizations.realizationPrice})`.mapWith(
+                Number,
+              ),
               image,
             })
             .from(otherRealizations)
             .innerJoin(productsWh, eq(productsWh.id, otherRealizations.productId))
-            .where(and(eq(otherRealizations.userId, userId), isNull(otherRealizations.deletedAt), inArray(otherRealizations.batchId, ids.others)))
+            .where(
+              and(
+                eq(otherRealizations.userId, userId),
+                isNull(otherRealizations.deletedAt),
+                inArray(otherRealizations.batchId, ids.others),
+              ),
+            )
             .groupBy(otherRealizations.batchId, otherRealizations.productId, productsWh.id);
     const result = new Map<string, BatchSummary>();
     // Products in the order the batch screen lists its lines: saved earlier first, saved together by name.
-    const ordered = [...fromLots, ...fromOthers].sort((a, b) => a.first - b.first || a.name.localeCompare(b.name) || (a.productId < b.productId ? -1 : 1));
+    const ordered = [...fromLots, ...fromOthers].sort(
+      (a, b) => a.first - b.first || a.name.localeCompare(b.name) || (a.productId < b.productId ? -1 : 1),
+    );
     for (const row of ordered) {
       const summary = result.get(row.batchId!) ?? { images: [], totalCount: 0, totalSum: 0 };
       summary.images.push(row.image);
@@ -173,7 +191,13 @@ export class BatchesRepository {
     return dbOf(this.root)
       .select()
       .from(markdowns)
-      .where(and(eq(markdowns.userId, userId), isNull(markdowns.deletedAt), this.ofBatch(sql`markdowns`, 'markdowns', userId, batchId)))
+      .where(
+        and(
+          eq(markdowns.userId, userId),
+          isNull(markdowns.deletedAt),
+          this.ofBatch(sql`markdowns`, 'markdowns', userId, batchId),
+        ),
+      )
       .orderBy(markdowns.datetime, markdowns.id);
   }
 
@@ -181,7 +205,13 @@ export class BatchesRepository {
     return dbOf(this.root)
       .select()
       .from(disposals)
-      .where(and(eq(disposals.userId, userId), isNull(disposals.deletedAt), this.ofBatch(sql`disposals`, 'disposals', userId, batchId)))
+      .where(
+        and(
+          eq(disposals.userId, userId),
+          isNull(disposals.deletedAt),
+          this.ofBatch(sql`disposals`, 'disposals', userId, batchId),
+        ),
+      )
       .orderBy(disposals.datetime, disposals.id);
   }
 

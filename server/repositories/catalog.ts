@@ -37,7 +37,11 @@ export class CatalogRepository {
   }
 
   /** Live listings of one store (marketplace + market_id) among these offers, locked for the page's transaction. */
-  listingsOf(userId: string, store: Pick<MarketRow, 'marketplace' | 'marketId'>, offerIds: string[]): Promise<ProductMpRow[]> {
+  listingsOf(
+    userId: string,
+    store: Pick<MarketRow, 'marketplace' | 'marketId'>,
+    offerIds: string[],
+  ): Promise<ProductMpRow[]> {
     if (offerIds.length === 0) return Promise.resolve([]);
     return dbOf(this.root)
       .select()
@@ -74,7 +78,11 @@ export class CatalogRepository {
    * One warehouse product per new offer, named after it and showing its image. Ids are made here,
    * not read back from RETURNING, so each listing is tied to its own product whatever order rows come back in.
    */
-  async createWithProducts(userId: string, store: Pick<MarketRow, 'id' | 'marketplace' | 'marketId'>, offers: ImportedListing[]): Promise<void> {
+  async createWithProducts(
+    userId: string,
+    store: Pick<MarketRow, 'id' | 'marketplace' | 'marketId'>,
+    offers: ImportedListing[],
+  ): Promise<void> {
     if (offers.length === 0) return;
     const db = dbOf(this.root);
     const rows = offers.map((offer) => ({ offer, productId: randomUUID() }));

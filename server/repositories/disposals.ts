@@ -64,7 +64,12 @@ export class DisposalsRepository {
   }
 
   /** One page of the product's disposals, newest first. */
-  async ofProduct(userId: string, productId: string, page: number, pageSize: number): Promise<{ rows: DisposalRow[]; total: number }> {
+  async ofProduct(
+    userId: string,
+    productId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: DisposalRow[]; total: number }> {
     const where = and(live(userId), eq(disposals.productId, productId));
     const db = dbOf(this.root);
     const [rows, [counted]] = await Promise.all([
@@ -75,7 +80,10 @@ export class DisposalsRepository {
         .orderBy(desc(disposals.datetime), desc(disposals.createdAt), desc(disposals.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(disposals).where(where),
+      db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(disposals)
+        .where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
   }

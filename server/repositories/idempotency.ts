@@ -14,7 +14,11 @@ export class IdempotencyRepository {
 
   async find(scope: string, key: string): Promise<IdempotencyRecord | undefined> {
     const [row] = await dbOf(this.root)
-      .select({ requestHash: idempotencyRecords.requestHash, status: idempotencyRecords.status, body: idempotencyRecords.body })
+      .select({
+        requestHash: idempotencyRecords.requestHash,
+        status: idempotencyRecords.status,
+        body: idempotencyRecords.body,
+      })
       .from(idempotencyRecords)
       .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
     return row;

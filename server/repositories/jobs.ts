@@ -20,7 +20,10 @@ export class JobsRepository {
   }
 
   async find(userId: string, id: string): Promise<JobRow | undefined> {
-    const [row] = await dbOf(this.root).select().from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.id, id)));
+    const [row] = await dbOf(this.root)
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.id, id)));
     return row;
   }
 
@@ -43,13 +46,21 @@ export class JobsRepository {
 
   /** Progress doubles as a heartbeat. False: the job is no longer this worker's. */
   async progress(id: string, worker: string, value: number): Promise<boolean> {
-    const rows = await this.root.update(jobs).set({ progress: value, lockedAt: sql`now()` }).where(this.held(id, worker)).returning({ id: jobs.id });
+    const rows = await this.root
+      .update(jobs)
+      .set({ progress: value, lockedAt: sql`now()` })
+      .where(this.held(id, worker))
+      .returning({ id: jobs.id });
     return rows.length > 0;
   }
 
   /** Keeps the lease of a job that runs long without reporting progress. */
   async heartbeat(id: string, worker: string): Promise<boolean> {
-    const rows = await this.root.update(jobs).set({ lockedAt: sql`now()` }).where(this.held(id, worker)).returning({ id: jobs.id });
+    const rows = await this.root
+      .update(jobs)
+      .set({ lockedAt: sql`now()` })
+      .where(this.held(id, worker))
+      .returning({ id: jobs.id });
     return rows.length > 0;
   }
 
@@ -66,7 +77,13 @@ export class JobsRepository {
   async retryLater(id: string, worker: string, error: string, delayMs: number): Promise<boolean> {
     const rows = await this.root
       .update(jobs)
-      .set({ status: 'queued', error, runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lockedBy: null, lockedAt: null })
+      .set({
+        status: 'queued',
+        error,
+        runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+        lockedBy: null,
+        lockedAt: null,
+      })
       .where(this.held(id, worker))
       .returning({ id: jobs.id });
     return rows.length > 0;

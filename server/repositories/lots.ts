@@ -21,11 +21,15 @@ export type LotWithProduct = LotRow & { name: string; images: string[]; articles
  * products have no images of their own). The product row is named in plain text because these
  * run as correlated subqueries inside selects from lots, batches and other realizations.
  */
-export const productImagesSql = sql<string[]>`(case when jsonb_array_length(products_wh.images) > 0 then products_wh.images
+export const productImagesSql = sql<
+  string[]
+>`(case when jsonb_array_length(products_wh.images) > 0 then products_wh.images
   else coalesce((select jsonb_agg(mp.primary_image order by mp.created_at, mp.id) from products_mp mp
     where mp.product_wh_id = products_wh.id and mp.deleted_at is null and mp.primary_image is not null), '[]'::jsonb) end)`;
 
-const articlesSql = sql<string[]>`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
+const articlesSql = sql<
+  string[]
+>`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
   where mp.product_wh_id = products_wh.id and mp.deleted_at is null), '[]'::jsonb)`;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -77,7 +81,11 @@ export class LotsRepository {
 
   /** Live lots of a batch with their product: lines saved earlier first, lines saved together by name. */
   ofBatch(userId: string, batchId: string): Promise<LotWithProduct[]> {
-    return this.decorated(and(liveLot(userId), eq(lots.batchId, batchId))).orderBy(lots.createdAt, productsWh.name, lots.id);
+    return this.decorated(and(liveLot(userId), eq(lots.batchId, batchId))).orderBy(
+      lots.createdAt,
+      productsWh.name,
+      lots.id,
+    );
   }
 
   /**

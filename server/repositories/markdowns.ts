@@ -29,9 +29,16 @@ export interface MarkdownListOptions {
 }
 
 /** A markdown with what the markdown screen shows: its product and the receipt date of its lot. */
-export type MarkdownWithProduct = MarkdownRow & { name: string; images: string[]; articles: string[]; batchDate: Date | null };
+export type MarkdownWithProduct = MarkdownRow & {
+  name: string;
+  images: string[];
+  articles: string[];
+  batchDate: Date | null;
+};
 
-const articlesSql = sql<string[]>`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
+const articlesSql = sql<
+  string[]
+>`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
   where mp.product_wh_id = products_wh.id and mp.deleted_at is null), '[]'::jsonb)`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 const live = (userId: string) => and(eq(markdowns.userId, userId), isNull(markdowns.deletedAt));

@@ -23,18 +23,26 @@ export class MarketsRepository {
   }
 
   async find(userId: string, marketId: string): Promise<MarketRow | undefined> {
-    const [row] = await dbOf(this.root).select().from(markets).where(and(live(userId), eq(markets.marketId, marketId)));
+    const [row] = await dbOf(this.root)
+      .select()
+      .from(markets)
+      .where(and(live(userId), eq(markets.marketId, marketId)));
     return row;
   }
 
   async create(userId: string, values: MarketValues & { id?: string; marketId: string }): Promise<MarketRow> {
-    const [row] = await dbOf(this.root).insert(markets).values({ ...values, userId }).returning();
+    const [row] = await dbOf(this.root)
+      .insert(markets)
+      .values({ ...values, userId })
+      .returning();
     return row!;
   }
 
   async update(userId: string, marketId: string, values: Partial<MarketValues>): Promise<MarketRow | undefined> {
     // A PATCH that changes nothing (empty, or only the key's mask) must not reach Drizzle, which refuses an empty SET.
-    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<MarketValues>;
+    const changes = Object.fromEntries(
+      Object.entries(values).filter(([, v]) => v !== undefined),
+    ) as Partial<MarketValues>;
     if (Object.keys(changes).length === 0) return this.find(userId, marketId);
     const [row] = await dbOf(this.root)
       .update(markets)

@@ -19,7 +19,10 @@ export interface OtherRealizationValues {
 
 /** A marketplace of null means "not chosen", as rows may hold it. */
 export type OtherRealizationChanges = Partial<
-  Omit<OtherRealizationValues, 'id' | 'marketplace'> & { release: boolean; marketplace: OtherRealizationValues['marketplace'] | null }
+  Omit<OtherRealizationValues, 'id' | 'marketplace'> & {
+    release: boolean;
+    marketplace: OtherRealizationValues['marketplace'] | null;
+  }
 >;
 
 const live = (userId: string) => and(eq(otherRealizations.userId, userId), isNull(otherRealizations.deletedAt));

@@ -61,7 +61,6 @@ export class PostingsRepository {
     return storeListingsMatching(this.root, userId, store, offerIds, externalIds);
   }
 
-
   /**
    * Replaces the store's snapshot with `figures` as of `fetchedAt`; run inside one transaction.
    * Listings of this run are upserted (a tombstoned row comes back to life); every other live row of the
@@ -80,7 +79,13 @@ export class PostingsRepository {
     const storeListings = db
       .select({ id: productsMp.id })
       .from(productsMp)
-      .where(and(eq(productsMp.userId, userId), eq(productsMp.marketplace, store.marketplace), eq(productsMp.marketId, store.marketId)));
+      .where(
+        and(
+          eq(productsMp.userId, userId),
+          eq(productsMp.marketplace, store.marketplace),
+          eq(productsMp.marketId, store.marketId),
+        ),
+      );
     // A run that started earlier but finishes later must not put its older picture over a newer one.
     const [newer] = await db
       .select({ id: postingStatuses.id })
@@ -163,9 +168,22 @@ export class PostingsRepository {
   lots(userId: string, productIds: string[]): Promise<LotFigures[]> {
     if (productIds.length === 0) return Promise.resolve([]);
     return dbOf(this.root)
-      .select({ id: lots.id, productId: lots.productId, count: lots.count, price: lots.price, receivedAt: lots.receivedAt })
+      .select({
+        id: lots.id,
+        productId: lots.productId,
+        count: lots.count,
+        price: lots.price,
+        receivedAt: lots.receivedAt,
+      })
       .from(lots)
-      .where(and(eq(lots.userId, userId), isNull(lots.deletedAt), inArray(lots.productId, productIds), sql`${lots.count} > 0`))
+      .where(
+        and(
+          eq(lots.userId, userId),
+          isNull(lots.deletedAt),
+          inArray(lots.productId, productIds),
+          sql`${lots.count} > 0`,
+        ),
+      )
       .orderBy(asc(lots.receivedAt), asc(lots.id));
   }
 

@@ -86,7 +86,16 @@ const liveListing = (userId: string) => and(eq(productsMp.userId, userId), isNul
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Tables whose rows belong to one warehouse product and follow it when products are grouped. */
-const historyTables = [lots, reserves, markdowns, disposals, realizations, otherRealizations, returns, stockMovements] as const;
+const historyTables = [
+  lots,
+  reserves,
+  markdowns,
+  disposals,
+  realizations,
+  otherRealizations,
+  returns,
+  stockMovements,
+] as const;
 
 /** Warehouse products and their marketplace listings. Deleted rows stay as tombstones for sync. */
 export class ProductsRepository {
@@ -136,7 +145,9 @@ export class ProductsRepository {
     }
     const session = dbOf(this.root)._.session;
     // Both drivers answer with { rows }.
-    const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as { rows: { body: string }[] };
+    const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as {
+      rows: { body: string }[];
+    };
     return result.rows[0]!.body;
   }
 
@@ -197,10 +208,17 @@ export class ProductsRepository {
   }
 
   /** Listings already using one of these offers (marketplace + store + offer_id). */
-  async takenOffers(userId: string, offers: Pick<ListingValues, 'marketplace' | 'marketId' | 'offerId'>[]): Promise<ProductMpRow[]> {
+  async takenOffers(
+    userId: string,
+    offers: Pick<ListingValues, 'marketplace' | 'marketId' | 'offerId'>[],
+  ): Promise<ProductMpRow[]> {
     if (offers.length === 0) return [];
     const matches = offers.map((o) =>
-      and(eq(productsMp.marketplace, o.marketplace), eq(productsMp.marketId, o.marketId), eq(productsMp.offerId, o.offerId)),
+      and(
+        eq(productsMp.marketplace, o.marketplace),
+        eq(productsMp.marketId, o.marketId),
+        eq(productsMp.offerId, o.offerId),
+      ),
     );
     return dbOf(this.root)
       .select()

@@ -17,7 +17,9 @@ export interface RealizationValues {
   realizationPrice: number;
 }
 
-export type RealizationChanges = Partial<Pick<RealizationRow, 'count' | 'price' | 'enteredPrice' | 'realizationPrice' | 'status'>>;
+export type RealizationChanges = Partial<
+  Pick<RealizationRow, 'count' | 'price' | 'enteredPrice' | 'realizationPrice' | 'status'>
+>;
 
 const live = (userId: string) => and(eq(realizations.userId, userId), isNull(realizations.deletedAt));
 
@@ -74,7 +76,10 @@ export class RealizationsRepository {
   /** Ids among `ids` that name any row at all: another user's or a deleted one is not free to create. */
   async existing(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: realizations.id }).from(realizations).where(inArray(realizations.id, ids));
+    const rows = await dbOf(this.root)
+      .select({ id: realizations.id })
+      .from(realizations)
+      .where(inArray(realizations.id, ids));
     return new Set(rows.map((r) => r.id));
   }
 

@@ -22,7 +22,11 @@ export class RefreshTokensRepository {
    * after another, so a retry sees what its twin did (on PGlite transactions run one at a time anyway).
    */
   async lockByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const [row] = await dbOf(this.root).select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+    const [row] = await dbOf(this.root)
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update');
     return row;
   }
 

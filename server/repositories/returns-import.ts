@@ -33,11 +33,15 @@ export class ReturnsImportRepository {
   constructor(private readonly root: Db) {}
 
   /** Listings of the store whose offer id, external id or OZON sku is among the given ones, with a live product. */
-  async listingsMatching(userId: string, store: Store, offerIds: string[], externalIds: string[]): Promise<ListingMatch[]> {
+  async listingsMatching(
+    userId: string,
+    store: Store,
+    offerIds: string[],
+    externalIds: string[],
+  ): Promise<ListingMatch[]> {
     const listings = await storeListingsMatching(this.root, userId, store, offerIds, externalIds);
     return listings.filter((l): l is ListingMatch => l.productId !== null);
   }
-
 
   /** Rows already imported under these keys, tombstones included (a deleted return stays deleted), locked for the page. */
   existing(userId: string, store: Store, externalIds: string[]): Promise<ReturnRow[]> {
@@ -61,7 +65,15 @@ export class ReturnsImportRepository {
     if (rows.length === 0) return 0;
     const written = await dbOf(this.root)
       .insert(returns)
-      .values(rows.map((r) => ({ ...r, userId, marketRef: store.id, marketplace: store.marketplace, marketId: store.marketId })))
+      .values(
+        rows.map((r) => ({
+          ...r,
+          userId,
+          marketRef: store.id,
+          marketplace: store.marketplace,
+          marketId: store.marketId,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: returns.id });
     return written.length;
@@ -76,7 +88,14 @@ export class ReturnsImportRepository {
       .update(returns)
       .set(values)
       // A product is only ever filled in, never replaced: the seller may have linked one meanwhile.
-      .where(and(eq(returns.userId, userId), eq(returns.id, id), untouched(), values.productId ? isNull(returns.productId) : undefined))
+      .where(
+        and(
+          eq(returns.userId, userId),
+          eq(returns.id, id),
+          untouched(),
+          values.productId ? isNull(returns.productId) : undefined,
+        ),
+      )
       .returning({ id: returns.id });
     return rows.length === 1;
   }
@@ -84,7 +103,14 @@ export class ReturnsImportRepository {
 
 /** Not processed, no status, no price, not deleted: nothing of the seller's would be overwritten. */
 export function isUntouched(row: ReturnRow): boolean {
-  return !row.processed && row.status === null && row.price === 0 && row.markdownPrice === 0 && row.batchId === null && row.deletedAt === null;
+  return (
+    !row.processed &&
+    row.status === null &&
+    row.price === 0 &&
+    row.markdownPrice === 0 &&
+    row.batchId === null &&
+    row.deletedAt === null
+  );
 }
 
 const untouched = () =>

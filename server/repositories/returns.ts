@@ -28,7 +28,10 @@ export interface ReturnValues {
 }
 
 export type ReturnChanges = Partial<
-  Pick<ReturnRow, 'status' | 'price' | 'markdownPrice' | 'description' | 'productId' | 'processed' | 'finalMoment' | 'batchId'>
+  Pick<
+    ReturnRow,
+    'status' | 'price' | 'markdownPrice' | 'description' | 'productId' | 'processed' | 'finalMoment' | 'batchId'
+  >
 >;
 
 export interface ReturnListOptions {
@@ -62,7 +65,11 @@ const productColumns = {
   productPrimaryImage: primaryImageSql,
 };
 
-type ProductColumns = { productName: string | null; productImages: string[] | null; productPrimaryImage: string | null };
+type ProductColumns = {
+  productName: string | null;
+  productImages: string[] | null;
+  productPrimaryImage: string | null;
+};
 
 function productOf(id: string | null, c: ProductColumns): ReturnProduct | null {
   if (!id || c.productName === null) return null;
@@ -77,7 +84,10 @@ export class ReturnsRepository {
     return dbOf(this.root)
       .select({ row: returns, ...productColumns, batchDate: batches.date })
       .from(returns)
-      .leftJoin(productsWh, and(eq(productsWh.id, returns.productId), eq(productsWh.userId, returns.userId), isNull(productsWh.deletedAt)))
+      .leftJoin(
+        productsWh,
+        and(eq(productsWh.id, returns.productId), eq(productsWh.userId, returns.userId), isNull(productsWh.deletedAt)),
+      )
       .leftJoin(batches, and(eq(batches.id, returns.batchId), isNull(batches.deletedAt)))
       .where(where);
   }
@@ -97,7 +107,11 @@ export class ReturnsRepository {
     const where = and(live(userId), byStatus);
     const [rows, [counted]] = await Promise.all([
       this.decorated(where)
-        .orderBy(desc(sql`coalesce(${returns.returnedAt}, ${returns.createdAt})`), desc(returns.createdAt), desc(returns.id))
+        .orderBy(
+          desc(sql`coalesce(${returns.returnedAt}, ${returns.createdAt})`),
+          desc(returns.createdAt),
+          desc(returns.id),
+        )
         .limit(o.pageSize)
         .offset((o.page - 1) * o.pageSize),
       dbOf(this.root)
@@ -180,7 +194,10 @@ export class ReturnsRepository {
   }
 
   /** Markdowns of a received return: one unit each, taken by the engine from `lotId` beforehand. */
-  async insertMarkdowns(userId: string, rows: (ReturnOutflow & { lotId: string; markdownPrice: number })[]): Promise<void> {
+  async insertMarkdowns(
+    userId: string,
+    rows: (ReturnOutflow & { lotId: string; markdownPrice: number })[],
+  ): Promise<void> {
     if (rows.length === 0) return;
     await dbOf(this.root)
       .insert(markdowns)

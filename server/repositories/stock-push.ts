@@ -120,12 +120,25 @@ export class StockPushRepository {
   }
 
   /** The last quantity each listing's marketplace accepted, at that warehouse: what the automatic push compares with. */
-  async lastAccepted(userId: string, productMpIds: readonly string[]): Promise<Map<string, { quantity: number; warehouseId: string | null }>> {
+  async lastAccepted(
+    userId: string,
+    productMpIds: readonly string[],
+  ): Promise<Map<string, { quantity: number; warehouseId: string | null }>> {
     if (productMpIds.length === 0) return new Map();
     const rows = await dbOf(this.root)
-      .selectDistinctOn([stockPushLog.productMpId], { productMpId: stockPushLog.productMpId, quantity: stockPushLog.quantity, warehouseId: stockPushLog.warehouseId })
+      .selectDistinctOn([stockPushLog.productMpId], {
+        productMpId: stockPushLog.productMpId,
+        quantity: stockPushLog.quantity,
+        warehouseId: stockPushLog.warehouseId,
+      })
       .from(stockPushLog)
-      .where(and(eq(stockPushLog.userId, userId), eq(stockPushLog.ok, true), inArray(stockPushLog.productMpId, [...productMpIds])))
+      .where(
+        and(
+          eq(stockPushLog.userId, userId),
+          eq(stockPushLog.ok, true),
+          inArray(stockPushLog.productMpId, [...productMpIds]),
+        ),
+      )
       .orderBy(stockPushLog.productMpId, desc(stockPushLog.sentAt));
     return new Map(rows.map((r) => [r.productMpId, { quantity: r.quantity, warehouseId: r.warehouseId }]));
   }
@@ -144,7 +157,9 @@ export class StockPushRepository {
         result: jobs.result,
         // Spelled out: inside a select Drizzle writes a column without its table, which the subquery would take for g.id.
         sent: sql<number>`(select count(*) from stock_push_log g where g.job_id = jobs.id and g.ok)`.mapWith(Number),
-        failed: sql<number>`(select count(*) from stock_push_log g where g.job_id = jobs.id and not g.ok)`.mapWith(Number),
+        failed: sql<number>`(select count(*) from stock_push_log g where g.job_id = jobs.id and not g.ok)`.mapWith(
+          Number,
+        ),
       })
       .from(jobs)
       .where(and(eq(jobs.userId, userId), eq(jobs.kind, STOCK_PUSH), ...(jobId ? [eq(jobs.id, jobId)] : [])))

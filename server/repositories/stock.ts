@@ -12,7 +12,16 @@ export interface StockSource {
   id: string;
 }
 
-export const movementReasons = ['receipt', 'correction', 'removal', 'disposal', 'markdown', 'realization', 'other_realization', 'reversal'] as const;
+export const movementReasons = [
+  'receipt',
+  'correction',
+  'removal',
+  'disposal',
+  'markdown',
+  'realization',
+  'other_realization',
+  'reversal',
+] as const;
 export type MovementReason = (typeof movementReasons)[number];
 
 export interface MovementValues {
@@ -91,7 +100,16 @@ export class StockRepository {
     return row!;
   }
 
-  async updateLot(userId: string, id: string, changes: Partial<Pick<LotRow, 'count' | 'countMax' | 'price' | 'receivedAt' | 'batchId' | 'countMaxEdited' | 'priceEdited' | 'deletedAt'>>): Promise<void> {
+  async updateLot(
+    userId: string,
+    id: string,
+    changes: Partial<
+      Pick<
+        LotRow,
+        'count' | 'countMax' | 'price' | 'receivedAt' | 'batchId' | 'countMaxEdited' | 'priceEdited' | 'deletedAt'
+      >
+    >,
+  ): Promise<void> {
     await dbOf(this.root)
       .update(lots)
       .set(changes)
@@ -128,7 +146,10 @@ export class StockRepository {
   }
 
   /** Units an outflow still holds, per lot: what putting it back must return. */
-  async heldBy(userId: string, source: StockSource): Promise<{ lotId: string; productId: string; count: number; unitCost: number }[]> {
+  async heldBy(
+    userId: string,
+    source: StockSource,
+  ): Promise<{ lotId: string; productId: string; count: number; unitCost: number }[]> {
     const rows = await dbOf(this.root)
       .select({
         lotId: stockMovements.lotId,
@@ -138,7 +159,13 @@ export class StockRepository {
       })
       .from(stockMovements)
       .innerJoin(lots, eq(lots.id, stockMovements.lotId))
-      .where(and(eq(stockMovements.userId, userId), eq(stockMovements.sourceTable, source.table), eq(stockMovements.sourceId, source.id)))
+      .where(
+        and(
+          eq(stockMovements.userId, userId),
+          eq(stockMovements.sourceTable, source.table),
+          eq(stockMovements.sourceId, source.id),
+        ),
+      )
       .groupBy(stockMovements.lotId, lots.productId, lots.price)
       .having(sql`sum(${stockMovements.delta}) <> 0`);
     return rows.map((r) => ({ lotId: r.lotId, productId: r.productId, count: r.taken, unitCost: r.unitCost }));
@@ -149,7 +176,9 @@ export class StockRepository {
     const [row] = await dbOf(this.root)
       .select({ held: sql<number>`coalesce(-sum(${stockMovements.delta}), 0)`.mapWith(Number) })
       .from(stockMovements)
-      .where(and(eq(stockMovements.userId, userId), eq(stockMovements.lotId, lotId), ne(stockMovements.sourceTable, 'lots')));
+      .where(
+        and(eq(stockMovements.userId, userId), eq(stockMovements.lotId, lotId), ne(stockMovements.sourceTable, 'lots')),
+      );
     return row?.held ?? 0;
   }
 
@@ -159,7 +188,13 @@ export class StockRepository {
     const rows = await dbOf(this.root)
       .selectDistinct({ lotId: stockMovements.lotId })
       .from(stockMovements)
-      .where(and(eq(stockMovements.userId, userId), inArray(stockMovements.lotId, ids), ne(stockMovements.sourceTable, 'lots')));
+      .where(
+        and(
+          eq(stockMovements.userId, userId),
+          inArray(stockMovements.lotId, ids),
+          ne(stockMovements.sourceTable, 'lots'),
+        ),
+      );
     return rows.map((r) => r.lotId);
   }
 

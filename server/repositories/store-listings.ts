@@ -43,7 +43,14 @@ export function storeListingsMatching(
     ...(externalIds.length ? [inArray(productsMp.externalId, externalIds), inArray(sku, externalIds)] : []),
   ];
   return dbOf(root)
-    .select({ id: productsMp.id, offerId: productsMp.offerId, externalId: productsMp.externalId, sku, productId: productsWh.id, name: productsMp.name })
+    .select({
+      id: productsMp.id,
+      offerId: productsMp.offerId,
+      externalId: productsMp.externalId,
+      sku,
+      productId: productsWh.id,
+      name: productsMp.name,
+    })
     .from(productsMp)
     .leftJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))
     .where(and(liveListingsOf(userId, store), or(...keys)));

@@ -30,7 +30,12 @@ export class SyncRepository {
    * whole rows of every table cost three times the rows a page keeps), a page never splits a
    * version, and `has_more` is exact.
    */
-  async changesSince(userId: string, since: number, limit: number, table?: string): Promise<{ changes: Change[]; hasMore: boolean }> {
+  async changesSince(
+    userId: string,
+    since: number,
+    limit: number,
+    table?: string,
+  ): Promise<{ changes: Change[]; hasMore: boolean }> {
     const tables = table ? this.tables.filter((t) => t.name === table) : this.tables;
     if (tables.length === 0) return { changes: [], hasMore: false };
     const next = sql.join(
@@ -41,7 +46,9 @@ export class SyncRepository {
       ),
       sql` union all `,
     );
-    const found = (await this.db.execute(sql`select t, v from (${next}) u order by v limit ${limit + 1}`)) as unknown as {
+    const found = (await this.db.execute(
+      sql`select t, v from (${next}) u order by v limit ${limit + 1}`,
+    )) as unknown as {
       rows: { t: number; v: string | number }[];
     };
     const hasMore = found.rows.length > limit;
@@ -55,7 +62,9 @@ export class SyncRepository {
           .select()
           .from(t.table)
           .where(and(eq(t.table.userId, userId), gt(t.table.version, since), lte(t.table.version, upTo)))
-          .orderBy(asc(t.table.version))) as Array<Record<string, unknown> & { id: string; version: number; deletedAt: Date | null }>;
+          .orderBy(asc(t.table.version))) as Array<
+          Record<string, unknown> & { id: string; version: number; deletedAt: Date | null }
+        >;
         return rows.map<Change>((row) => ({
           table: t.name,
           id: row.id,
@@ -92,7 +101,9 @@ export class SyncRepository {
     );
     return {
       cursor: Math.max(0, ...perTable.map((t) => t.top)),
-      tables: Object.fromEntries(perTable.map((t) => [t.name, { count: t.count, max_version: t.maxVersion, sum_version: t.sumVersion }])),
+      tables: Object.fromEntries(
+        perTable.map((t) => [t.name, { count: t.count, max_version: t.maxVersion, sum_version: t.sumVersion }]),
+      ),
     };
   }
 }

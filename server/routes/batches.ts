@@ -47,9 +47,11 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Attaches lots and other realizations to the batch and gives them its date. */
   async function place(userId: string, batchId: string, date: Date, lotIds: string[], otherIds: string[]) {
     const lots = await lockedLots(app, userId, lotIds);
-    if (lots.some((l) => l.batchId && l.batchId !== batchId)) throw conflict('lot_in_other_batch', 'Партия уже входит в другой документ');
+    if (lots.some((l) => l.batchId && l.batchId !== batchId))
+      throw conflict('lot_in_other_batch', 'Партия уже входит в другой документ');
     const others = await repos.otherRealizations.findMany(userId, otherIds, true);
-    if (others.length !== otherIds.length) throw notFound(otherIds.length > 1 ? 'Некоторые реализации не найдены' : 'Реализация не найдена');
+    if (others.length !== otherIds.length)
+      throw notFound(otherIds.length > 1 ? 'Некоторые реализации не найдены' : 'Реализация не найдена');
     if (others.some((o) => o.batchId && o.batchId !== batchId))
       throw conflict('realization_in_other_batch', 'Реализация уже входит в другой документ');
     await repos.batches.attachLots(userId, batchId, lotIds, date);
@@ -91,7 +93,8 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Изменить документ',
-        description: 'Партии и реализации, которых больше нет в списках, удаляются; новая дата переходит ко всем строкам документа.',
+        description:
+          'Партии и реализации, которых больше нет в списках, удаляются; новая дата переходит ко всем строкам документа.',
         security: bearer,
         params: batchIdParams,
         body: batchUpdateBody,
@@ -102,7 +105,8 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const { batch_id: id } = request.params;
       const body = request.body;
-      if (body.id !== undefined && body.id !== id) throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
+      if (body.id !== undefined && body.id !== id)
+        throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
       const batch = await repos.batches.find(userId, id, true);
       if (!batch) throw batchMissing();
       const currentLots = (await repos.lots.ofBatch(userId, id)).map((l) => l.id);
@@ -158,11 +162,21 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const { page, page_size, date_start, date_end, is_return, is_other } = request.query;
-      if (is_return && is_other) throw new Problem(400, 'filters_conflict', 'Выберите что-то одно: is_return или is_other');
+      if (is_return && is_other)
+        throw new Problem(400, 'filters_conflict', 'Выберите что-то одно: is_return или is_other');
       const kind = is_return ? 'return' : is_other ? 'other' : 'purchase';
-      const { rows, total } = await repos.batches.list(userId, { kind, from: date_start, until: date_end, page, pageSize: page_size });
+      const { rows, total } = await repos.batches.list(userId, {
+        kind,
+        from: date_start,
+        until: date_end,
+        page,
+        pageSize: page_size,
+      });
       const ids = rows.map((r) => r.id);
-      const summaries = await repos.batches.summaries(userId, kind === 'other' ? { receipts: [], others: ids } : { receipts: ids, others: [] });
+      const summaries = await repos.batches.summaries(
+        userId,
+        kind === 'other' ? { receipts: [], others: ids } : { receipts: ids, others: [] },
+      );
       return { results: rows.map((row) => batchListItemToWire(row, summaries.get(row.id))), total };
     },
   );

@@ -45,7 +45,12 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const { product_id } = request.params;
       if (!(await repos.products.find(userId, product_id))) throw notFound('Товар не найден');
-      const { rows, total } = await repos.disposals.ofProduct(userId, product_id, request.query.page, request.query.page_size);
+      const { rows, total } = await repos.disposals.ofProduct(
+        userId,
+        product_id,
+        request.query.page,
+        request.query.page_size,
+      );
       return { results: rows.map(disposalToWire), total };
     },
   );
@@ -65,9 +70,16 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, product_id, count, price, description, lot_id } = request.body;
-      if (given && (await repos.disposals.existing([given])).size > 0) throw conflict('duplicate', 'Списание с таким идентификатором уже есть');
+      if (given && (await repos.disposals.existing([given])).size > 0)
+        throw conflict('duplicate', 'Списание с таким идентификатором уже есть');
       const id = given ?? randomUUID();
-      await stock.take(userId, { productId: product_id, quantity: count, reason: 'disposal', source: sourceOf(id), lotId: lot_id });
+      await stock.take(userId, {
+        productId: product_id,
+        quantity: count,
+        reason: 'disposal',
+        source: sourceOf(id),
+        lotId: lot_id,
+      });
       const row = await repos.disposals.insert(userId, { id, productId: product_id, count, price, description });
       reply.code(201);
       return disposalToWire(row);

@@ -63,17 +63,27 @@ const extractReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: 'date_start', message: 'не позже date_end' },
         ]);
       if ((end - start) / DAY_MS + 1 > MAX_PERIOD_DAYS)
-        throw new Problem(400, 'period_too_long', `Период длиннее года: загрузите возвраты по частям не длиннее ${MAX_PERIOD_DAYS} дней`, [
-          { field: 'date_end', message: `не дальше ${MAX_PERIOD_DAYS} дней от date_start` },
-        ]);
+        throw new Problem(
+          400,
+          'period_too_long',
+          `Период длиннее года: загрузите возвраты по частям не длиннее ${MAX_PERIOD_DAYS} дней`,
+          [{ field: 'date_end', message: `не дальше ${MAX_PERIOD_DAYS} дней от date_start` }],
+        );
       // A day of slack: the seller's today may already be tomorrow in UTC.
       if (start > Date.now() + DAY_MS)
-        throw new Problem(400, 'period_in_future', `Период начинается в будущем (${dateStart}): возвратов за него ещё нет`, [
-          { field: 'date_start', message: 'не позже сегодняшнего дня' },
-        ]);
+        throw new Problem(
+          400,
+          'period_in_future',
+          `Период начинается в будущем (${dateStart}): возвратов за него ещё нет`,
+          [{ field: 'date_start', message: 'не позже сегодняшнего дня' }],
+        );
 
       const stores = await storesToLoad(app, userId, [request.body], 'возвраты');
-      const answer = await queueLoads(app, userId, stores, RETURNS_IMPORT, (store): ReturnsImportPayload => ({ store_id: store.id, date_start: dateStart, date_end: dateEnd }));
+      const answer = await queueLoads(app, userId, stores, RETURNS_IMPORT, (store): ReturnsImportPayload => ({
+        store_id: store.id,
+        date_start: dateStart,
+        date_end: dateEnd,
+      }));
       reply.code(202);
       return answer;
     },

@@ -4,7 +4,6 @@ import { bearer, problems } from '../schemas/common.ts';
 import { extractProductsBody, extractProductsResponse } from '../schemas/extract.ts';
 import { queueLoads, storesToLoad } from './import-stores.ts';
 
-
 /**
  * POST /api/v1/extract/products/status/: refreshes the posting statuses of the given stores, one
  * background job a store (server/import/postings.ts), exactly as catalogs load. Every store is checked
@@ -32,7 +31,9 @@ const extractStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const stores = await storesToLoad(app, userId, request.body, 'статусы');
-      const answer = await queueLoads(app, userId, stores, POSTING_STATUS, (store): PostingStatusPayload => ({ store_id: store.id }));
+      const answer = await queueLoads(app, userId, stores, POSTING_STATUS, (store): PostingStatusPayload => ({
+        store_id: store.id,
+      }));
       reply.code(202);
       return answer;
     },

@@ -34,12 +34,13 @@ const extractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const stores = await storesToLoad(app, userId, request.body, 'товары');
-      const answer = await queueLoads(app, userId, stores, CATALOG_IMPORT, (store): CatalogImportPayload => ({ store_id: store.id }));
+      const answer = await queueLoads(app, userId, stores, CATALOG_IMPORT, (store): CatalogImportPayload => ({
+        store_id: store.id,
+      }));
       reply.code(202);
       return answer;
     },
   );
 };
-
 
 export default extractRoutes;

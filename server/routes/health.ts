@@ -21,7 +21,13 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       if (!(await databaseAnswers()))
-        throw new Problem(503, 'database_unavailable', 'База данных не отвечает: сервер временно не может работать', undefined, { 'retry-after': '5' });
+        throw new Problem(
+          503,
+          'database_unavailable',
+          'База данных не отвечает: сервер временно не может работать',
+          undefined,
+          { 'retry-after': '5' },
+        );
       return { status: 'ok' as const };
     },
   );

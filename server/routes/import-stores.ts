@@ -23,7 +23,12 @@ export function refuseUnconnected(refs: readonly StoreRef[], what: string): void
  * user's answers 404 like a missing one), is connected to the marketplace named, and has a key. All are
  * checked before any job is queued, so a refused request starts nothing.
  */
-export async function storesToLoad(app: FastifyInstance, userId: string, refs: readonly StoreRef[], what: string): Promise<MarketRow[]> {
+export async function storesToLoad(
+  app: FastifyInstance,
+  userId: string,
+  refs: readonly StoreRef[],
+  what: string,
+): Promise<MarketRow[]> {
   refuseUnconnected(refs, what);
   const stores: MarketRow[] = [];
   for (const ref of new Map(refs.map((r) => [r.market_id, r])).values()) {
@@ -31,16 +36,30 @@ export async function storesToLoad(app: FastifyInstance, userId: string, refs: r
     if (!store) throw notFound(`Магазин «${ref.market_id}» не найден`);
     if (store.marketplace === '-') throw notConnected(store.name, what);
     if (store.marketplace !== ref.marketplace)
-      throw new Problem(400, 'marketplace_mismatch', `Магазин «${store.name}» подключён к ${title(store.marketplace)}, а не к ${title(ref.marketplace)}`);
+      throw new Problem(
+        400,
+        'marketplace_mismatch',
+        `Магазин «${store.name}» подключён к ${title(store.marketplace)}, а не к ${title(ref.marketplace)}`,
+      );
     if (!store.accessTokenEnc)
-      throw new Problem(400, 'access_token_missing', `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`);
+      throw new Problem(
+        400,
+        'access_token_missing',
+        `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`,
+      );
     stores.push(store);
   }
   return stores;
 }
 
 /** One job a store, in the request's transaction; the answer every extract call gives. */
-export async function queueLoads(app: FastifyInstance, userId: string, stores: readonly MarketRow[], type: string, payload: (store: MarketRow) => object) {
+export async function queueLoads(
+  app: FastifyInstance,
+  userId: string,
+  stores: readonly MarketRow[],
+  type: string,
+  payload: (store: MarketRow) => object,
+) {
   const jobs = [];
   for (const store of stores) {
     const job = await app.jobs.enqueue(userId, type, payload(store));

@@ -23,7 +23,11 @@ import { inLine, lockedLots, lotMissing, productMissing, unique } from './stock-
 const tags = ['inventory'];
 /** A lot moved to another product would take its ledger with it: refused, the lot stays where it is. */
 const productFixed = () =>
-  new Problem(422, 'lot_product_fixed', 'Партию нельзя перенести к другому товару: удалите её и оприходуйте товар заново');
+  new Problem(
+    422,
+    'lot_product_fixed',
+    'Партию нельзя перенести к другому товару: удалите её и оприходуйте товар заново',
+  );
 
 /** The lots calls (docs/rules.md «Партии») and the batch lines call. Another user's lot answers 404 like a missing one. */
 const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,7 +63,14 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/inventory/sum',
-    { schema: { tags, summary: 'Итог по складу', security: bearer, response: { 200: inventorySumSchema, ...problems(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Итог по складу',
+        security: bearer,
+        response: { 200: inventorySumSchema, ...problems(401) },
+      },
+    },
     async (request) => repos.lots.sum(request.userId!),
   );
 
@@ -98,7 +109,8 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, product_id, count, price, date } = request.body;
       const userId = request.userId!;
-      if (id && (await repos.lots.existing([id])).size > 0) throw new Problem(409, 'duplicate', 'Партия с таким идентификатором уже есть');
+      if (id && (await repos.lots.existing([id])).size > 0)
+        throw new Problem(409, 'duplicate', 'Партия с таким идентификатором уже есть');
       const lot = await stock.receive(userId, { id, productId: product_id, count, price, receivedAt: date });
       reply.code(201);
       return lotToWire(lot);
@@ -163,7 +175,8 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const lines = request.body.batch;
       const lineIds = lines.flatMap((l) => (l.id ? [l.id] : []));
-      if (new Set(lineIds).size !== lineIds.length) throw new Problem(400, 'line_repeated', 'Одна и та же партия указана в нескольких строках');
+      if (new Set(lineIds).size !== lineIds.length)
+        throw new Problem(400, 'line_repeated', 'Одна и та же партия указана в нескольких строках');
       // Every empty line at once, as the batch screen flags them all (docs/rules.md «Документы»).
       const errors: ProblemFieldError[] = lines.flatMap((l, i) => [
         ...(l.count > 0 ? [] : [{ field: `batch.${i}.count`, message: 'количество должно быть больше 0' }]),
@@ -171,7 +184,12 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (errors.length > 0) {
         const numbers = unique(errors.map((e) => String(Number(e.field.split('.')[1]) + 1)));
-        throw new Problem(422, 'line_incomplete', `Укажите количество и цену больше 0 в строках: ${numbers.join(', ')}`, errors);
+        throw new Problem(
+          422,
+          'line_incomplete',
+          `Укажите количество и цену больше 0 в строках: ${numbers.join(', ')}`,
+          errors,
+        );
       }
       const existing = new Map((await repos.stock.lotsByIds(userId, lineIds)).map((l) => [l.id, l]));
       const taken = await repos.lots.existing(lineIds.filter((id) => !existing.has(id)));
@@ -185,7 +203,12 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
             ids.push(lot.id);
           } else {
             if (line.id && taken.has(line.id)) throw lotMissing();
-            const created = await stock.receive(userId, { id: line.id ?? undefined, productId: line.product_id, count: line.count, price: line.price });
+            const created = await stock.receive(userId, {
+              id: line.id ?? undefined,
+              productId: line.product_id,
+              count: line.count,
+              price: line.price,
+            });
             ids.push(created.id);
           }
         } catch (err) {

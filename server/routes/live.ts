@@ -30,13 +30,17 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
     url: '/user/:user_id/',
-      schema: { hide: true, params: z.object({ user_id: z.string() }), querystring: z.object({ token: z.string().optional() }) },
-      // Verifying before the upgrade lets the handler subscribe the socket synchronously, in the
-      // same tick as the 101 answer: once the client sees 'open', no message can slip past it.
-      preValidation: async (request) => {
-        const token = tokenOf(request);
-        tokenUsers.set(request, token ? await verifyAccessToken(token, app.config.jwtSecret) : null);
-      },
+    schema: {
+      hide: true,
+      params: z.object({ user_id: z.string() }),
+      querystring: z.object({ token: z.string().optional() }),
+    },
+    // Verifying before the upgrade lets the handler subscribe the socket synchronously, in the
+    // same tick as the 101 answer: once the client sees 'open', no message can slip past it.
+    preValidation: async (request) => {
+      const token = tokenOf(request);
+      tokenUsers.set(request, token ? await verifyAccessToken(token, app.config.jwtSecret) : null);
+    },
     // A plain HTTP visit (no upgrade) is told what this address is, in the API's error format.
     handler: async () => {
       throw new Problem(426, 'upgrade_required', 'Это адрес канала уведомлений: подключайтесь по WebSocket');

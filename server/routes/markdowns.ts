@@ -34,7 +34,8 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Список уценок',
-        description: 'Сначала последние, по 50 на странице; batch_date — дата поступления партии, из которой взята единица.',
+        description:
+          'Сначала последние, по 50 на странице; batch_date — дата поступления партии, из которой взята единица.',
         security: bearer,
         querystring: markdownListQuery,
         response: { 200: markdownListSchema, ...problems(400, 401) },
@@ -70,9 +71,16 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, product_id, description, price, markdown_price, lot_id } = request.body;
-      if (given && (await repos.markdowns.existing([given])).size > 0) throw conflict('duplicate', 'Уценка с таким идентификатором уже есть');
+      if (given && (await repos.markdowns.existing([given])).size > 0)
+        throw conflict('duplicate', 'Уценка с таким идентификатором уже есть');
       const id = given ?? randomUUID();
-      const { allocations } = await stock.take(userId, { productId: product_id, quantity: 1, reason: 'markdown', source: sourceOf(id), lotId: lot_id });
+      const { allocations } = await stock.take(userId, {
+        productId: product_id,
+        quantity: 1,
+        reason: 'markdown',
+        source: sourceOf(id),
+        lotId: lot_id,
+      });
       const row = await repos.markdowns.insert(userId, {
         id,
         productId: product_id,
@@ -104,7 +112,12 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await repos.markdowns.lock(userId, id))) throw missing();
       const { description, price, markdown_price, release } = request.body;
-      const changed = await repos.markdowns.update(userId, id, { description, price, markdownPrice: markdown_price, release });
+      const changed = await repos.markdowns.update(userId, id, {
+        description,
+        price,
+        markdownPrice: markdown_price,
+        release,
+      });
       return markdownToWire(changed!);
     },
   );

@@ -23,14 +23,28 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { prefixTrailingSlash: 'slash', schema: { tags, summary: 'Список магазинов', security: bearer, response: { 200: z.array(marketSchema), ...problems(401) } } },
+    {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags,
+        summary: 'Список магазинов',
+        security: bearer,
+        response: { 200: z.array(marketSchema), ...problems(401) },
+      },
+    },
     async (request) => (await repos.markets.list(request.userId!)).map((row) => marketToWire(row, wire)),
   );
 
   app.get(
     '/:market_id/',
     {
-      schema: { tags, summary: 'Один магазин', security: bearer, params: marketIdParams, response: { 200: marketSchema, ...problems(401, 404) } },
+      schema: {
+        tags,
+        summary: 'Один магазин',
+        security: bearer,
+        params: marketIdParams,
+        response: { 200: marketSchema, ...problems(401, 404) },
+      },
     },
     async (request) => {
       const row = await repos.markets.find(request.userId!, request.params.market_id);
@@ -53,7 +67,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, market_id, name, description, marketplace, access_token } = request.body;
       const userId = request.userId!;
-      if (await repos.markets.find(userId, market_id)) throw conflict('market_id_taken', `Магазин с ID «${market_id}» уже есть`);
+      if (await repos.markets.find(userId, market_id))
+        throw conflict('market_id_taken', `Магазин с ID «${market_id}» уже есть`);
       const row = await repos.markets.create(userId, {
         id,
         marketId: market_id,
@@ -73,7 +88,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Изменить магазин',
-        description: 'ID магазина (market_id) не меняется. Без access_token (или с его маской) прежний ключ сохраняется.',
+        description:
+          'ID магазина (market_id) не меняется. Без access_token (или с его маской) прежний ключ сохраняется.',
         security: bearer,
         params: marketIdParams,
         body: updateMarketBody,
@@ -100,7 +116,13 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:market_id/',
     {
-      schema: { tags, summary: 'Удалить магазин', security: bearer, params: marketIdParams, response: { 204: z.null(), ...problems(401, 404) } },
+      schema: {
+        tags,
+        summary: 'Удалить магазин',
+        security: bearer,
+        params: marketIdParams,
+        response: { 204: z.null(), ...problems(401, 404) },
+      },
     },
     async (request, reply) => {
       if (!(await repos.markets.remove(request.userId!, request.params.market_id))) throw missing();

@@ -29,7 +29,12 @@ const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const { page, page_size } = request.query;
       if (!(await repos.products.find(userId, request.params.id))) throw productMissing();
-      const [rows, total] = await repos.stock.movementsOfProduct(userId, request.params.id, page_size, (page - 1) * page_size);
+      const [rows, total] = await repos.stock.movementsOfProduct(
+        userId,
+        request.params.id,
+        page_size,
+        (page - 1) * page_size,
+      );
       return { results: rows.map(movementToWire), total };
     },
   );

@@ -42,7 +42,8 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const lines = request.body.batch;
       const lineIds = lines.flatMap((l) => (l.id ? [l.id] : []));
-      if (new Set(lineIds).size !== lineIds.length) throw new Problem(400, 'line_repeated', 'Одна и та же реализация указана в нескольких строках');
+      if (new Set(lineIds).size !== lineIds.length)
+        throw new Problem(400, 'line_repeated', 'Одна и та же реализация указана в нескольких строках');
       const current = new Map((await repos.otherRealizations.findMany(userId, lineIds, true)).map((r) => [r.id, r]));
       const taken = await repos.otherRealizations.existing(lineIds.filter((id) => !current.has(id)));
       const results = [];
@@ -50,7 +51,12 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           if (line.id && !current.has(line.id) && taken.has(line.id)) throw missing();
           const id = line.id ?? randomUUID();
-          const take = { productId: line.product_id, quantity: line.count, reason: 'other_realization' as const, source: sourceOf(id) };
+          const take = {
+            productId: line.product_id,
+            quantity: line.count,
+            reason: 'other_realization' as const,
+            source: sourceOf(id),
+          };
           const { unitCost } = current.has(id) ? await stock.retake(userId, take) : await stock.take(userId, take);
           const values = {
             productId: line.product_id,
@@ -60,7 +66,11 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
             description: line.description,
             price: unitCost,
           };
-          results.push(current.has(id) ? (await repos.otherRealizations.update(userId, id, values))! : await repos.otherRealizations.insert(userId, { id, ...values }));
+          results.push(
+            current.has(id)
+              ? (await repos.otherRealizations.update(userId, id, values))!
+              : await repos.otherRealizations.insert(userId, { id, ...values }),
+          );
         } catch (err) {
           throw inLine(i, err);
         }
@@ -113,7 +123,12 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const quantity = count ?? row.count;
       let price: number | undefined;
       if (productId !== row.productId || quantity !== row.count) {
-        ({ unitCost: price } = await stock.retake(userId, { productId, quantity, reason: 'other_realization', source: sourceOf(id) }));
+        ({ unitCost: price } = await stock.retake(userId, {
+          productId,
+          quantity,
+          reason: 'other_realization',
+          source: sourceOf(id),
+        }));
       }
       const changed = await repos.otherRealizations.update(userId, id, {
         productId,

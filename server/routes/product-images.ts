@@ -21,7 +21,8 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Загрузить картинку товара',
-        description: 'multipart/form-data с одним полем file: JPEG, PNG или WebP (по содержимому файла), не больше 10 МБ.',
+        description:
+          'multipart/form-data с одним полем file: JPEG, PNG или WebP (по содержимому файла), не больше 10 МБ.',
         security: bearer,
         consumes: ['multipart/form-data'],
         body: imageUploadBody,
@@ -29,12 +30,14 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new Problem(415, 'multipart_expected', 'Отправьте картинку как multipart/form-data в поле file');
+      if (!request.isMultipart())
+        throw new Problem(415, 'multipart_expected', 'Отправьте картинку как multipart/form-data в поле file');
       let data: Buffer;
       try {
         const part = await request.file();
         if (!part) throw new Problem(400, 'file_missing', 'Файл не передан: нужно поле file');
-        if (part.fieldname !== 'file') throw new Problem(400, 'file_missing', `Файл нужно передать в поле file, а не «${part.fieldname}»`);
+        if (part.fieldname !== 'file')
+          throw new Problem(400, 'file_missing', `Файл нужно передать в поле file, а не «${part.fieldname}»`);
         data = await part.toBuffer();
       } catch (err) {
         if (err instanceof Problem) throw err;
@@ -46,7 +49,12 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (data.length === 0) throw new Problem(400, 'file_empty', 'Файл пустой');
       const ext = detectImage(data);
-      if (!ext) throw new Problem(415, 'image_type_unsupported', 'Это не картинка JPEG, PNG или WebP: загрузите фото в одном из этих форматов');
+      if (!ext)
+        throw new Problem(
+          415,
+          'image_type_unsupported',
+          'Это не картинка JPEG, PNG или WebP: загрузите фото в одном из этих форматов',
+        );
       return { url: await storeImage(uploadsDir, data, ext) };
     },
   );

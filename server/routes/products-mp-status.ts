@@ -11,7 +11,11 @@ type Item = ProductsMpStatusWire[number];
 type Row = Item['products'][number];
 
 const buckets = ['awaiting_packaging', 'awaiting_deliver', 'delivering'] as const;
-const field = { awaiting_packaging: 'awaitingPackaging', awaiting_deliver: 'awaitingDeliver', delivering: 'delivering' } as const;
+const field = {
+  awaiting_packaging: 'awaitingPackaging',
+  awaiting_deliver: 'awaitingDeliver',
+  delivering: 'delivering',
+} as const;
 
 /**
  * GET /api/v1/products_mp_status/: the shipping and delivery screen's figures (docs/rules.md
@@ -73,9 +77,17 @@ const productsMpStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         if (filter === 'enough' && value < 0) continue;
         if (filter === 'not_enough' && value >= 0) continue;
         const ownListings = listingsOf.get(product.id) ?? [];
-        if (needle && !product.name.toLowerCase().includes(needle) && !ownListings.some((l) => l.offerId.toLowerCase().includes(needle))) continue;
+        if (
+          needle &&
+          !product.name.toLowerCase().includes(needle) &&
+          !ownListings.some((l) => l.offerId.toLowerCase().includes(needle))
+        )
+          continue;
         const price = deliveryPrice(lotsOf.get(product.id) ?? [], delivering);
-        const latest = own.reduce<Date | null>((at, s) => (!at || s.status.fetchedAt > at ? s.status.fetchedAt : at), null);
+        const latest = own.reduce<Date | null>(
+          (at, s) => (!at || s.status.fetchedAt > at ? s.status.fetchedAt : at),
+          null,
+        );
         shown.set(product.id, product);
         rows.push({
           product: productWhToWire(product),
@@ -94,7 +106,13 @@ const productsMpStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       rows.sort((a, b) => a.product.name.localeCompare(b.product.name, 'ru') || (a.product.id < b.product.id ? -1 : 1));
 
-      const detailed: Item['detailed_status'] = { awaiting_packaging: [], awaiting_deliver: [], delivering: [], inventory: [], reserve: [] };
+      const detailed: Item['detailed_status'] = {
+        awaiting_packaging: [],
+        awaiting_deliver: [],
+        delivering: [],
+        inventory: [],
+        reserve: [],
+      };
       for (const { status, listing } of statuses) {
         const product = shown.get(listing.productWhId);
         if (!product) continue;
@@ -110,11 +128,18 @@ const productsMpStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       for (const row of rows) detailed.inventory.push({ product: row.product.id, count: row.count });
-      for (const lot of lots) if (shown.has(lot.productId)) detailed.reserve.push({ product: lot.productId, count: lot.count, price: lot.price });
+      for (const lot of lots)
+        if (shown.has(lot.productId))
+          detailed.reserve.push({ product: lot.productId, count: lot.count, price: lot.price });
 
       const stores = markets
         .filter((m) => m.marketplace !== '-')
-        .map((m) => ({ marketplace: m.marketplace, market_id: m.marketId, name: m.name, fetched_at: fetched.get(m.id)?.toISOString() ?? null }));
+        .map((m) => ({
+          marketplace: m.marketplace,
+          market_id: m.marketId,
+          name: m.name,
+          fetched_at: fetched.get(m.id)?.toISOString() ?? null,
+        }));
       const times = stores.map((s) => s.fetched_at);
       const kopecks = rows.reduce((n, r) => n + Math.round((r.delivery_price ?? 0) * 100), 0);
       return [

@@ -40,7 +40,8 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** All of `ids` (deduplicated), live and the user's, locked; otherwise 404 naming nothing of others. */
   async function lockAll(userId: string, ids: string[]): Promise<ProductWithFigures[]> {
     const rows = await repos.products.lockMany(userId, ids);
-    if (rows.length !== ids.length) throw notFound(ids.length === 1 ? 'Товар не найден' : 'Некоторые товары не найдены');
+    if (rows.length !== ids.length)
+      throw notFound(ids.length === 1 ? 'Товар не найден' : 'Некоторые товары не найдены');
     return rows;
   }
 
@@ -66,7 +67,9 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         descending: order_by.startsWith('-'),
         availableOnly: available_only,
       };
-      const body = await app.pageCache.through(userId, `products ${JSON.stringify(options)}`, () => repos.products.listJson(userId, options));
+      const body = await app.pageCache.through(userId, `products ${JSON.stringify(options)}`, () =>
+        repos.products.listJson(userId, options),
+      );
       // Already the JSON of productListSchema: Fastify sends a string with a JSON type as it is,
       // while its typing only knows the object.
       return reply.type('application/json; charset=utf-8').send(body as never);
@@ -75,7 +78,15 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product/:id/',
-    { schema: { tags, summary: 'Один товар', security: bearer, params: productIdParams, response: { 200: productSchema, ...problems(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Один товар',
+        security: bearer,
+        params: productIdParams,
+        response: { 200: productSchema, ...problems(400, 401, 404) },
+      },
+    },
     async (request) => answer(request.userId!, request.params.id),
   );
 
@@ -94,7 +105,14 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await repos.products.createMany(
         request.userId!,
-        request.body.map(({ id, name, description, images, confirmed, market_ids }) => ({ id, name, description, images, confirmed, marketIds: market_ids })),
+        request.body.map(({ id, name, description, images, confirmed, market_ids }) => ({
+          id,
+          name,
+          description,
+          images,
+          confirmed,
+          marketIds: market_ids,
+        })),
       );
       reply.code(201);
       return { inserted_ids: rows.map((r) => r.id) };
@@ -117,9 +135,16 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A list row (or a product answer) sent whole: its product_wh carries the changes.
       const { id, name, description, images, confirmed, market_ids } = request.body.product_wh ?? request.body;
       const userId = request.userId!;
-      if (id !== undefined && id !== request.params.id) throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
+      if (id !== undefined && id !== request.params.id)
+        throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
       await lockAll(userId, [request.params.id]);
-      await repos.products.update(userId, request.params.id, { name, description, images, confirmed, marketIds: market_ids });
+      await repos.products.update(userId, request.params.id, {
+        name,
+        description,
+        images,
+        confirmed,
+        marketIds: market_ids,
+      });
       return answer(userId, request.params.id);
     },
   );
@@ -142,7 +167,10 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stocked = rows.filter((r) => r.count > 0);
       if (stocked.length > 0) {
         const names = stocked.map((r) => `«${r.name}» (${r.count} шт.)`).join(', ');
-        throw conflict('product_has_stock', `Нельзя удалить товар с остатком: ${names}. Сначала спишите или реализуйте остаток.`);
+        throw conflict(
+          'product_has_stock',
+          `Нельзя удалить товар с остатком: ${names}. Сначала спишите или реализуйте остаток.`,
+        );
       }
       await repos.products.remove(userId, ids);
       return { deleted_ids: ids };
@@ -165,7 +193,8 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const mainId = request.params.main_id;
       const others = unique(request.body);
-      if (others.includes(mainId)) throw new Problem(400, 'group_self', 'Главный товар не может быть в списке объединяемых');
+      if (others.includes(mainId))
+        throw new Problem(400, 'group_self', 'Главный товар не может быть в списке объединяемых');
       const rows = await lockAll(userId, [mainId, ...others]);
       // The merged product is sold wherever any of them was.
       const main = rows.find((r) => r.id === mainId)!;
@@ -182,7 +211,8 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Отделить товары маркетплейсов в отдельные складские товары',
-        description: 'Каждый указанный товар маркетплейса становится новым складским товаром с его названием; остаток остаётся у исходного.',
+        description:
+          'Каждый указанный товар маркетплейса становится новым складским товаром с его названием; остаток остаётся у исходного.',
         security: bearer,
         params: ungroupParams,
         body: ungroupBody,
@@ -198,7 +228,10 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (listings.length !== ids.length) throw notFound('Товар маркетплейса не найден у этого товара');
       const all = await repos.products.listingsOf(userId, [productId]);
       if (all.length <= ids.length)
-        throw conflict('last_listing', 'Нельзя отделить единственный товар маркетплейса: у складского товара должен остаться хотя бы один');
+        throw conflict(
+          'last_listing',
+          'Нельзя отделить единственный товар маркетплейса: у складского товара должен остаться хотя бы один',
+        );
       const inserted: string[] = [];
       for (const listing of listings) {
         const [created] = await repos.products.createMany(userId, [
@@ -240,11 +273,17 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         marketId: l.market_id,
       }));
       const keys = new Set(offers.map((o) => JSON.stringify([o.marketplace, o.marketId, o.offerId])));
-      if (keys.size !== offers.length) throw new Problem(400, 'offer_repeated', 'Одна и та же карточка маркетплейса указана дважды');
+      if (keys.size !== offers.length)
+        throw new Problem(400, 'offer_repeated', 'Одна и та же карточка маркетплейса указана дважды');
       const taken = await repos.products.takenOffers(userId, offers);
       if (taken.length > 0)
-        throw conflict('offer_taken', `Карточка с артикулом «${taken[0]!.offerId}» (${taken[0]!.marketplace}) уже привязана к другому товару`);
-      const [created] = await repos.products.createMany(userId, [{ id, name, description, images, confirmed, marketIds: market_ids }]);
+        throw conflict(
+          'offer_taken',
+          `Карточка с артикулом «${taken[0]!.offerId}» (${taken[0]!.marketplace}) уже привязана к другому товару`,
+        );
+      const [created] = await repos.products.createMany(userId, [
+        { id, name, description, images, confirmed, marketIds: market_ids },
+      ]);
       await repos.products.createListings(userId, created!.id, offers);
       reply.code(201);
       return answer(userId, created!.id);

@@ -5,7 +5,12 @@ import { conflict, notFound } from '../lib/problem.ts';
 import type { RealizationStatus } from '../repositories/realizations.ts';
 import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
-import { realizationCreateBody, realizationIdParams, realizationProductParams, realizationUpdateBody } from '../schemas/realizations.ts';
+import {
+  realizationCreateBody,
+  realizationIdParams,
+  realizationProductParams,
+  realizationUpdateBody,
+} from '../schemas/realizations.ts';
 import { realizationSchema, realizationToWire } from '../schemas/stock-rows.ts';
 import { stockMessages } from '../../domain/stock-rules.ts';
 
@@ -14,7 +19,10 @@ const missing = () => notFound('Продажа не найдена');
 const sourceOf = (id: string): StockSource => ({ table: 'realizations', id });
 const statusNames: Record<RealizationStatus, string> = { completed: 'проведена', cancelled: 'отменена' };
 /** completed → cancelled is the only transition; cancelled is final. */
-const transitions: Record<RealizationStatus, readonly RealizationStatus[]> = { completed: ['cancelled'], cancelled: [] };
+const transitions: Record<RealizationStatus, readonly RealizationStatus[]> = {
+  completed: ['cancelled'],
+  cancelled: [],
+};
 const invalidTransition = (from: RealizationStatus, to: RealizationStatus) =>
   conflict('invalid_transition', `Продажа ${statusNames[from]}: перевести её в состояние «${statusNames[to]}» нельзя`);
 
@@ -61,10 +69,23 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, count, price: enteredPrice, realization_price, product } = request.body;
-      if (given && (await repos.realizations.existing([given])).size > 0) throw conflict('duplicate', 'Продажа с таким идентификатором уже есть');
+      if (given && (await repos.realizations.existing([given])).size > 0)
+        throw conflict('duplicate', 'Продажа с таким идентификатором уже есть');
       const id = given ?? randomUUID();
-      const { unitCost } = await stock.take(userId, { productId: product, quantity: count, reason: 'realization', source: sourceOf(id) });
-      const row = await repos.realizations.insert(userId, { id, productId: product, count, price: unitCost, enteredPrice, realizationPrice: realization_price });
+      const { unitCost } = await stock.take(userId, {
+        productId: product,
+        quantity: count,
+        reason: 'realization',
+        source: sourceOf(id),
+      });
+      const row = await repos.realizations.insert(userId, {
+        id,
+        productId: product,
+        count,
+        price: unitCost,
+        enteredPrice,
+        realizationPrice: realization_price,
+      });
       reply.code(201);
       return realizationToWire(row);
     },
@@ -91,18 +112,25 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw missing();
       const { count, price: enteredPrice, realization_price, status } = request.body;
       const target = status ?? row.status;
-      if (target !== row.status && !transitions[row.status].includes(target)) throw invalidTransition(row.status, target);
+      if (target !== row.status && !transitions[row.status].includes(target))
+        throw invalidTransition(row.status, target);
       const recounted = count !== undefined && count !== row.count;
       const edited =
         recounted ||
         (realization_price !== undefined && realization_price !== row.realizationPrice) ||
         (enteredPrice !== undefined && enteredPrice !== row.enteredPrice);
-      if (edited && row.status === 'cancelled') throw conflict('realization_cancelled', stockMessages.realizationCancelled);
+      if (edited && row.status === 'cancelled')
+        throw conflict('realization_cancelled', stockMessages.realizationCancelled);
       let price: number | undefined;
       if (target === 'cancelled' && row.status === 'completed') {
         await stock.putBack(userId, sourceOf(id));
       } else if (recounted) {
-        ({ unitCost: price } = await stock.retake(userId, { productId: row.productId, quantity: count, reason: 'realization', source: sourceOf(id) }));
+        ({ unitCost: price } = await stock.retake(userId, {
+          productId: row.productId,
+          quantity: count,
+          reason: 'realization',
+          source: sourceOf(id),
+        }));
       }
       const changed = await repos.realizations.update(userId, id, {
         count,

@@ -12,7 +12,11 @@ const tags = ['reserve'];
 const missing = () => notFound('Резерв не найден');
 const statusNames: Record<ReserveStatus, string> = { active: 'активен', released: 'снят', realized: 'продан' };
 /** Which statuses a reserve may move to: active → released | realized; both are final. */
-const transitions: Record<ReserveStatus, readonly ReserveStatus[]> = { active: ['released', 'realized'], released: [], realized: [] };
+const transitions: Record<ReserveStatus, readonly ReserveStatus[]> = {
+  active: ['released', 'realized'],
+  released: [],
+  realized: [],
+};
 const invalidTransition = (from: ReserveStatus, to: ReserveStatus) =>
   conflict('invalid_transition', `Резерв ${statusNames[from]}: перевести его в состояние «${statusNames[to]}» нельзя`);
 
@@ -65,7 +69,8 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id: given, count, price, product } = request.body;
-      if (given && (await repos.reserves.existing([given])).size > 0) throw conflict('duplicate', 'Резерв с таким идентификатором уже есть');
+      if (given && (await repos.reserves.existing([given])).size > 0)
+        throw conflict('duplicate', 'Резерв с таким идентификатором уже есть');
       await stock.lockProduct(userId, product);
       await ensureFree(userId, product, count);
       const row = await repos.reserves.insert(userId, { id: given ?? randomUUID(), productId: product, count, price });
@@ -95,9 +100,11 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw missing();
       const { count, price, status } = request.body;
       const target = status ?? row.status;
-      if (target !== row.status && !transitions[row.status].includes(target)) throw invalidTransition(row.status, target);
+      if (target !== row.status && !transitions[row.status].includes(target))
+        throw invalidTransition(row.status, target);
       const edited = (count !== undefined && count !== row.count) || (price !== undefined && price !== row.price);
-      if (edited && row.status !== 'active') throw conflict('reserve_closed', `Резерв уже ${statusNames[row.status]}: его нельзя изменить`);
+      if (edited && row.status !== 'active')
+        throw conflict('reserve_closed', `Резерв уже ${statusNames[row.status]}: его нельзя изменить`);
       if (target === row.status && !edited) return reserveToWire(row);
 
       await stock.lockProduct(userId, row.productId);

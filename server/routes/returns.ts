@@ -71,7 +71,8 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Завести возврат вручную',
-        description: 'Возврат count единиц складского товара: статус «нет», цена 0; название и артикул — товара и его первой карточки.',
+        description:
+          'Возврат count единиц складского товара: статус «нет», цена 0; название и артикул — товара и его первой карточки.',
         security: bearer,
         body: returnCreateBody,
         response: { 201: returnSchema, ...problems(400, 401, 404, 409, 413) },
@@ -80,7 +81,8 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.userId!;
       const { id, product_id, count } = request.body;
-      if (id && (await repos.returns.existing([id])).size > 0) throw conflict('duplicate', 'Возврат с таким идентификатором уже есть');
+      if (id && (await repos.returns.existing([id])).size > 0)
+        throw conflict('duplicate', 'Возврат с таким идентификатором уже есть');
       const product = await repos.returns.product(userId, product_id);
       if (!product) throw productMissing();
       const row = await repos.returns.insert(userId, {
@@ -113,22 +115,26 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = Object.keys(batch);
       for (const key of ids) {
         const given = batch[key]!.return_id;
-        if (given !== undefined && given !== key) throw new Problem(400, 'id_mismatch', 'return_id в строке не совпадает с ключом');
+        if (given !== undefined && given !== key)
+          throw new Problem(400, 'id_mismatch', 'return_id в строке не совпадает с ключом');
       }
       const rows = await repos.returns.lockMany(userId, ids);
       if (rows.length !== ids.length) throw missing(ids.length > 1);
       const byId = new Map(rows.map((r) => [r.id, r]));
 
       const done = ids.filter((rid) => byId.get(rid)!.processed);
-      if (done.length > 0) throw processedProblem(done.map((rid) => ({ field: `batch.${rid}`, message: 'возврат уже оприходован' })));
+      if (done.length > 0)
+        throw processedProblem(done.map((rid) => ({ field: `batch.${rid}`, message: 'возврат уже оприходован' })));
 
       const bookings = await receipts.plan(userId, ids, byId, batch);
 
       // Products locked in one order before any stock moves, so two receipts of the same products never deadlock.
-      for (const productId of [...new Set([...bookings.values()].map((b) => b.productId))].sort()) await stock.lockProduct(userId, productId);
+      for (const productId of [...new Set([...bookings.values()].map((b) => b.productId))].sort())
+        await stock.lockProduct(userId, productId);
       const created = await receipts.newBatch(userId, date, description, id);
       const received: ReturnRow[] = [];
-      for (const rid of ids) received.push((await receipts.book(userId, byId.get(rid)!, bookings.get(rid)!, created)).row);
+      for (const rid of ids)
+        received.push((await receipts.book(userId, byId.get(rid)!, bookings.get(rid)!, created)).row);
       reply.code(201);
       return { batch: batchToWire(created), returns: received.map(returnToWire) };
     },
@@ -140,7 +146,8 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Партии товара возврата',
-        description: 'Партии (с ценами) товара возврата: по цене одной из них возврат оценивается. Возврат без товара — пустой список и product null.',
+        description:
+          'Партии (с ценами) товара возврата: по цене одной из них возврат оценивается. Возврат без товара — пустой список и product null.',
         security: bearer,
         params: returnInventoryParams,
         response: { 200: returnInventorySchema, ...problems(400, 401, 404) },
@@ -182,7 +189,11 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new Problem(422, 'lot_other_product', 'Партия другого товара: выберите партию товара этого возврата');
       }
       if (!(lot.price > 0)) {
-        throw new Problem(422, 'return_price_missing', 'У выбранной партии цена 0 ₽: возврат нельзя оценить в 0 — выберите другую партию или укажите цену');
+        throw new Problem(
+          422,
+          'return_price_missing',
+          'У выбранной партии цена 0 ₽: возврат нельзя оценить в 0 — выберите другую партию или укажите цену',
+        );
       }
       // The rows this writes take the return's id (a return is received once), so a device that
       // queued this call offline already shows the very document, lot and write-off it makes.
@@ -191,7 +202,15 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await receipts.book(
         userId,
         row,
-        { status, productId: row.productId, price: lot.price, markdownPrice: row.markdownPrice, description: row.description, lotId: row.id, disposalId: row.id },
+        {
+          status,
+          productId: row.productId,
+          price: lot.price,
+          markdownPrice: row.markdownPrice,
+          description: row.description,
+          lotId: row.id,
+          disposalId: row.id,
+        },
         batch,
       );
       return { return: returnToWire(result.row), inventory: lotToWire(result.lot) };
@@ -222,7 +241,11 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await repos.returns.lockMany(userId, [id]);
       if (!row) throw missing();
       if (row.processed) throw processedProblem();
-      if (body.product_id !== undefined && body.product_id !== row.productId && !(await repos.returns.product(userId, body.product_id))) {
+      if (
+        body.product_id !== undefined &&
+        body.product_id !== row.productId &&
+        !(await repos.returns.product(userId, body.product_id))
+      ) {
         throw productMissing();
       }
       let { price, markdown_price: markdownPrice } = body;

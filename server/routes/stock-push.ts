@@ -34,8 +34,18 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const id of new Set(marketIds)) {
       const store = await app.repos.markets.find(userId, id);
       if (!store) throw notFound(`Магазин «${id}» не найден`);
-      if (store.marketplace === '-') throw new Problem(400, 'marketplace_not_set', `Магазин «${store.name}» не подключён к маркетплейсу: остатки передавать некуда`);
-      if (!store.accessTokenEnc) throw new Problem(400, 'access_token_missing', `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`);
+      if (store.marketplace === '-')
+        throw new Problem(
+          400,
+          'marketplace_not_set',
+          `Магазин «${store.name}» не подключён к маркетплейсу: остатки передавать некуда`,
+        );
+      if (!store.accessTokenEnc)
+        throw new Problem(
+          400,
+          'access_token_missing',
+          `У магазина «${store.name}» не задан ключ API: укажите его в настройках магазина`,
+        );
     }
   }
 
@@ -83,8 +93,13 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       const marketIds = request.body.market_ids;
       if (marketIds) await checkStores(userId, marketIds);
       else if ((await app.repos.stockPush.connectedStores(userId)).length === 0)
-        throw new Problem(400, 'no_connected_stores', 'Нет подключённых магазинов: укажите маркетплейс и ключ API в настройках магазина');
-      if (await app.repos.stockPush.pending(userId)) throw new Problem(409, 'stock_push_running', 'Остатки уже передаются: дождитесь окончания');
+        throw new Problem(
+          400,
+          'no_connected_stores',
+          'Нет подключённых магазинов: укажите маркетплейс и ключ API в настройках магазина',
+        );
+      if (await app.repos.stockPush.pending(userId))
+        throw new Problem(409, 'stock_push_running', 'Остатки уже передаются: дождитесь окончания');
       const payload: StockPushPayload = { market_ids: marketIds ? [...new Set(marketIds)] : null, trigger: 'manual' };
       const job = await app.jobs.enqueue(userId, STOCK_PUSH, payload, 3);
       reply.code(202);
@@ -98,13 +113,16 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stock-push'],
         summary: 'Журнал передач остатков',
-        description: 'Последние передачи, новые первыми: когда, чем запущена, сколько товаров принято и отклонено, итог по магазинам.',
+        description:
+          'Последние передачи, новые первыми: когда, чем запущена, сколько товаров принято и отклонено, итог по магазинам.',
         security: bearer,
         querystring: stockPushLogQuery,
         response: { 200: stockPushRunsSchema, ...problems(400, 401) },
       },
     },
-    async (request) => ({ runs: (await app.repos.stockPush.runs(request.userId!, request.query.limit)).map(runToWire) }),
+    async (request) => ({
+      runs: (await app.repos.stockPush.runs(request.userId!, request.query.limit)).map(runToWire),
+    }),
   );
 
   app.get(
@@ -146,7 +164,8 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stock-push'],
         summary: 'Включить или выключить автоматическую передачу остатков',
-        description: 'auto_push: после изменений (через несколько секунд тишины) передаются остатки, изменившиеся с последней принятой передачи. По умолчанию выключено.',
+        description:
+          'auto_push: после изменений (через несколько секунд тишины) передаются остатки, изменившиеся с последней принятой передачи. По умолчанию выключено.',
         security: bearer,
         body: stockPushSettingsBody,
         response: { 200: stockPushSettingsSchema, ...problems(400, 401) },

@@ -45,7 +45,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { login, password, first_name, last_name } = request.body;
       if (await repos.users.findByLogin(login)) throw conflict('login_taken', 'Этот логин уже занят');
-      const user = await repos.users.create({ login, passwordHash: await hashPassword(password), firstName: first_name, lastName: last_name });
+      const user = await repos.users.create({
+        login,
+        passwordHash: await hashPassword(password),
+        firstName: first_name,
+        lastName: last_name,
+      });
       reply.code(201);
       return toUser(user);
     },
@@ -82,7 +87,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
    * is unused. Anything else presenting a rotated token is a reuse.
    */
   async function replayOfRotation(token: RefreshTokenRow, scope: string, key: string) {
-    if (!token.usedAt || Date.now() - token.usedAt.getTime() > config.refreshRetryWindowSeconds * 1000) return undefined;
+    if (!token.usedAt || Date.now() - token.usedAt.getTime() > config.refreshRetryWindowSeconds * 1000)
+      return undefined;
     const stored = (await repos.idempotency.find(scope, key))?.body as { sealed?: unknown } | undefined;
     if (typeof stored?.sealed !== 'string') return undefined;
     const pair = JSON.parse(app.secrets.open(stored.sealed)) as TokenPair;
@@ -127,7 +133,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await repos.refreshTokens.markUsed(token.id);
       const pair = await issueTokens(token.userId, token.familyId);
       // Kept for a retry whose answer was lost; sealed, as a live token pair is a secret at rest.
-      await repos.idempotency.save({ scope, key, userId: token.userId, requestHash: '', status: 200, body: { sealed: app.secrets.seal(JSON.stringify(pair)) } });
+      await repos.idempotency.save({
+        scope,
+        key,
+        userId: token.userId,
+        requestHash: '',
+        status: 200,
+        body: { sealed: app.secrets.seal(JSON.stringify(pair)) },
+      });
       return pair;
     },
   );
@@ -136,7 +149,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['users'], summary: 'Текущий пользователь', security: bearer, response: { 200: userSchema, ...problems(401) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Текущий пользователь',
+        security: bearer,
+        response: { 200: userSchema, ...problems(401) },
+      },
     },
     async (request) => {
       const user = await repos.users.findById(request.userId!);

@@ -34,12 +34,18 @@ export function send(res: ServerResponse, reply: SandboxResponse) {
 }
 
 /** GET /__sandbox/stocks/{marketplace}[?store=], POST /__sandbox/stocks/{marketplace}/refuse {"offer_id"}; true when the request was one. */
-async function handleStockControl(req: IncomingMessage, res: ServerResponse, url: URL, { known, stocks }: ControlContext): Promise<boolean> {
+async function handleStockControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  { known, stocks }: ControlContext,
+): Promise<boolean> {
   const match = /^\/__sandbox\/stocks\/([A-Za-z]+)(\/refuse)?$/.exec(url.pathname);
   if (!match) return false;
   const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
   if (!known(marketplace)) send(res, { status: 404, body: { message: `sandbox: no marketplace ${match[1]}` } });
-  else if (req.method === 'GET' && !match[2]) send(res, { status: 200, body: { stocks: stocks.list(marketplace, url.searchParams.get('store') ?? undefined) } });
+  else if (req.method === 'GET' && !match[2])
+    send(res, { status: 200, body: { stocks: stocks.list(marketplace, url.searchParams.get('store') ?? undefined) } });
   else if (req.method === 'POST' && match[2]) {
     const offerId = ((await readBody(req).catch(() => undefined)) as { offer_id?: unknown } | undefined)?.offer_id;
     if (typeof offerId !== 'string') send(res, { status: 400, body: { message: 'expected {"offer_id": "…"}' } });
@@ -47,12 +53,21 @@ async function handleStockControl(req: IncomingMessage, res: ServerResponse, url
       stocks.refuse(marketplace, offerId);
       send(res, { status: 200, body: { refused: offerId } });
     }
-  } else send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/stocks/{marketplace} or POST /__sandbox/stocks/{marketplace}/refuse' } });
+  } else
+    send(res, {
+      status: 405,
+      body: { message: 'sandbox: GET /__sandbox/stocks/{marketplace} or POST /__sandbox/stocks/{marketplace}/refuse' },
+    });
   return true;
 }
 
 /** The test-only control endpoints under /__sandbox/ (postings.ts); true when the request was one. */
-export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, context: ControlContext): Promise<boolean> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  context: ControlContext,
+): Promise<boolean> {
   const { known, allPostings, setPostingStatus } = context;
   if (await handleStockControl(req, res, url, context)) return true;
   const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+))?$/.exec(url.pathname);
@@ -63,7 +78,10 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     return true;
   }
   if (req.method === 'GET' && match[2] === undefined) {
-    send(res, { status: 200, body: { postings: allPostings(marketplace, url.searchParams.get('store') ?? undefined).map(viewOf) } });
+    send(res, {
+      status: 200,
+      body: { postings: allPostings(marketplace, url.searchParams.get('store') ?? undefined).map(viewOf) },
+    });
     return true;
   }
   if (req.method === 'POST' && match[2] !== undefined) {
@@ -87,6 +105,12 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     }
     return true;
   }
-  send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/postings/{marketplace} or POST /__sandbox/postings/{marketplace}/{postingNumber}' } });
+  send(res, {
+    status: 405,
+    body: {
+      message:
+        'sandbox: GET /__sandbox/postings/{marketplace} or POST /__sandbox/postings/{marketplace}/{postingNumber}',
+    },
+  });
   return true;
 }

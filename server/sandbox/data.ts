@@ -19,8 +19,34 @@ export function random(seed: number): () => number {
   };
 }
 
-const nouns = ['Футболка', 'Кружка', 'Рюкзак', 'Фонарик', 'Блокнот', 'Подушка', 'Чайник', 'Зонт', 'Свитер', 'Коврик', 'Лампа', 'Термос'];
-const adjectives = ['хлопковая', 'керамическая', 'городской', 'светодиодный', 'в клетку', 'ортопедическая', 'стеклянный', 'складной', 'вязаный', 'для йоги', 'настольная', 'походный'];
+const nouns = [
+  'Футболка',
+  'Кружка',
+  'Рюкзак',
+  'Фонарик',
+  'Блокнот',
+  'Подушка',
+  'Чайник',
+  'Зонт',
+  'Свитер',
+  'Коврик',
+  'Лампа',
+  'Термос',
+];
+const adjectives = [
+  'хлопковая',
+  'керамическая',
+  'городской',
+  'светодиодный',
+  'в клетку',
+  'ортопедическая',
+  'стеклянный',
+  'складной',
+  'вязаный',
+  'для йоги',
+  'настольная',
+  'походный',
+];
 const colours = ['красный', 'синий', 'зелёный', 'чёрный', 'белый', 'бежевый', 'серый', 'жёлтый'];
 const brands = ['Уютный дом', 'СеверТекс', 'Ладья', 'Пчёлка', 'Медведь'];
 
@@ -59,7 +85,11 @@ export function generateOffers(storeKey: string, count: number, prefix: string):
       sku: base * 2 + n,
       name,
       brand: pick(brands),
-      barcodes: [`46${String(seedOf(`${storeKey}:${n}`)).padStart(11, '0').slice(0, 11)}`],
+      barcodes: [
+        `46${String(seedOf(`${storeKey}:${n}`))
+          .padStart(11, '0')
+          .slice(0, 11)}`,
+      ],
       images: Array.from({ length: photoCount }, (_, i) => ((seedOf(storeKey) + n * 3 + i) % 997) + 1),
       archived: n % 97 === 0,
       createdAt: new Date(created).toISOString(),
@@ -140,7 +170,14 @@ const DAY_MS = 86_400_000;
  * `count` returns of a store spread over the `days` days up to `until` (YYYY-MM-DD), newest last. Every
  * 10th names an article the catalog does not have; the rest are offers of the catalog.
  */
-export function generateReturns(returnsKey: string, offers: SandboxOffer[], prefix: string, count: number, until: string, days = 90): SandboxReturn[] {
+export function generateReturns(
+  returnsKey: string,
+  offers: SandboxOffer[],
+  prefix: string,
+  count: number,
+  until: string,
+  days = 90,
+): SandboxReturn[] {
   const next = random(seedOf(`returns:${returnsKey}`));
   const end = Date.parse(`${until}T00:00:00Z`);
   const base = 3_000_000_000 + (seedOf(returnsKey) % 900_000) * 1000;
@@ -148,7 +185,7 @@ export function generateReturns(returnsKey: string, offers: SandboxOffer[], pref
   for (let n = 1; n <= count; n++) {
     const known = n % 10 !== 0 && offers.length > 0;
     const offer = known ? offers[Math.floor(next() * offers.length)] : undefined;
-    const second = offer && n % 4 === 0 ? offers[(offer.n % offers.length)] : undefined;
+    const second = offer && n % 4 === 0 ? offers[offer.n % offers.length] : undefined;
     const day = end - Math.floor(((count - n) * days) / count) * DAY_MS;
     const at = new Date(day + (6 * 3600 + Math.floor(next() * 12 * 3600)) * 1000);
     list.push({

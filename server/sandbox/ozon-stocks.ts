@@ -18,7 +18,20 @@ import type { SandboxMarketplaceModule, SandboxState, SandboxStore } from './typ
 
 function warehousesOf(store: SandboxStore): WarehouseListItem[] {
   const base = 22_000_000_000_000 + (seedOf(`ozon-wh:${store.marketId}`) % 1_000_000) * 1000;
-  const common = { is_rfbs: false, is_kgt: false, is_economy: false, has_entrusted_acceptance: false, can_print_act_in_advance: false, postings_limit: -1, min_postings_limit: 0, min_working_days: 5, working_days: ['1', '2', '3', '4', '5'], is_karantin: false, is_timetable_editable: true, has_postings_limit: false };
+  const common = {
+    is_rfbs: false,
+    is_kgt: false,
+    is_economy: false,
+    has_entrusted_acceptance: false,
+    can_print_act_in_advance: false,
+    postings_limit: -1,
+    min_postings_limit: 0,
+    min_working_days: 5,
+    working_days: ['1', '2', '3', '4', '5'],
+    is_karantin: false,
+    is_timetable_editable: true,
+    has_postings_limit: false,
+  };
   return [
     { ...common, warehouse_id: base, name: 'Старый склад (архив)', status: 'disabled' },
     { ...common, warehouse_id: base + 1, name: 'Склад песочницы', status: 'created' },
@@ -56,7 +69,8 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
         const store = authorise(req, state);
         if ('status' in store) return store;
         const { stocks } = state;
-        if (!stocks.window(`OZON:${store.marketId}:stocks`, stocks.limits.ozonPerMinute)) return rpc(429, 8, 'You have reached request rate limit per minute');
+        if (!stocks.window(`OZON:${store.marketId}:stocks`, stocks.limits.ozonPerMinute))
+          return rpc(429, 8, 'You have reached request rate limit per minute');
         const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
         if (!Array.isArray(list) || list.length === 0) return rpc(400, 3, 'stocks: value is required');
         if (list.length > 100) return rpc(400, 3, 'stocks: at most 100 items per request');
@@ -66,11 +80,18 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
           if (!isInt(s.product_id)) return rpc(400, 3, `stocks[${i}].product_id: integer required`);
           if (!isInt(s.stock) || s.stock < 0) return rpc(400, 3, `stocks[${i}].stock: non-negative integer required`);
           if (!isInt(s.warehouse_id)) return rpc(400, 3, `stocks[${i}].warehouse_id: integer required`);
-          if (s.offer_id !== undefined && typeof s.offer_id !== 'string') return rpc(400, 3, `stocks[${i}].offer_id: string expected`);
+          if (s.offer_id !== undefined && typeof s.offer_id !== 'string')
+            return rpc(400, 3, `stocks[${i}].offer_id: string expected`);
         }
-        const active = new Set(warehousesOf(store).filter((w) => w.status === 'created').map((w) => w.warehouse_id));
+        const active = new Set(
+          warehousesOf(store)
+            .filter((w) => w.status === 'created')
+            .map((w) => w.warehouse_id),
+        );
         const offers = catalog(state, store);
-        const result: ProductsStocksResponseResult[] = (list as Array<{ offer_id?: string; product_id: number; stock: number; warehouse_id: number }>).map((s) => {
+        const result: ProductsStocksResponseResult[] = (
+          list as Array<{ offer_id?: string; product_id: number; stock: number; warehouse_id: number }>
+        ).map((s) => {
           const answer = (code: string, message: string): ProductsStocksResponseResult => ({
             offer_id: s.offer_id ?? '',
             product_id: s.product_id,
@@ -79,13 +100,29 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
             errors: [{ code, message }],
           });
           // With both ids the change goes to the offer_id's product (description of the method).
-          const offer = s.offer_id ? offers.find((o) => o.offerId === s.offer_id) : offers.find((o) => o.productId === s.product_id);
-          if (!offer || stocks.isRefused('OZON', offer.offerId)) return answer('NOT_FOUND', `Product not found: ${s.offer_id || s.product_id}`);
-          if (!active.has(s.warehouse_id)) return answer('WAREHOUSE_NOT_FOUND', `Warehouse ${s.warehouse_id} not found or not active`);
+          const offer = s.offer_id
+            ? offers.find((o) => o.offerId === s.offer_id)
+            : offers.find((o) => o.productId === s.product_id);
+          if (!offer || stocks.isRefused('OZON', offer.offerId))
+            return answer('NOT_FOUND', `Product not found: ${s.offer_id || s.product_id}`);
+          if (!active.has(s.warehouse_id))
+            return answer('WAREHOUSE_NOT_FOUND', `Warehouse ${s.warehouse_id} not found or not active`);
           if (stocks.pairTooSoon(`OZON:${store.marketId}:${s.warehouse_id}:${offer.productId}`))
             return answer('TOO_MANY_REQUESTS', 'Stock of a product on a warehouse can be updated once per 30 seconds');
-          stocks.set({ marketplace: 'OZON', storeId: store.marketId, warehouseId: String(s.warehouse_id), offerId: offer.offerId, amount: s.stock });
-          return { offer_id: offer.offerId, product_id: offer.productId, warehouse_id: s.warehouse_id, updated: true, errors: [] };
+          stocks.set({
+            marketplace: 'OZON',
+            storeId: store.marketId,
+            warehouseId: String(s.warehouse_id),
+            offerId: offer.offerId,
+            amount: s.stock,
+          });
+          return {
+            offer_id: offer.offerId,
+            product_id: offer.productId,
+            warehouse_id: s.warehouse_id,
+            updated: true,
+            errors: [],
+          };
         });
         return { status: 200, body: { result } satisfies ProductsStocksResponse };
       },
@@ -98,7 +135,8 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
         if ('status' in store) return store;
         const skus = (req.body as { sku?: unknown } | undefined)?.sku;
         if (!Array.isArray(skus) || skus.length === 0) return rpc(400, 3, 'sku: value is required');
-        if (!skus.every((s) => typeof s === 'string' && /^\d+$/.test(s))) return rpc(400, 3, 'sku: int64 values as strings expected');
+        if (!skus.every((s) => typeof s === 'string' && /^\d+$/.test(s)))
+          return rpc(400, 3, 'sku: int64 values as strings expected');
         const wanted = new Set(skus as string[]);
         const names = new Map(warehousesOf(store).map((w) => [String(w.warehouse_id), w.name ?? '']));
         const offers = catalog(state, store).filter((o) => wanted.has(String(o.sku)));
@@ -109,7 +147,14 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
             .map((v) => {
               const reserved = reservedOf(state, store, o.sku);
               // The stock sent is the available quantity; present counts the reserved units on top of it.
-              return { sku: o.sku, product_id: o.productId, present: v.amount + reserved, reserved, warehouse_id: Number(v.warehouseId), warehouse_name: names.get(v.warehouseId) ?? '' };
+              return {
+                sku: o.sku,
+                product_id: o.productId,
+                present: v.amount + reserved,
+                reserved,
+                warehouse_id: Number(v.warehouseId),
+                warehouse_name: names.get(v.warehouseId) ?? '',
+              };
             }),
         );
         return { status: 200, body: { result } satisfies StocksByWarehouseFbsResponse };

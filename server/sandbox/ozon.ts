@@ -15,7 +15,16 @@ import type {
 } from '../marketplaces/ozon/wire.ts';
 import type { SandboxOffer, SandboxReturn } from './data.ts';
 import type { SandboxPosting } from './postings.ts';
-import { decodeCursor, encodeCursor, header, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxState, type SandboxStore } from './types.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  header,
+  type SandboxMarketplaceModule,
+  type SandboxRequest,
+  type SandboxResponse,
+  type SandboxState,
+  type SandboxStore,
+} from './types.ts';
 
 /** OZON answers errors with rpcStatus and gRPC codes (3 invalid argument, 7 permission denied, 8 exhausted). */
 export const rpc = (status: number, code: number, message: string): SandboxResponse => ({
@@ -31,12 +40,14 @@ export function authorise(req: SandboxRequest, state: SandboxState): SandboxStor
   return store ?? rpc(403, 7, 'Invalid Api-Key, please check the key and try again');
 }
 
-export const catalog = (state: SandboxState, store: SandboxStore) => state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
+export const catalog = (state: SandboxState, store: SandboxStore) =>
+  state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
 
 const returnsOf = (state: SandboxState, store: SandboxStore) =>
   state.returns(`OZON:${store.marketId}`, catalog(state, store), `OZ${store.marketId}`);
 
-const postingsOf = (state: SandboxState, store: SandboxStore) => state.postings('OZON', store.marketId, catalog(state, store));
+const postingsOf = (state: SandboxState, store: SandboxStore) =>
+  state.postings('OZON', store.marketId, catalog(state, store));
 
 const YEAR_MS = 366 * 86_400_000;
 
@@ -50,7 +61,14 @@ function fbsPosting(p: SandboxPosting): FbsPosting {
     order_number: orderNumber,
     status: p.status,
     substatus: p.status === 'awaiting_packaging' ? 'posting_created' : `posting_${p.status}`,
-    delivery_method: { id: 21321684811000, name: 'Ozon Логистика самостоятельно, Песочница', warehouse_id: 21321684811000, warehouse: 'Склад песочницы', tpl_provider_id: 24, tpl_provider: 'Ozon Логистика' },
+    delivery_method: {
+      id: 21321684811000,
+      name: 'Ozon Логистика самостоятельно, Песочница',
+      warehouse_id: 21321684811000,
+      warehouse: 'Склад песочницы',
+      tpl_provider_id: 24,
+      tpl_provider: 'Ozon Логистика',
+    },
     tracking_number: '',
     tpl_integration_type: 'ozon',
     in_process_at: iso(at),
@@ -168,9 +186,21 @@ function infoItem(o: SandboxOffer, url: string): ProductInfoListResponseItem {
     type_id: 91565,
     created_at: o.createdAt,
     updated_at: o.updatedAt,
-    statuses: { is_created: true, moderate_status: 'approved', status: 'price_sent', status_name: 'Продается', status_failed: '', status_description: '', status_tooltip: '', validation_status: 'success', status_updated_at: o.updatedAt },
+    statuses: {
+      is_created: true,
+      moderate_status: 'approved',
+      status: 'price_sent',
+      status_name: 'Продается',
+      status_failed: '',
+      status_description: '',
+      status_tooltip: '',
+      validation_status: 'success',
+      status_updated_at: o.updatedAt,
+    },
     stocks: { has_stock: false, stocks: [] },
-    sources: [{ sku: o.sku, source: 'sds', created_at: o.createdAt, shipment_type: 'SHIPMENT_TYPE_GENERAL', quant_code: '' }],
+    sources: [
+      { sku: o.sku, source: 'sds', created_at: o.createdAt, shipment_type: 'SHIPMENT_TYPE_GENERAL', quant_code: '' },
+    ],
     errors: [],
     commissions: [],
     promotions: [],
@@ -192,19 +222,29 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         if ('status' in store) return store;
         const body = (req.body ?? {}) as Partial<FbsPostingListRequest>;
         const { limit, offset, filter } = body;
-        if (limit === undefined || offset === undefined || filter === undefined) return rpc(400, 3, 'filter, limit and offset are required');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return rpc(400, 3, 'limit must be between 1 and 1000');
+        if (limit === undefined || offset === undefined || filter === undefined)
+          return rpc(400, 3, 'filter, limit and offset are required');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          return rpc(400, 3, 'limit must be between 1 and 1000');
         if (!Number.isInteger(offset) || offset < 0) return rpc(400, 3, 'offset must be a non-negative integer');
         const since = Date.parse(filter.since ?? '');
         const to = Date.parse(filter.to ?? '');
-        if (Number.isNaN(since) || Number.isNaN(to)) return rpc(400, 3, 'filter.since and filter.to are required date-times');
+        if (Number.isNaN(since) || Number.isNaN(to))
+          return rpc(400, 3, 'filter.since and filter.to are required date-times');
         if (to - since > YEAR_MS) return rpc(400, 3, 'PERIOD_IS_TOO_LONG');
         const dir = (body.dir ?? 'ASC').toUpperCase() === 'DESC' ? -1 : 1;
         const all = postingsOf(state, store)
-          .filter((p) => (!filter.status || p.status === filter.status) && p.createdAt.getTime() >= since && p.createdAt.getTime() <= to)
+          .filter(
+            (p) =>
+              (!filter.status || p.status === filter.status) &&
+              p.createdAt.getTime() >= since &&
+              p.createdAt.getTime() <= to,
+          )
           .sort((a, b) => dir * (a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id));
         const page = all.slice(offset, offset + limit);
-        const response: FbsPostingListResponse = { result: { postings: page.map(fbsPosting), has_next: offset + page.length < all.length } };
+        const response: FbsPostingListResponse = {
+          result: { postings: page.map(fbsPosting), has_next: offset + page.length < all.length },
+        };
         return { status: 200, body: response };
       },
     },
@@ -222,7 +262,12 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         if (!Number.isInteger(lastId) || lastId < 0) return rpc(400, 3, 'invalid last_id');
         const filter = body.filter ?? {};
         const dates = (Object.keys(dateFields) as (keyof typeof dateFields)[]).filter((k) => filter[k] !== undefined);
-        if (dates.length > 1) return rpc(400, 3, 'only one of logistic_return_date, storage_tariffication_start_date, visual_status_change_moment may be set');
+        if (dates.length > 1)
+          return rpc(
+            400,
+            3,
+            'only one of logistic_return_date, storage_tariffication_start_date, visual_status_change_moment may be set',
+          );
         let returns = returnsOf(state, store);
         for (const key of dates) {
           const range = filter[key]!;
@@ -233,7 +278,10 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         const after = returns.filter((r) => r.id > lastId).sort((a, b) => a.id - b.id);
         const page = after.slice(0, limit);
         const companyId = Number(store.marketId) || 1;
-        const response: ReturnsListResponse = { returns: page.map((r) => returnItem(r, companyId)), has_next: after.length > page.length };
+        const response: ReturnsListResponse = {
+          returns: page.map((r) => returnItem(r, companyId)),
+          has_next: after.length > page.length,
+        };
         return { status: 200, body: response };
       },
     },
@@ -245,8 +293,11 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         if ('status' in store) return store;
         const body = (req.body ?? {}) as ProductListRequest;
         const limit = body.limit ?? 1000;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return rpc(400, 3, 'limit must be between 1 and 1000');
-        const offers = catalog(state, store).filter((o) => body.filter?.visibility === 'ARCHIVED' ? o.archived : true);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          return rpc(400, 3, 'limit must be between 1 and 1000');
+        const offers = catalog(state, store).filter((o) =>
+          body.filter?.visibility === 'ARCHIVED' ? o.archived : true,
+        );
         let from = 0;
         if (body.last_id) {
           const cursor = decodeCursor<{ after: number }>(body.last_id);

@@ -60,7 +60,16 @@ export interface SandboxPostingView {
 
 /** The statuses generated postings cycle through, relevant ones first; more may be set by the control API. */
 export const postingStatuses: Record<SandboxMarketplace, readonly string[]> = {
-  OZON: ['awaiting_packaging', 'awaiting_deliver', 'delivering', 'driver_pickup', 'delivered', 'cancelled', 'awaiting_registration', 'arbitration'],
+  OZON: [
+    'awaiting_packaging',
+    'awaiting_deliver',
+    'delivering',
+    'driver_pickup',
+    'delivered',
+    'cancelled',
+    'awaiting_registration',
+    'arbitration',
+  ],
   WILDBERRIES: [
     'new/waiting',
     'confirm/waiting',
@@ -113,7 +122,20 @@ const wbStatuses = new Set([
   'accepted_by_carrier',
   'sent_to_carrier',
 ]);
-const ymStatuses = new Set(['PLACING', 'RESERVED', 'UNPAID', 'PROCESSING', 'DELIVERY', 'PICKUP', 'DELIVERED', 'CANCELLED', 'PENDING', 'PARTIALLY_RETURNED', 'RETURNED', 'UNKNOWN']);
+const ymStatuses = new Set([
+  'PLACING',
+  'RESERVED',
+  'UNPAID',
+  'PROCESSING',
+  'DELIVERY',
+  'PICKUP',
+  'DELIVERED',
+  'CANCELLED',
+  'PENDING',
+  'PARTIALLY_RETURNED',
+  'RETURNED',
+  'UNKNOWN',
+]);
 
 /** Whether `status` is one the marketplace's API can answer (its enums; YM substatuses by form only). */
 export function isPostingStatus(marketplace: SandboxMarketplace, status: string): boolean {
@@ -149,12 +171,19 @@ export function generatePostings(
   for (let n = 1; n <= count; n++) {
     const pick = () => offers[Math.floor(next() * offers.length)] as SandboxOffer;
     const first = pick();
-    const items: SandboxPostingItem[] = [{ offer: first, quantity: marketplace === 'WILDBERRIES' ? 1 : 1 + Math.floor(next() * 3), price: offerPrice(first) }];
+    const items: SandboxPostingItem[] = [
+      {
+        offer: first,
+        quantity: marketplace === 'WILDBERRIES' ? 1 : 1 + Math.floor(next() * 3),
+        price: offerPrice(first),
+      },
+    ];
     if (marketplace !== 'WILDBERRIES' && n % 4 === 0) {
       const second = pick();
       if (second.offerId !== first.offerId) items.push({ offer: second, quantity: 1, price: offerPrice(second) });
     }
-    const id = (marketplace === 'OZON' ? 60_000_000 : marketplace === 'WILDBERRIES' ? 4_100_000_000 : 70_000_000) + base + n;
+    const id =
+      (marketplace === 'OZON' ? 60_000_000 : marketplace === 'WILDBERRIES' ? 4_100_000_000 : 70_000_000) + base + n;
     const postingNumber =
       marketplace === 'OZON' ? `${String(id).padStart(8, '0').slice(-8)}-${String(n).padStart(4, '0')}-1` : String(id);
     // Newest first in the cycle: n = 1 is an hour old; the oldest reach back about 50 days.

@@ -10,7 +10,14 @@ import { wildberriesStockSandbox } from './wildberries-stocks.ts';
 import { yandexMarketReturnSandbox } from './yandex-market-returns.ts';
 import { yandexMarketStockSandbox } from './yandex-market-stocks.ts';
 import { generatePostings, isPostingStatus, viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
-import type { SandboxMarketplace, SandboxMarketplaceModule, SandboxRequest, SandboxResponse, SandboxState, SandboxStore } from './types.ts';
+import type {
+  SandboxMarketplace,
+  SandboxMarketplaceModule,
+  SandboxRequest,
+  SandboxResponse,
+  SandboxState,
+  SandboxStore,
+} from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
 import { yandexMarketSandbox } from './yandex-market.ts';
 
@@ -99,7 +106,12 @@ const modules: SandboxMarketplaceModule[] = [
 
 export const defaultSandboxStores: SandboxStore[] = [
   { marketplace: 'OZON', marketId: '1200345', apiKey: 'ozon-sandbox-key-1200345', name: 'Песочница OZON' },
-  { marketplace: 'WILDBERRIES', marketId: 'wb-sandbox', apiKey: 'wb-sandbox-token-0001', name: 'Песочница Wildberries' },
+  {
+    marketplace: 'WILDBERRIES',
+    marketId: 'wb-sandbox',
+    apiKey: 'wb-sandbox-token-0001',
+    name: 'Песочница Wildberries',
+  },
   { marketplace: 'YM', marketId: '21000001', apiKey: 'ym-sandbox-key-0001', name: 'Песочница Яндекс Маркет' },
 ];
 
@@ -112,7 +124,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const returnsPerStore = options.returnsPerStore ?? 60;
   const returnsUntil = options.returnsUntil ?? new Date().toISOString().slice(0, 10);
   const pending = new Map<SandboxMarketplace, { count: number; status?: number; waitSeconds: number }>();
-  const every = new Map<SandboxMarketplace, number>(Object.entries(options.rateLimitEvery ?? {}) as [SandboxMarketplace, number][]);
+  const every = new Map<SandboxMarketplace, number>(
+    Object.entries(options.rateLimitEvery ?? {}) as [SandboxMarketplace, number][],
+  );
   const counters = new Map<SandboxMarketplace, number>();
   const requests: SandboxRequestLog[] = [];
   const latencyMs = options.latencyMs ?? 0;
@@ -133,7 +147,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     returns(returnsKey, offers, prefix) {
       let list = returnLists.get(returnsKey);
-      if (!list) returnLists.set(returnsKey, (list = generateReturns(returnsKey, offers, prefix, returnsPerStore, returnsUntil)));
+      if (!list)
+        returnLists.set(
+          returnsKey,
+          (list = generateReturns(returnsKey, offers, prefix, returnsPerStore, returnsUntil)),
+        );
       return list;
     },
     postings(marketplace, storeId, offers) {
@@ -155,7 +173,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       .filter((p) => storeId === undefined || p.storeId === storeId);
   }
 
-  function setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView {
+  function setPostingStatus(
+    marketplace: SandboxMarketplace,
+    postingNumber: string,
+    status: string,
+  ): SandboxPostingView {
     allPostings(marketplace);
     const posting = postingIndex.get(`${marketplace}:${postingNumber}`);
     if (!posting) throw new RangeError(`sandbox: no ${marketplace} posting ${postingNumber}`);
@@ -209,11 +231,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           } catch {
             reply = { status: 400, body: { message: 'Request body can not be decoded' } };
           }
-          const request: SandboxRequest = { method: req.method, path: url.pathname, query: url.searchParams, headers: req.headers, body };
+          const request: SandboxRequest = {
+            method: req.method,
+            path: url.pathname,
+            query: url.searchParams,
+            headers: req.headers,
+            body,
+          };
           reply ??= route.handle(request, state, match);
         }
         if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-        requests.push({ marketplace: module.marketplace, method: req.method, path: url.pathname, status: reply.status, at: arrived });
+        requests.push({
+          marketplace: module.marketplace,
+          method: req.method,
+          path: url.pathname,
+          status: reply.status,
+          at: arrived,
+        });
         send(res, reply);
         return;
       }

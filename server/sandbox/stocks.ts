@@ -52,7 +52,12 @@ export class SandboxStocks {
     this.amounts.set(key(view), { ...view, updatedAt: new Date().toISOString() });
   }
 
-  get(marketplace: SandboxMarketplace, storeId: string, warehouseId: string, offerId: string): SandboxStockView | undefined {
+  get(
+    marketplace: SandboxMarketplace,
+    storeId: string,
+    warehouseId: string,
+    offerId: string,
+  ): SandboxStockView | undefined {
     return this.amounts.get(key({ marketplace, storeId, warehouseId, offerId }));
   }
 

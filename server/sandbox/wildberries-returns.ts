@@ -61,7 +61,14 @@ export const wildberriesReturnSandbox: SandboxMarketplaceModule = {
       pattern: /^\/api\/v1\/analytics\/goods-return$/,
       handle(req, state) {
         const store = storeOf(req, state);
-        if (!store) return gateway(401, 'unauthorized', 'Unauthorized', 'token problem; token is malformed or unknown', 's2s-api-auth-analytics');
+        if (!store)
+          return gateway(
+            401,
+            'unauthorized',
+            'Unauthorized',
+            'token problem; token is malformed or unknown',
+            's2s-api-auth-analytics',
+          );
         const dateFrom = req.query.get('dateFrom');
         const dateTo = req.query.get('dateTo');
         if (!dateFrom) return analyticsProblem('dateFrom is required');
@@ -71,13 +78,18 @@ export const wildberriesReturnSandbox: SandboxMarketplaceModule = {
         if (Number.isNaN(from)) return analyticsProblem('incorrect dateFrom');
         if (Number.isNaN(to)) return analyticsProblem('incorrect dateTo');
         if (to < from) return analyticsProblem('dateFrom must not be later than dateTo');
-        if ((to - from) / DAY_MS >= MAX_REPORT_DAYS) return analyticsProblem(`date range exceeded: at most ${MAX_REPORT_DAYS} days`);
+        if ((to - from) / DAY_MS >= MAX_REPORT_DAYS)
+          return analyticsProblem(`date range exceeded: at most ${MAX_REPORT_DAYS} days`);
         const offers = catalogOf(state, store);
         const report = state
           .returns(`WB:${seedOfKey(store.apiKey)}`, offers, `WB${store.marketId}`)
           .flatMap(reportRows)
           .filter((row) => row.orderDt! >= dateFrom && row.orderDt! <= dateTo);
-        return { status: 200, body: { report } satisfies GoodsReturnResponse, headers: { 'X-Ratelimit-Remaining': '9' } };
+        return {
+          status: 200,
+          body: { report } satisfies GoodsReturnResponse,
+          headers: { 'X-Ratelimit-Remaining': '9' },
+        };
       },
     },
   ],

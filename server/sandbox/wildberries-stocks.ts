@@ -1,6 +1,14 @@
 import type { SellerWarehouse, StocksReadResponse, StocksWarehouseError } from '../marketplaces/wildberries/wire.ts';
 import { seedOf, type SandboxOffer } from './data.ts';
-import { seedOfKey, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxRoute, type SandboxState, type SandboxStore } from './types.ts';
+import {
+  seedOfKey,
+  type SandboxMarketplaceModule,
+  type SandboxRequest,
+  type SandboxResponse,
+  type SandboxRoute,
+  type SandboxState,
+  type SandboxStore,
+} from './types.ts';
 import { catalogOf, marketplaceError, storeOf, unauthorisedMarketplace, wildberriesSandbox } from './wildberries.ts';
 
 /**
@@ -13,8 +21,24 @@ import { catalogOf, marketplaceError, storeOf, unauthorisedMarketplace, wildberr
 function warehousesOf(store: SandboxStore): SellerWarehouse[] {
   const base = 700_000 + (seedOf(`wb-wh:${seedOfKey(store.apiKey)}`) % 100_000) * 10;
   return [
-    { id: base, name: 'Склад продавца (DBS)', officeId: 301, cargoType: 1, deliveryType: 2, isDeleting: false, isProcessing: false },
-    { id: base + 1, name: 'Склад продавца FBS', officeId: 300, cargoType: 1, deliveryType: 1, isDeleting: false, isProcessing: false },
+    {
+      id: base,
+      name: 'Склад продавца (DBS)',
+      officeId: 301,
+      cargoType: 1,
+      deliveryType: 2,
+      isDeleting: false,
+      isProcessing: false,
+    },
+    {
+      id: base + 1,
+      name: 'Склад продавца FBS',
+      officeId: 300,
+      cargoType: 1,
+      deliveryType: 1,
+      isDeleting: false,
+      isProcessing: false,
+    },
   ];
 }
 
@@ -32,7 +56,12 @@ function admit(req: SandboxRequest, state: SandboxState): SandboxStore | Sandbox
   return store;
 }
 
-type StocksHandler = (req: SandboxRequest, state: SandboxState, store: SandboxStore, wh: SellerWarehouse) => SandboxResponse;
+type StocksHandler = (
+  req: SandboxRequest,
+  state: SandboxState,
+  store: SandboxStore,
+  wh: SellerWarehouse,
+) => SandboxResponse;
 
 /** A method of /api/v3/stocks/{warehouseId}: admitted, on a warehouse of the seller's; WB answers 404 NotFound otherwise. */
 function stocksRoute(method: 'PUT' | 'POST', handle: StocksHandler): SandboxRoute {
@@ -66,17 +95,32 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
     },
     stocksRoute('PUT', (req, state, store, wh) => {
       const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
-      if (!Array.isArray(list) || list.length < 1 || list.length > 1000) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+      if (!Array.isArray(list) || list.length < 1 || list.length > 1000)
+        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
       // sku (a barcode) is switched off: an item must name its size by chrtId.
-      if (!list.every((s) => typeof s === 'object' && s !== null && isInt((s as { chrtId?: unknown }).chrtId) && isInt((s as { amount?: unknown }).amount) && (s as { amount: number }).amount >= 0))
+      if (
+        !list.every(
+          (s) =>
+            typeof s === 'object' &&
+            s !== null &&
+            isInt((s as { chrtId?: unknown }).chrtId) &&
+            isInt((s as { amount?: unknown }).amount) &&
+            (s as { amount: number }).amount >= 0,
+        )
+      )
         return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
       const items = list as Array<{ chrtId: number; amount: number }>;
       const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
       const conflicts: StocksWarehouseError = [];
       // The spec's error items name a size by its barcode (sku) only; a size the seller does not have has none to name.
-      const named = (list: typeof items) => list.map((i) => ({ ...(byChrt.get(i.chrtId) ? { sku: byChrt.get(i.chrtId)!.barcodes[0] } : {}), amount: i.amount }));
+      const named = (list: typeof items) =>
+        list.map((i) => ({
+          ...(byChrt.get(i.chrtId) ? { sku: byChrt.get(i.chrtId)!.barcodes[0] } : {}),
+          amount: i.amount,
+        }));
       const over = items.filter((i) => i.amount > 100_000);
-      if (over.length > 0) conflicts.push({ code: 'UploadDataLimit', message: 'Upload limit exceeded.', data: named(over) });
+      if (over.length > 0)
+        conflicts.push({ code: 'UploadDataLimit', message: 'Upload limit exceeded.', data: named(over) });
       const unknown = items.filter((i) => {
         const offer = byChrt.get(i.chrtId);
         return !offer || state.stocks.isRefused('WILDBERRIES', offer.offerId);
@@ -88,12 +132,19 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
         return { status: 409, body: conflicts };
       }
       for (const i of items)
-        state.stocks.set({ marketplace: 'WILDBERRIES', storeId: store.marketId, warehouseId: String(wh.id), offerId: byChrt.get(i.chrtId)!.offerId, amount: i.amount });
+        state.stocks.set({
+          marketplace: 'WILDBERRIES',
+          storeId: store.marketId,
+          warehouseId: String(wh.id),
+          offerId: byChrt.get(i.chrtId)!.offerId,
+          amount: i.amount,
+        });
       return { status: 204, body: undefined };
     }),
     stocksRoute('POST', (req, state, store, wh) => {
       const ids = (req.body as { chrtIds?: unknown } | undefined)?.chrtIds;
-      if (!Array.isArray(ids) || !ids.every(isInt)) return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+      if (!Array.isArray(ids) || !ids.every(isInt))
+        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
       const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
       const stocks = (ids as number[]).flatMap((chrtId) => {
         const offer = byChrt.get(chrtId);

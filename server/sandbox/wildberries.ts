@@ -16,10 +16,24 @@ import type {
 } from '../marketplaces/wildberries/wire.ts';
 import { seedOf, type SandboxOffer } from './data.ts';
 import type { SandboxPosting } from './postings.ts';
-import { header, seedOfKey, type SandboxMarketplaceModule, type SandboxRequest, type SandboxResponse, type SandboxState, type SandboxStore } from './types.ts';
+import {
+  header,
+  seedOfKey,
+  type SandboxMarketplaceModule,
+  type SandboxRequest,
+  type SandboxResponse,
+  type SandboxState,
+  type SandboxStore,
+} from './types.ts';
 
 /** 401 and 429 come from WB's API gateway, with its own body (components.responses.401/429). */
-export function gateway(status: number, title: string, statusText: string, detail: string, origin = 's2s-api-auth-content'): SandboxResponse {
+export function gateway(
+  status: number,
+  title: string,
+  statusText: string,
+  detail: string,
+  origin = 's2s-api-auth-content',
+): SandboxResponse {
   const body: GatewayError = {
     title,
     detail,
@@ -41,7 +55,12 @@ const contentError = (errorText: string): SandboxResponse => ({
 /** The analytics API's 400: application/problem+json with components.schemas.4xxResponse. */
 export const analyticsProblem = (detail: string): SandboxResponse => ({
   status: 400,
-  body: { title: 'Bad Request', detail, origin: 'analytics-open-api', requestId: `sandbox-${Date.now().toString(16)}` } satisfies AnalyticsProblem,
+  body: {
+    title: 'Bad Request',
+    detail,
+    origin: 'analytics-open-api',
+    requestId: `sandbox-${Date.now().toString(16)}`,
+  } satisfies AnalyticsProblem,
   headers: { 'Content-Type': 'application/problem+json; charset=utf-8' },
 });
 
@@ -50,9 +69,11 @@ export function storeOf(req: SandboxRequest, state: SandboxState): SandboxStore 
   return state.stores.find((s) => s.marketplace === 'WILDBERRIES' && s.apiKey === token);
 }
 
-export const catalogOf = (state: SandboxState, store: SandboxStore) => state.offers(`WB:${seedOfKey(store.apiKey)}`, `WB${store.marketId}`);
+export const catalogOf = (state: SandboxState, store: SandboxStore) =>
+  state.offers(`WB:${seedOfKey(store.apiKey)}`, `WB${store.marketId}`);
 
-const postingsOf = (state: SandboxState, store: SandboxStore) => state.postings('WILDBERRIES', store.marketId, catalogOf(state, store));
+const postingsOf = (state: SandboxState, store: SandboxStore) =>
+  state.postings('WILDBERRIES', store.marketId, catalogOf(state, store));
 
 /** The marketplace API's own 400 (components.schemas.Error). */
 export const marketplaceError = (message: string, code = 'IncorrectParameter'): SandboxResponse => ({
@@ -60,7 +81,14 @@ export const marketplaceError = (message: string, code = 'IncorrectParameter'): 
   body: { code, message, data: null } satisfies MarketplaceApiError,
 });
 
-export const unauthorisedMarketplace = () => gateway(401, 'unauthorized', 'Unauthorized', 'token problem; token is malformed or unknown', 's2s-api-auth-marketplace');
+export const unauthorisedMarketplace = () =>
+  gateway(
+    401,
+    'unauthorized',
+    'Unauthorized',
+    'token problem; token is malformed or unknown',
+    's2s-api-auth-marketplace',
+  );
 
 /** /api/v3/orders serves at most 30 days per request. */
 const MAX_ORDERS_SECONDS = 30 * 86_400;
@@ -93,7 +121,8 @@ function assemblyOrder(p: SandboxPosting): AssemblyOrder {
 }
 
 /** A task the seller still has to confirm: new, and not cancelled by the buyer or WB. */
-const isNew = (p: SandboxPosting) => p.status.startsWith('new/') && !/\/(canceled|canceled_by_client|declined_by_client|defect)$/.test(p.status);
+const isNew = (p: SandboxPosting) =>
+  p.status.startsWith('new/') && !/\/(canceled|canceled_by_client|declined_by_client|defect)$/.test(p.status);
 
 /** Integer query parameter: undefined when absent, NaN when malformed. */
 function intParam(query: URLSearchParams, name: string): number | undefined {
@@ -136,7 +165,11 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
   marketplace: 'WILDBERRIES',
   limited: (waitSeconds) => ({
     ...gateway(429, 'too many requests', 'Too Many Requests', 'limited by sandbox'),
-    headers: { 'X-Ratelimit-Retry': String(waitSeconds), 'X-Ratelimit-Limit': '5', 'X-Ratelimit-Reset': String(waitSeconds) },
+    headers: {
+      'X-Ratelimit-Retry': String(waitSeconds),
+      'X-Ratelimit-Limit': '5',
+      'X-Ratelimit-Reset': String(waitSeconds),
+    },
   }),
   postingsOf,
   routes: [
@@ -149,16 +182,21 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
         const limit = intParam(req.query, 'limit');
         const next = intParam(req.query, 'next');
         if (limit === undefined || next === undefined) return marketplaceError('limit and next are required');
-        if (Number.isNaN(limit) || limit < 1 || limit > 1000) return marketplaceError('limit must be between 1 and 1000');
+        if (Number.isNaN(limit) || limit < 1 || limit > 1000)
+          return marketplaceError('limit must be between 1 and 1000');
         if (Number.isNaN(next) || next < 0) return marketplaceError('incorrect next');
         const nowSec = Math.floor(Date.now() / 1000);
         const dateFrom = intParam(req.query, 'dateFrom') ?? nowSec - MAX_ORDERS_SECONDS;
         const dateTo = intParam(req.query, 'dateTo') ?? nowSec;
-        if (Number.isNaN(dateFrom) || Number.isNaN(dateTo)) return marketplaceError('dateFrom and dateTo must be Unix timestamps');
+        if (Number.isNaN(dateFrom) || Number.isNaN(dateTo))
+          return marketplaceError('dateFrom and dateTo must be Unix timestamps');
         if (dateTo < dateFrom) return marketplaceError('dateFrom must not be later than dateTo');
         if (dateTo - dateFrom > MAX_ORDERS_SECONDS) return marketplaceError('the period must not exceed 30 days');
         const page = postingsOf(state, store)
-          .filter((p) => p.id > next && p.createdAt.getTime() >= dateFrom * 1000 && p.createdAt.getTime() <= dateTo * 1000 + 999)
+          .filter(
+            (p) =>
+              p.id > next && p.createdAt.getTime() >= dateFrom * 1000 && p.createdAt.getTime() <= dateTo * 1000 + 999,
+          )
           .sort((a, b) => a.id - b.id)
           .slice(0, limit);
         const body: OrdersResponse = { next: page.at(-1)?.id ?? next, orders: page.map(assemblyOrder) };
@@ -175,9 +213,21 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
           .filter(isNew)
           .map((p) => {
             const order = assemblyOrder(p);
-            return { ...order, salePrice: order.price, finalPrice: order.price, convertedFinalPrice: order.convertedPrice, requiredMeta: [], optionalMeta: [], scanPrice: null };
+            return {
+              ...order,
+              salePrice: order.price,
+              finalPrice: order.price,
+              convertedFinalPrice: order.convertedPrice,
+              requiredMeta: [],
+              optionalMeta: [],
+              scanPrice: null,
+            };
           });
-        return { status: 200, body: { orders } satisfies NewOrdersResponse, headers: { 'X-Ratelimit-Remaining': '19' } };
+        return {
+          status: 200,
+          body: { orders } satisfies NewOrdersResponse,
+          headers: { 'X-Ratelimit-Remaining': '19' },
+        };
       },
     },
     {
@@ -187,9 +237,11 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
         const store = storeOf(req, state);
         if (!store) return unauthorisedMarketplace();
         const ids = (req.body as { orders?: unknown } | undefined)?.orders;
-        if (!Array.isArray(ids) || ids.length === 0) return marketplaceError('orders: from 1 to 1000 ids are required', 'IncorrectRequestBody');
+        if (!Array.isArray(ids) || ids.length === 0)
+          return marketplaceError('orders: from 1 to 1000 ids are required', 'IncorrectRequestBody');
         if (ids.length > 1000) return marketplaceError('orders: at most 1000 ids', 'IncorrectRequestBody');
-        if (!ids.every((id) => Number.isInteger(id))) return marketplaceError('orders: ids must be integers', 'IncorrectRequestBody');
+        if (!ids.every((id) => Number.isInteger(id)))
+          return marketplaceError('orders: ids must be integers', 'IncorrectRequestBody');
         const byId = new Map(postingsOf(state, store).map((p) => [p.id, p]));
         const orders: OrderStatus[] = (ids as number[]).flatMap((id) => {
           const p = byId.get(id);
@@ -197,7 +249,11 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
           const [supplierStatus, wbStatus] = p.status.split('/') as [SupplierStatus, WbStatus];
           return [{ id, supplierStatus, wbStatus }];
         });
-        return { status: 200, body: { orders } satisfies OrdersStatusResponse, headers: { 'X-Ratelimit-Remaining': '19' } };
+        return {
+          status: 200,
+          body: { orders } satisfies OrdersStatusResponse,
+          headers: { 'X-Ratelimit-Remaining': '19' },
+        };
       },
     },
     {
@@ -209,7 +265,8 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
 
         const settings = (req.body as CardsListRequest | undefined)?.settings ?? {};
         const limit = settings.cursor?.limit ?? MAX_LIMIT;
-        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return contentError(`limit must be between 1 and ${MAX_LIMIT}`);
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+          return contentError(`limit must be between 1 and ${MAX_LIMIT}`);
         const ascending = settings.sort?.ascending ?? false;
         const withPhoto = settings.filter?.withPhoto;
         // textSearch: the seller's article, the WB article or a barcode.
@@ -219,13 +276,17 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
           .filter((o) => (withPhoto === 1 ? o.images.length > 0 : withPhoto === 0 ? o.images.length === 0 : true))
           .filter((o) => !text || o.offerId.includes(text) || String(o.productId) === text || o.barcodes.includes(text))
           .map((o) => toCard(o, state.url))
-          .sort((a, b) => dir * ((a.updatedAt ?? '').localeCompare(b.updatedAt ?? '') || (a.nmID ?? 0) - (b.nmID ?? 0)));
+          .sort(
+            (a, b) => dir * ((a.updatedAt ?? '').localeCompare(b.updatedAt ?? '') || (a.nmID ?? 0) - (b.nmID ?? 0)),
+          );
 
         const { updatedAt, nmID } = settings.cursor ?? {};
         let from = 0;
         if (updatedAt !== undefined && nmID !== undefined) {
           // Everything strictly past the cursor in sort order, as the real cursor {updatedAt, nmID} works.
-          from = cards.findIndex((c) => dir * ((c.updatedAt ?? '').localeCompare(updatedAt) || (c.nmID ?? 0) - nmID) > 0);
+          from = cards.findIndex(
+            (c) => dir * ((c.updatedAt ?? '').localeCompare(updatedAt) || (c.nmID ?? 0) - nmID) > 0,
+          );
           if (from < 0) from = cards.length;
         }
         const page = cards.slice(from, from + limit);

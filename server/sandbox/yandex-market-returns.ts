@@ -1,7 +1,17 @@
 import type { GetReturnsResponse, ReturnItem, YmReturn } from '../marketplaces/yandex-market/wire.ts';
 import type { SandboxReturn } from './data.ts';
 import { decodeCursor, encodeCursor, type SandboxMarketplaceModule } from './types.ts';
-import { authorise, businessIdOf, campaignIdOf, error, isDay, moscowIso, pageLimit, resourceHeaders, yandexMarketSandbox } from './yandex-market.ts';
+import {
+  authorise,
+  businessIdOf,
+  campaignIdOf,
+  error,
+  isDay,
+  moscowIso,
+  pageLimit,
+  resourceHeaders,
+  yandexMarketSandbox,
+} from './yandex-market.ts';
 
 /**
  * Yandex Market's returns in the sandbox: GET /v2/campaigns/{campaignId}/returns, paged by page_token
@@ -11,10 +21,10 @@ import { authorise, businessIdOf, campaignIdOf, error, isDay, moscowIso, pageLim
 const shipmentStages = ['IN_TRANSIT', 'READY_FOR_PICKUP', 'PICKED'] as const;
 const refundStages = ['REFUND_IN_PROGRESS', 'REFUND_IN_PROGRESS', 'REFUNDED'] as const;
 
-
 function ymReturn(r: SandboxReturn): YmReturn {
   const items: ReturnItem[] = [{ marketSku: r.sku, shopSku: r.offerId, count: r.quantity }];
-  if (r.second && r.second.offerId !== r.offerId) items.push({ marketSku: r.second.sku, shopSku: r.second.offerId, count: 1 });
+  if (r.second && r.second.offerId !== r.offerId)
+    items.push({ marketSku: r.second.sku, shopSku: r.second.offerId, count: 1 });
   const unredeemed = r.n % 5 === 0;
   return {
     id: r.id,
@@ -44,12 +54,14 @@ export const yandexMarketReturnSandbox: SandboxMarketplaceModule = {
         const stores = authorise(req, state);
         if ('status' in stores) return stores;
         const campaignId = Number(match[1]);
-        if (!stores.some((s) => campaignIdOf(s) === campaignId)) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
+        if (!stores.some((s) => campaignIdOf(s) === campaignId))
+          return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
         const limit = pageLimit(req.query, 50);
         if (limit === undefined) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
         const fromDate = req.query.get('fromDate') ?? req.query.get('from_date');
         const toDate = req.query.get('toDate') ?? req.query.get('to_date');
-        if (!isDay(fromDate) || !isDay(toDate)) return error(400, 'BAD_REQUEST', 'fromDate and toDate must be YYYY-MM-DD');
+        if (!isDay(fromDate) || !isDay(toDate))
+          return error(400, 'BAD_REQUEST', 'fromDate and toDate must be YYYY-MM-DD');
         const token = req.query.get('page_token') ?? req.query.get('pageToken');
         const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
         if (!cursor || typeof cursor.from !== 'number') return error(400, 'BAD_REQUEST', 'Invalid page_token');
@@ -60,7 +72,11 @@ export const yandexMarketReturnSandbox: SandboxMarketplaceModule = {
         const all = state
           .returns(`YM:${businessId}:${campaignId}`, offers, `YM${businessId}`)
           .map(ymReturn)
-          .filter((r) => (!fromDate || r.updateDate!.slice(0, 10) >= fromDate) && (!toDate || r.updateDate!.slice(0, 10) <= toDate));
+          .filter(
+            (r) =>
+              (!fromDate || r.updateDate!.slice(0, 10) >= fromDate) &&
+              (!toDate || r.updateDate!.slice(0, 10) <= toDate),
+          );
         const page = all.slice(cursor.from, cursor.from + limit);
         const end = cursor.from + page.length;
         const body: GetReturnsResponse = {

@@ -34,7 +34,8 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         const store = campaignOf(stores, campaignId);
         if (!store) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
         const skus = (req.body as { skus?: unknown } | undefined)?.skus;
-        if (!Array.isArray(skus) || skus.length < 1 || skus.length > 2000) return error(400, 'BAD_REQUEST', 'skus: from 1 to 2000 items are required');
+        if (!Array.isArray(skus) || skus.length < 1 || skus.length > 2000)
+          return error(400, 'BAD_REQUEST', 'skus: from 1 to 2000 items are required');
         const limit = state.stocks.limits.ymSkusPerMinute;
         if (!state.stocks.window(`YM:${campaignId}:updateStocks`, limit, skus.length))
           return error(420, 'LIMIT_EXCEEDED', `Hit rate limit of ${limit} requests per period for resource 141`, {
@@ -45,13 +46,18 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         const seen = new Set<string>();
         for (const [i, raw] of skus.entries()) {
           const s = raw as { sku?: unknown; items?: unknown } | null;
-          if (typeof s !== 'object' || s === null || typeof s.sku !== 'string' || !SKU.test(s.sku)) return error(400, 'INVALID_SHOP_SKU', `skus[${i}].sku: invalid SKU`);
-          if (!Array.isArray(s.items) || s.items.length !== 1) return error(400, 'BAD_REQUEST', `skus[${i}].items: exactly one item is required`);
+          if (typeof s !== 'object' || s === null || typeof s.sku !== 'string' || !SKU.test(s.sku))
+            return error(400, 'INVALID_SHOP_SKU', `skus[${i}].sku: invalid SKU`);
+          if (!Array.isArray(s.items) || s.items.length !== 1)
+            return error(400, 'BAD_REQUEST', `skus[${i}].items: exactly one item is required`);
           const item = s.items[0] as { count?: unknown; updatedAt?: unknown } | null;
           const count = item?.count;
           if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 2_000_000_000)
             return error(400, 'BAD_REQUEST', `skus[${i}].items[0].count: integer from 0 to 2000000000 is required`);
-          if (item?.updatedAt !== undefined && (typeof item.updatedAt !== 'string' || Number.isNaN(Date.parse(item.updatedAt))))
+          if (
+            item?.updatedAt !== undefined &&
+            (typeof item.updatedAt !== 'string' || Number.isNaN(Date.parse(item.updatedAt)))
+          )
             return error(400, 'BAD_REQUEST', `skus[${i}].items[0].updatedAt: ISO 8601 date-time expected`);
           const sku = s.sku.trim();
           if (seen.has(sku)) return error(400, 'DUPLICATE_OFFER', `Duplicate offer: ${sku}`);
@@ -63,10 +69,22 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         const wrong = items.filter((s) => !known.has(s.sku.trim()) || state.stocks.isRefused('YM', s.sku.trim()));
         if (wrong.length > 0) {
           // The whole request is refused; each wrong SKU is named in its error's message.
-          return { status: 400, body: { status: 'ERROR', errors: wrong.map((s) => ({ code: 'OFFER_NOT_FOUND', message: `Offer not found: ${s.sku.trim()}` })) } };
+          return {
+            status: 400,
+            body: {
+              status: 'ERROR',
+              errors: wrong.map((s) => ({ code: 'OFFER_NOT_FOUND', message: `Offer not found: ${s.sku.trim()}` })),
+            },
+          };
         }
         for (const s of items)
-          state.stocks.set({ marketplace: 'YM', storeId: String(campaignId), warehouseId: String(warehouseIdOf(campaignId)), offerId: s.sku.trim(), amount: s.items[0].count });
+          state.stocks.set({
+            marketplace: 'YM',
+            storeId: String(campaignId),
+            warehouseId: String(warehouseIdOf(campaignId)),
+            offerId: s.sku.trim(),
+            amount: s.items[0].count,
+          });
         return { status: 200, body: { status: 'OK' }, headers: resourceHeaders(limit) };
       },
     },
@@ -79,14 +97,31 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         const campaignId = Number(match[1]);
         if (!campaignOf(stores, campaignId)) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
         const offerIds = (req.body as { offerIds?: unknown } | undefined)?.offerIds;
-        if (offerIds !== undefined && offerIds !== null && (!Array.isArray(offerIds) || offerIds.length < 1 || offerIds.length > 500 || !offerIds.every((o) => typeof o === 'string')))
+        if (
+          offerIds !== undefined &&
+          offerIds !== null &&
+          (!Array.isArray(offerIds) ||
+            offerIds.length < 1 ||
+            offerIds.length > 500 ||
+            !offerIds.every((o) => typeof o === 'string'))
+        )
           return error(400, 'BAD_REQUEST', 'offerIds: from 1 to 500 SKUs are expected');
         const wanted = Array.isArray(offerIds) ? new Set((offerIds as string[]).map((o) => o.trim())) : undefined;
         const offers: WarehouseOffer[] = state.stocks
           .list('YM', String(campaignId))
           .filter((v) => !wanted || wanted.has(v.offerId))
-          .map((v) => ({ offerId: v.offerId, stocks: [{ type: 'FIT', count: v.amount }, { type: 'AVAILABLE', count: v.amount }], updatedAt: v.updatedAt }));
-        const body: GetWarehouseStocksResponse = { status: 'OK', result: { paging: {}, warehouses: offers.length ? [{ warehouseId: warehouseIdOf(campaignId), offers }] : [] } };
+          .map((v) => ({
+            offerId: v.offerId,
+            stocks: [
+              { type: 'FIT', count: v.amount },
+              { type: 'AVAILABLE', count: v.amount },
+            ],
+            updatedAt: v.updatedAt,
+          }));
+        const body: GetWarehouseStocksResponse = {
+          status: 'OK',
+          result: { paging: {}, warehouses: offers.length ? [{ warehouseId: warehouseIdOf(campaignId), offers }] : [] },
+        };
         return { status: 200, body, headers: resourceHeaders(100_000) };
       },
     },

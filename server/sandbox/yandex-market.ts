@@ -21,7 +21,12 @@ import {
   type SandboxStore,
 } from './types.ts';
 
-export const error = (status: number, code: string, message: string, headers?: Record<string, string>): SandboxResponse => ({
+export const error = (
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+): SandboxResponse => ({
   status,
   body: { status: 'ERROR', errors: [{ code, message }] } satisfies ApiErrorResponse,
   headers,
@@ -30,7 +35,8 @@ export const error = (status: number, code: string, message: string, headers?: R
 /** A key belongs to one cabinet; its id is derived from the key so every run agrees. */
 export const businessIdOf = (apiKey: string): number => 1_000_000 + (seedOf(`ym-business:${apiKey}`) % 8_000_000);
 
-export const campaignIdOf = (store: SandboxStore): number => Number(store.marketId) || 20_000_000 + (seedOf(store.marketId) % 1_000_000);
+export const campaignIdOf = (store: SandboxStore): number =>
+  Number(store.marketId) || 20_000_000 + (seedOf(store.marketId) % 1_000_000);
 
 /** Every answer of the real API carries the resource-limit headers; the sandbox never runs out. */
 export function resourceHeaders(limit: number): Record<string, string> {
@@ -72,7 +78,12 @@ function mapping(o: SandboxOffer, url: string, campaigns: number[]): GetOfferMap
       campaigns: campaigns.map((campaignId) => ({ campaignId, status: o.archived ? 'ARCHIVED' : 'PUBLISHED' })),
       archived: o.archived,
     },
-    mapping: { marketSku: o.sku, marketSkuName: o.name, marketCategoryId: 91491, marketCategoryName: 'Товары для дома' },
+    mapping: {
+      marketSku: o.sku,
+      marketSkuName: o.name,
+      marketCategoryId: 91491,
+      marketCategoryName: 'Товары для дома',
+    },
   };
 }
 
@@ -122,7 +133,8 @@ function businessOrder(p: SandboxPosting): BusinessOrder {
 /** getBusinessOrders' creation dates: YYYY-MM-DD, "To" excluded, at most 30 days apart. */
 const MAX_ORDER_DAYS = 30;
 
-export const isDay = (text: string | null) => text === null || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)));
+export const isDay = (text: string | null) =>
+  text === null || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)));
 
 export const yandexMarketSandbox: SandboxMarketplaceModule = {
   marketplace: 'YM',
@@ -153,12 +165,15 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         if (req.body === undefined) return error(400, 'BAD_REQUEST', 'Request body is required');
         const body = req.body as GetBusinessOrdersRequest;
 
-        if (body.statuses?.some((st) => !isPostingStatus('YM', `${st}/X`))) return error(400, 'BAD_REQUEST', 'statuses: unknown order status');
+        if (body.statuses?.some((st) => !isPostingStatus('YM', `${st}/X`)))
+          return error(400, 'BAD_REQUEST', 'statuses: unknown order status');
         const ownCampaigns = own.map((s) => campaignIdOf(s));
-        if (body.campaignIds?.some((c) => !ownCampaigns.includes(c))) return error(403, 'FORBIDDEN', 'Access denied to some of campaignIds');
+        if (body.campaignIds?.some((c) => !ownCampaigns.includes(c)))
+          return error(403, 'FORBIDDEN', 'Access denied to some of campaignIds');
         const dates = body.dates ?? {};
         for (const d of [dates.creationDateFrom, dates.creationDateTo]) {
-          if (d !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)))) return error(400, 'BAD_REQUEST', 'dates: YYYY-MM-DD expected');
+          if (d !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))))
+            return error(400, 'BAD_REQUEST', 'dates: YYYY-MM-DD expected');
         }
         const now = Date.now();
         // Moscow days: the dates the seller's cabinet shows.
@@ -167,7 +182,8 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         const to = dates.creationDateTo ? dayStart(dates.creationDateTo) : now + 1;
         const from = dates.creationDateFrom ? dayStart(dates.creationDateFrom) : to - MAX_ORDER_DAYS * DAY_MS;
         if (to < from) return error(400, 'BAD_REQUEST', 'creationDateFrom must not be later than creationDateTo');
-        if (to - from > MAX_ORDER_DAYS * DAY_MS) return error(400, 'BAD_REQUEST', `The period must not exceed ${MAX_ORDER_DAYS} days`);
+        if (to - from > MAX_ORDER_DAYS * DAY_MS)
+          return error(400, 'BAD_REQUEST', `The period must not exceed ${MAX_ORDER_DAYS} days`);
 
         const campaigns = body.campaignIds ?? ownCampaigns;
         const statuses = body.statuses ?? undefined;
@@ -187,7 +203,10 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
           .sort((a, b) => a.orderId - b.orderId);
         const page = all.slice(cursor.from, cursor.from + Math.min(limit, 50));
         const end = cursor.from + page.length;
-        const response: GetBusinessOrdersResponse = { orders: page, paging: end < all.length ? { nextPageToken: encodeCursor({ from: end }) } : {} };
+        const response: GetBusinessOrdersResponse = {
+          orders: page,
+          paging: end < all.length ? { nextPageToken: encodeCursor({ from: end }) } : {},
+        };
         return { status: 200, body: response, headers: resourceHeaders(10_000) };
       },
     },
@@ -212,7 +231,14 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         const next = from + limit < all.length ? encodeCursor({ from: from + limit }) : undefined;
         const body: GetCampaignsResponse = {
           campaigns,
-          pager: { total: all.length, from: from + 1, to: from + campaigns.length, currentPage: 1, pagesCount: 1, pageSize: limit },
+          pager: {
+            total: all.length,
+            from: from + 1,
+            to: from + campaigns.length,
+            currentPage: 1,
+            pagesCount: 1,
+            pageSize: limit,
+          },
           paging: next ? { nextPageToken: next } : {},
         };
         return { status: 200, body, headers: resourceHeaders(1000) };
@@ -241,8 +267,14 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         if (filter.offerIds && filter.offerIds.length > 0) {
           // A list of ids comes back whole, without paging (reference §3).
           const wanted = new Set(filter.offerIds);
-          const result = { offerMappings: offers.filter((o) => wanted.has(o.offerId)).map((o) => mapping(o, state.url, campaigns)) };
-          return { status: 200, body: { status: 'OK', result } satisfies GetOfferMappingsResponse, headers: resourceHeaders(600) };
+          const result = {
+            offerMappings: offers.filter((o) => wanted.has(o.offerId)).map((o) => mapping(o, state.url, campaigns)),
+          };
+          return {
+            status: 200,
+            body: { status: 'OK', result } satisfies GetOfferMappingsResponse,
+            headers: resourceHeaders(600),
+          };
         }
         const page = offers.slice(cursor.from, cursor.from + limit);
         const end = cursor.from + page.length;

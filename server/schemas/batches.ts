@@ -22,15 +22,35 @@ const otherIds = ids('ID прочих реализаций, см. POST /api/v1/o
  * answered it. Those fields are accepted and ignored: the lines are named by the two id lists.
  */
 const echoed = {
-  ...serverOwned(['results'] as const, 'ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids'),
-  ...serverOwned(['inventories', 'markdowns', 'disposals', 'other_realizations'] as const, 'строки документа задают inventory_ids и other_realization_ids'),
-  ...serverOwned(['_id', 'user_id', 'number', 'created_at', 'updated_at', 'deleted_at', 'version', 'thumbnails', 'more', 'total_count', 'total_sum'] as const),
+  ...serverOwned(
+    ['results'] as const,
+    'ответ сохранения строк; строки документа задают inventory_ids и other_realization_ids',
+  ),
+  ...serverOwned(
+    ['inventories', 'markdowns', 'disposals', 'other_realizations'] as const,
+    'строки документа задают inventory_ids и other_realization_ids',
+  ),
+  ...serverOwned([
+    '_id',
+    'user_id',
+    'number',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+    'version',
+    'thumbnails',
+    'more',
+    'total_count',
+    'total_sum',
+  ] as const),
 };
 
 export const batchCreateBody = z
   .strictObject({
     id: z.uuid().optional().describe('Идентификатор, созданный клиентом (офлайн-создание)'),
-    date: dateInput.describe('Дата документа: становится датой поступления его партий (по ней идёт FIFO) и датой его реализаций'),
+    date: dateInput.describe(
+      'Дата документа: становится датой поступления его партий (по ней идёт FIFO) и датой его реализаций',
+    ),
     kind: kind.optional().describe('По умолчанию other, если указаны только прочие реализации, иначе purchase'),
     description: note.default(''),
     inventory_ids: lotIds.default([]),
@@ -46,10 +66,16 @@ export const batchUpdateBody = z
     date: dateInput.optional(),
     kind: kind.optional(),
     description: note.optional(),
-    inventory_ids: lotIds.optional().describe('Полный список партий документа; партии, которых больше нет в списке, удаляются (409 lot_has_outflows, если из них уже расходовали). Не указан — без изменений'),
+    inventory_ids: lotIds
+      .optional()
+      .describe(
+        'Полный список партий документа; партии, которых больше нет в списке, удаляются (409 lot_has_outflows, если из них уже расходовали). Не указан — без изменений',
+      ),
     other_realization_ids: otherIds
       .optional()
-      .describe('Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений'),
+      .describe(
+        'Полный список прочих реализаций документа; не вошедшие в список удаляются, их единицы возвращаются в партии. Не указан — без изменений',
+      ),
     ...echoed,
   })
   .meta({ id: 'BatchUpdate' });
@@ -81,10 +107,15 @@ export const batchListSchema = z
           date: z.string(),
           kind,
           description: z.string(),
-          thumbnails: z.array(z.string()).max(THUMBNAILS).describe('Первые картинки разных товаров документа, не больше 5'),
+          thumbnails: z
+            .array(z.string())
+            .max(THUMBNAILS)
+            .describe('Первые картинки разных товаров документа, не больше 5'),
           more: z.number().int().describe('Сколько ещё товаров документа не показано картинкой («+N»)'),
           total_count: z.number().int().describe('Поступления и возвраты: Σ count_max; прочие реализации: Σ count'),
-          total_sum: z.number().describe('Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽'),
+          total_sum: z
+            .number()
+            .describe('Поступления и возвраты: Σ count_max × price; прочие реализации: Σ count × realization_price, ₽'),
         })
         .meta({ id: 'BatchListItem' }),
     ),
@@ -93,7 +124,10 @@ export const batchListSchema = z
   .describe('Сначала документы с более поздней датой')
   .meta({ id: 'BatchList' });
 
-export function batchListItemToWire(row: BatchWithNumber, summary: BatchSummary | undefined): z.infer<typeof batchListSchema>['results'][number] {
+export function batchListItemToWire(
+  row: BatchWithNumber,
+  summary: BatchSummary | undefined,
+): z.infer<typeof batchListSchema>['results'][number] {
   // One entry per product of the batch: its first picture, or null when it has none.
   const images = summary?.images ?? [];
   const thumbnails = images.filter((i): i is string => !!i).slice(0, THUMBNAILS);

@@ -39,8 +39,7 @@ export function listDeleteBody<K extends string, T extends z.ZodType>(key: K, it
  * Any other unknown field is still refused (strict objects).
  */
 export function serverOwned<K extends string>(keys: readonly K[], why = 'задаёт сервер') {
-  return Object.fromEntries(keys.map((key) => [key, z.unknown().optional().describe(`Игнорируется: ${why}`)])) as Record<
-    K,
-    z.ZodOptional<z.ZodUnknown>
-  >;
+  return Object.fromEntries(
+    keys.map((key) => [key, z.unknown().optional().describe(`Игнорируется: ${why}`)]),
+  ) as Record<K, z.ZodOptional<z.ZodUnknown>>;
 }

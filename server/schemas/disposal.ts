@@ -30,8 +30,13 @@ export const disposalCreateBody = z
 
 export const disposalUpdateBody = z
   .strictObject({
-    product_id: z.uuid().optional().describe('Другой товар: единицы возвращаются в партии прежнего и списываются у нового'),
-    count: count.optional().describe('Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO'),
+    product_id: z
+      .uuid()
+      .optional()
+      .describe('Другой товар: единицы возвращаются в партии прежнего и списываются у нового'),
+    count: count
+      .optional()
+      .describe('Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO'),
     price: price.optional(),
     description: note.optional(),
   })

@@ -15,7 +15,9 @@ export const extractProductsBody = z
 
 export const extractProductsResponse = z
   .object({
-    job_ids: z.array(z.uuid()).describe('По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача)'),
+    job_ids: z
+      .array(z.uuid())
+      .describe('По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача)'),
     jobs: z.array(z.object({ job_id: z.uuid(), marketplace: z.string(), market_id: z.string() })),
   })
   .meta({ id: 'ExtractProductsAccepted' });

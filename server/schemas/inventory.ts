@@ -37,7 +37,9 @@ export const lotWithProductSchema = lotSchema
   })
   .meta({ id: 'LotWithProduct' });
 
-export const inventoryItemSchema = lotWithProductSchema.extend({ articles: z.array(z.string()).describe('Артикулы (offer_id) карточек товара') }).meta({ id: 'InventoryItem' });
+export const inventoryItemSchema = lotWithProductSchema
+  .extend({ articles: z.array(z.string()).describe('Артикулы (offer_id) карточек товара') })
+  .meta({ id: 'InventoryItem' });
 
 export const inventoryListSchema = z
   .object({ results: z.array(inventoryItemSchema).describe('Сначала последние поступления'), total: z.number().int() })
@@ -81,7 +83,9 @@ export const inventoryBatchBody = z
     batch: z
       .array(
         z.strictObject({
-          id: clientId.nullish().describe('ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию'),
+          id: clientId
+            .nullish()
+            .describe('ID существующей партии — изменить её; новый ID или пусто — оприходовать новую партию'),
           product_id: z.uuid().describe('ID складского товара'),
           count: unitCount.describe('Поступило, шт.; больше 0'),
           price: moneyAmount.describe('Цена за единицу, ₽; больше 0'),
@@ -95,7 +99,9 @@ export const inventoryBatchBody = z
   )
   .meta({ id: 'InventoryBatchRequest' });
 
-export const inventoryBatchResponse = z.object({ results: z.array(lotSchema).describe('Партии в порядке строк запроса') }).meta({ id: 'InventoryBatchResult' });
+export const inventoryBatchResponse = z
+  .object({ results: z.array(lotSchema).describe('Партии в порядке строк запроса') })
+  .meta({ id: 'InventoryBatchResult' });
 
 export const movementsParams = z.object({ id: z.uuid().describe('ID складского товара') });
 export const movementsQuery = z.object({ ...paging });

@@ -55,7 +55,10 @@ export const markdownUpdateBody = z
     description: note.optional(),
     price: price.optional(),
     markdown_price: markdownPrice.optional(),
-    release: z.boolean().optional().describe('Уценённая единица продана; на остаток не влияет — она уже взята из партии'),
+    release: z
+      .boolean()
+      .optional()
+      .describe('Уценённая единица продана; на остаток не влияет — она уже взята из партии'),
   })
   .meta({ id: 'MarkdownUpdate' });
 

@@ -16,7 +16,9 @@ const marketplace = z.enum(storeMarketplaces).describe("OZON, WILDBERRIES, YM и
 const accessToken = z
   .string()
   .max(4000)
-  .describe(`Ключ API маркетплейса. В ответах — маска «${MASK_PREFIX}1234». Маска или отсутствие поля при изменении сохраняют прежний ключ, пустая строка удаляет его`);
+  .describe(
+    `Ключ API маркетплейса. В ответах — маска «${MASK_PREFIX}1234». Маска или отсутствие поля при изменении сохраняют прежний ключ, пустая строка удаляет его`,
+  );
 
 export const marketIdParams = z.object({ market_id: z.string().min(1).max(100) });
 

@@ -40,16 +40,30 @@ export const otherRealizationListQuery = z.object({ product_id: z.uuid().describ
 export const otherRealizationUpdateBody = z
   .strictObject({
     id: z.uuid().describe('ID прочей реализации'),
-    product_id: z.uuid().optional().describe('Другой товар: единицы возвращаются в партии прежнего и списываются у нового'),
-    product: z.uuid().optional().describe('То же, что product_id (так поле названо в строке документа); если указаны оба, должны совпадать'),
+    product_id: z
+      .uuid()
+      .optional()
+      .describe('Другой товар: единицы возвращаются в партии прежнего и списываются у нового'),
+    product: z
+      .uuid()
+      .optional()
+      .describe('То же, что product_id (так поле названо в строке документа); если указаны оба, должны совпадать'),
     count: count.optional().describe('Новое количество: единицы списываются заново по FIFO'),
     marketplace: marketplace.nullable().optional().describe('OZON, WB, YM, Other или null (не указан)'),
     realization_price: realizationPrice.optional(),
     description: note.optional(),
     release: z.boolean().optional().describe('Реализация проведена'),
     ...serverOwned(['_id', 'user_id', 'batch_id', 'version', 'created_at', 'updated_at', 'deleted_at'] as const),
-    ...serverOwned(['price'] as const, 'себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO)'),
-    ...serverOwned(['date'] as const, 'дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/'),
+    ...serverOwned(
+      ['price'] as const,
+      'себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO)',
+    ),
+    ...serverOwned(
+      ['date'] as const,
+      'дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/',
+    ),
   })
-  .describe('Строку можно прислать целиком, как её вернул GET: поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.')
+  .describe(
+    'Строку можно прислать целиком, как её вернул GET: поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
+  )
   .meta({ id: 'OtherRealizationUpdate' });

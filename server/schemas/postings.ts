@@ -10,7 +10,9 @@ export const productsMpStatusQuery = z.object({
   product_id: z
     .uuid()
     .optional()
-    .describe('Только этот складской товар — даже если у него ничего не ждёт сборки и не едет; чужой или удалённый — 404'),
+    .describe(
+      'Только этот складской товар — даже если у него ничего не ждёт сборки и не едет; чужой или удалённый — 404',
+    ),
   sufficiency: z
     .enum(sufficiencyFilters)
     .default('all')
@@ -28,7 +30,9 @@ const postingItemSchema = z
   .object({
     quantity: z.number().int().describe('Единиц карточки в отправлениях этого этапа'),
     product_mp: productMpSchema.describe('Карточка маркетплейса, как её показывает API'),
-    linked_wh_products: z.array(productWhSchema).describe('Складской товар карточки (карточка принадлежит ровно одному)'),
+    linked_wh_products: z
+      .array(productWhSchema)
+      .describe('Складской товар карточки (карточка принадлежит ровно одному)'),
     fetched_at: z.string().describe('Когда статусы магазина карточки загружены'),
   })
   .meta({ id: 'PostingStatusItem' });
@@ -39,7 +43,12 @@ export const detailedStatusSchema = z
     awaiting_deliver: z.array(postingItemSchema).describe('Ждут отгрузки: по строке на карточку'),
     delivering: z.array(postingItemSchema).describe('Доставляются: по строке на карточку'),
     inventory: z
-      .array(z.object({ product: z.uuid().describe('ID складского товара'), count: z.number().describe('Остаток на складе: Σ остатков партий') }))
+      .array(
+        z.object({
+          product: z.uuid().describe('ID складского товара'),
+          count: z.number().describe('Остаток на складе: Σ остатков партий'),
+        }),
+      )
       .describe('Остаток каждого товара из списка'),
     reserve: z
       .array(
@@ -49,7 +58,9 @@ export const detailedStatusSchema = z
           price: z.number().describe('Цена партии за единицу, ₽'),
         }),
       )
-      .describe('Партии товаров с остатком в порядке FIFO (дата поступления, затем id): по ним считается цена доставляемого'),
+      .describe(
+        'Партии товаров с остатком в порядке FIFO (дата поступления, затем id): по ним считается цена доставляемого',
+      ),
   })
   .meta({ id: 'DetailedStatus' });
 
@@ -67,8 +78,13 @@ export const productSufficiencySchema = z
     delivery_price: z
       .number()
       .nullable()
-      .describe('Цена доставляемого: партии по FIFO по своей цене за единицу, пока не покрыто delivering; null («?»), если доставляется что-то, а партий с остатком нет; 0, если ничего не доставляется'),
-    delivering_uncovered: z.number().int().describe('Доставляемых единиц, которых партии не покрыли (в delivery_price не вошли)'),
+      .describe(
+        'Цена доставляемого: партии по FIFO по своей цене за единицу, пока не покрыто delivering; null («?»), если доставляется что-то, а партий с остатком нет; 0, если ничего не доставляется',
+      ),
+    delivering_uncovered: z
+      .number()
+      .int()
+      .describe('Доставляемых единиц, которых партии не покрыли (в delivery_price не вошли)'),
     fetched_at: z.string().nullable().describe('Самая поздняя загрузка статусов среди карточек товара'),
   })
   .meta({ id: 'ProductSufficiency' });
@@ -83,7 +99,9 @@ export const productsMpStatusSchema = z
           .object({
             delivering: z.number().int().describe('Доставляется единиц по всем товарам списка'),
             delivery_price: z.number().describe('Σ известных delivery_price'),
-            complete: z.boolean().describe('false, если у части доставляемого цены нет (delivering_uncovered > 0 у какого-то товара)'),
+            complete: z
+              .boolean()
+              .describe('false, если у части доставляемого цены нет (delivering_uncovered > 0 у какого-то товара)'),
           })
           .describe('Итоговая строка: доставляемое и его сумма'),
         stores: z
@@ -92,11 +110,19 @@ export const productsMpStatusSchema = z
               marketplace: z.string(),
               market_id: z.string(),
               name: z.string(),
-              fetched_at: z.string().nullable().describe('Последнее успешное обновление статусов магазина; null — ещё не обновлялись'),
+              fetched_at: z
+                .string()
+                .nullable()
+                .describe('Последнее успешное обновление статусов магазина; null — ещё не обновлялись'),
             }),
           )
           .describe("Магазины пользователя с маркетплейсом (не '-')"),
-        fetched_at: z.string().nullable().describe('Самое раннее из последних обновлений магазинов (насколько свежи данные в целом); null — какой-то магазин ещё не обновлялся'),
+        fetched_at: z
+          .string()
+          .nullable()
+          .describe(
+            'Самое раннее из последних обновлений магазинов (насколько свежи данные в целом); null — какой-то магазин ещё не обновлялся',
+          ),
       })
       .meta({ id: 'ProductsMpStatus' }),
   )

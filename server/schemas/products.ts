@@ -16,7 +16,14 @@ const stockCount = z
   .refine((v) => v === 0, 'остаток здесь не задаётся: он складывается из партий (оприходуйте товар на вкладке «Учёт»)')
   .describe('Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся');
 const marketIds = z
-  .array(z.string().trim().min(1).max(100).regex(/^[^\0]*$/, 'недопустимый символ'))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[^\0]*$/, 'недопустимый символ'),
+  )
   .max(100)
   .transform((ids) => [...new Set(ids)])
   .describe(
@@ -40,7 +47,10 @@ export const listQuery = z.object({
     .regex(/^[^\0]*$/, 'недопустимый символ')
     .default('')
     .describe('Подстрока названия товара или артикула (offer_id) без учёта регистра'),
-  order_by: z.enum(productOrderKeys).default('name').describe('name, count или returns (число возвратов); минус впереди — по убыванию'),
+  order_by: z
+    .enum(productOrderKeys)
+    .default('name')
+    .describe('name, count или returns (число возвратов); минус впереди — по убыванию'),
   available_only: z.stringbool().default(false).describe('Только товары с остатком больше 0'),
 });
 
@@ -54,10 +64,26 @@ const productFields = {
   confirmed: confirmed.default(true),
 };
 
-export const warehouseAddBody = z.array(z.strictObject(productFields).meta({ id: 'ProductWhCreate' })).min(1).max(500);
+export const warehouseAddBody = z
+  .array(z.strictObject(productFields).meta({ id: 'ProductWhCreate' }))
+  .min(1)
+  .max(500);
 
 /** What a product answer carries beyond the editable fields: sent back, it is ignored. */
-const productWhOwned = ['_id', 'user_id', 'version', 'created_at', 'updated_at', 'deleted_at', 'count', 'reserve', 'markdowns', 'total_price', 'stock_count', 'stock_value'] as const;
+const productWhOwned = [
+  '_id',
+  'user_id',
+  'version',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'count',
+  'reserve',
+  'markdowns',
+  'total_price',
+  'stock_count',
+  'stock_value',
+] as const;
 
 const productWhChanges = {
   id: z.uuid().optional().describe('Если указан, должен совпадать с адресом'),
@@ -66,7 +92,10 @@ const productWhChanges = {
   description: description.optional(),
   images: images.optional(),
   confirmed: confirmed.optional(),
-  ...serverOwned(productWhOwned, 'задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок'),
+  ...serverOwned(
+    productWhOwned,
+    'задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок',
+  ),
 };
 
 export const warehouseUpdateBody = z
@@ -75,8 +104,13 @@ export const warehouseUpdateBody = z
     product_wh: z
       .strictObject(productWhChanges)
       .optional()
-      .describe('Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh'),
-    ...serverOwned(['products_mp', 'articles', 'primary_images'] as const, 'карточки маркетплейсов меняются через group/ungroup'),
+      .describe(
+        'Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh',
+      ),
+    ...serverOwned(
+      ['products_mp', 'articles', 'primary_images'] as const,
+      'карточки маркетплейсов меняются через group/ungroup',
+    ),
   })
   .describe(
     'Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
@@ -84,8 +118,8 @@ export const warehouseUpdateBody = z
   .meta({ id: 'ProductWhUpdate' });
 
 // The delete body carries a list of products (docs/architecture.md «Контракт»): their ids, or the products as the API returned them.
-const productRef = z
-  .union([
+const productRef = z.union(
+  [
     z.uuid(),
     z
       .looseObject({ id: z.uuid() })
@@ -95,7 +129,9 @@ const productRef = z
       .looseObject({ product_wh: z.looseObject({ id: z.uuid() }) })
       .describe('Строка списка товаров: важен только product_wh.id')
       .transform((row) => row.product_wh.id),
-  ], { error: 'ожидался ID товара или товар с полем id' });
+  ],
+  { error: 'ожидался ID товара или товар с полем id' },
+);
 
 export const warehouseDeleteBody = listDeleteBody(
   'products',
@@ -108,18 +144,27 @@ export const groupBody = z
   .array(z.uuid())
   .min(1)
   .max(500)
-  .describe('ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются');
+  .describe(
+    'ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются',
+  );
 
 export const ungroupBody = z
   .array(z.uuid())
   .min(1)
   .max(500)
-  .describe('ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром (market_ids — магазин карточки); остаток остаётся у исходного');
+  .describe(
+    'ID товаров маркетплейсов (products_mp) этого товара: каждый станет отдельным складским товаром (market_ids — магазин карточки); остаток остаётся у исходного',
+  );
 
 const listingFields = z.strictObject({
   id: z.uuid().optional().describe('Идентификатор, созданный клиентом'),
   name: z.string().trim().max(500).default(''),
-  offer_id: z.string().trim().min(1).max(200).regex(/^[^\0]*$/, 'недопустимый символ'),
+  offer_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\0]*$/, 'недопустимый символ'),
   primary_image: imageUrl.nullable().default(null),
   marketplace: z.string().trim().min(1).max(50).describe('OZON, WILDBERRIES, YM или другое обозначение'),
   market_id: z.string().trim().min(1).max(100),
@@ -127,7 +172,9 @@ const listingFields = z.strictObject({
 
 export const productCreateBody = z
   .strictObject({ ...productFields, products_mp: z.array(listingFields).max(100).default([]) })
-  .describe('Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя.')
+  .describe(
+    'Складской товар вместе с его карточками маркетплейсов. Пара marketplace + market_id + offer_id уникальна у пользователя.',
+  )
   .meta({ id: 'ProductCreate' });
 
 const figures = {
@@ -152,7 +199,9 @@ const productWhRowFields = {
 
 export const productWhSchema = z
   .object({ ...productWhRowFields, ...figures })
-  .describe('В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns')
+  .describe(
+    'В синхронизации (pull) строка приходит без count, reserve, markdowns и total_price: клиент выводит их из зеркальных lots, reserves и markdowns',
+  )
   .meta({ id: 'ProductWh' });
 
 export const productMpSchema = z
@@ -171,7 +220,9 @@ export const productMpSchema = z
   })
   .meta({ id: 'ProductMp' });
 
-export const productSchema = z.object({ product_wh: productWhSchema, products_mp: z.array(productMpSchema) }).meta({ id: 'Product' });
+export const productSchema = z
+  .object({ product_wh: productWhSchema, products_mp: z.array(productMpSchema) })
+  .meta({ id: 'Product' });
 
 export const productListSchema = z
   .object({
@@ -195,7 +246,9 @@ export const deletedIdsSchema = z.object({ deleted_ids: z.array(z.uuid()) });
 export const imageUploadBody = z
   .object({ file: z.string().meta({ format: 'binary' }).describe('JPEG, PNG или WebP до 10 МБ') })
   .nullish();
-export const imageSchema = z.object({ url: z.string().describe('/uploads/<sha256>.<jpg|png|webp>') }).meta({ id: 'UploadedImage' });
+export const imageSchema = z
+  .object({ url: z.string().describe('/uploads/<sha256>.<jpg|png|webp>') })
+  .meta({ id: 'UploadedImage' });
 
 type ProductWhWire = z.infer<typeof productWhSchema>;
 type ProductMpWire = z.infer<typeof productMpSchema>;
@@ -217,7 +270,13 @@ export function productWhRowToWire(row: ProductWhRow): Omit<ProductWhWire, keyof
 }
 
 export function productWhToWire(row: ProductWithFigures): ProductWhWire {
-  return { ...productWhRowToWire(row), count: row.count, reserve: row.reserve, markdowns: row.markdowns, total_price: row.totalPrice };
+  return {
+    ...productWhRowToWire(row),
+    count: row.count,
+    reserve: row.reserve,
+    markdowns: row.markdowns,
+    total_price: row.totalPrice,
+  };
 }
 
 export function productMpToWire(row: ProductMpRow): ProductMpWire {

@@ -28,7 +28,11 @@ export const realizationCreateBody = z
 
 export const realizationUpdateBody = z
   .strictObject({
-    count: count.optional().describe('Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается'),
+    count: count
+      .optional()
+      .describe(
+        'Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается',
+      ),
     price: enteredPrice,
     realization_price: realizationPrice.optional(),
     status: z

@@ -18,24 +18,37 @@ const iso = (d: Date) => d.toISOString();
 const status = z
   .enum(returnStatuses)
   .nullable()
-  .describe('ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран)');
+  .describe(
+    'ready — готов к продаже, markdown — уценка, disposal — списание, deleted — удалён; null — «нет» (не выбран)',
+  );
 
 export const returnSchema = z
   .object({
     id: z.uuid(),
     _id: z.uuid(),
-    product_id: z.uuid().nullable().describe('Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя)'),
-    marketplace: z.string().nullable().describe('Маркетплейс загруженного возврата; null — возврат, заведённый вручную'),
+    product_id: z
+      .uuid()
+      .nullable()
+      .describe('Складской товар; null — возврат с маркетплейса, не сопоставленный с товаром (оприходовать нельзя)'),
+    marketplace: z
+      .string()
+      .nullable()
+      .describe('Маркетплейс загруженного возврата; null — возврат, заведённый вручную'),
     market_id: z.string().nullable(),
     order_number: z.string().describe('Номер отправления'),
     article: z.string().describe('Артикул'),
     name: z.string().describe('Название с маркетплейса (или товара, если возврат заведён вручную)'),
-    returned_at: z.string().nullable().describe('Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён)'),
+    returned_at: z
+      .string()
+      .nullable()
+      .describe('Когда покупатель вернул товар (возврат, заведённый вручную, — когда заведён)'),
     marketplace_status: z.string().nullable().describe('Статус возврата на маркетплейсе, только для чтения'),
     count: z.number().int(),
     status,
     processed: z.boolean().describe('Оприходован: больше не меняется'),
-    price: z.number().describe('Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽'),
+    price: z
+      .number()
+      .describe('Цена единицы, по которой возврат оприходуется (себестоимость партии, по которой он оценён), ₽'),
     markdown_price: z.number().describe('Цена после уценки, ₽ (для статуса markdown)'),
     description: z.string().describe('Примечание'),
     final_moment: z.string().nullable().describe('Дата оприходования; null — не оприходован'),
@@ -75,7 +88,9 @@ export const returnProductSchema = z
     id: z.uuid(),
     name: z.string(),
     images: z.array(z.string()).describe('Картинки товара (свои или главные картинки карточек маркетплейсов)'),
-    mp_extra_data: z.object({ primary_image: z.string().nullable().describe('Главная картинка первой карточки (или первая своя)') }),
+    mp_extra_data: z.object({
+      primary_image: z.string().nullable().describe('Главная картинка первой карточки (или первая своя)'),
+    }),
   })
   .meta({ id: 'ReturnProduct' });
 
@@ -88,7 +103,9 @@ export const returnProductToWire = (p: ReturnProduct): z.infer<typeof returnProd
 
 export const returnItemSchema = returnSchema
   .extend({
-    product: returnProductSchema.nullable().describe('null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса'),
+    product: returnProductSchema
+      .nullable()
+      .describe('null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса'),
     batch_date: z.string().nullable().describe('Дата документа возвратов, в котором оприходован'),
   })
   .meta({ id: 'ReturnItem' });
@@ -164,7 +181,10 @@ const markdownPrice = moneyAmount.describe('Цена после уценки, �
 export const returnUpdateBody = z
   .strictObject({
     id: z.uuid().optional().describe('Если указан, должен совпадать с адресом'),
-    return_id: z.uuid().optional().describe('Так ожидающая правка называет возврат; если указан, должен совпадать с адресом'),
+    return_id: z
+      .uuid()
+      .optional()
+      .describe('Так ожидающая правка называет возврат; если указан, должен совпадать с адресом'),
     status: status.optional().describe('deleted — удалить, null — «нет» (восстановить удалённый); «нет» обнуляет цены'),
     price: price.optional(),
     markdown_price: markdownPrice.optional().describe('Цена после уценки, ₽; не больше 0 — берётся равной price'),
@@ -183,8 +203,15 @@ export const receiptItem = z
     product_id: z.uuid().nullable().optional().describe('Складской товар; без него — товар возврата'),
     description: note.optional(),
     markdown_price: markdownPrice.optional().describe('Для markdown — больше 0; без неё — цена уценки возврата'),
-    lot_id: z.uuid().optional().describe('ID партии-возврата, созданный клиентом (офлайн-оприходование: устройство уже показывает эту партию)'),
-    markdown_ids: z.array(z.uuid()).max(1000).optional().describe('ID уценок (по одной на единицу), созданные клиентом; недостающие создаёт сервер'),
+    lot_id: z
+      .uuid()
+      .optional()
+      .describe('ID партии-возврата, созданный клиентом (офлайн-оприходование: устройство уже показывает эту партию)'),
+    markdown_ids: z
+      .array(z.uuid())
+      .max(1000)
+      .optional()
+      .describe('ID уценок (по одной на единицу), созданные клиентом; недостающие создаёт сервер'),
     disposal_id: z.uuid().optional().describe('ID списания, созданный клиентом'),
   })
   .meta({ id: 'ReturnReceiptItem' });
@@ -192,7 +219,9 @@ export const receiptItem = z
 export const returnReceiptBody = z
   .strictObject({
     id: z.uuid().optional().describe('ID документа возвратов, созданный клиентом (офлайн-создание)'),
-    date: dateInput.describe('Дата оприходования: дата документа, его партий, уценок и списаний и final_moment возвратов'),
+    date: dateInput.describe(
+      'Дата оприходования: дата документа, его партий, уценок и списаний и final_moment возвратов',
+    ),
     description: note.default(''),
     batch: z
       .record(z.uuid(), receiptItem)
@@ -214,12 +243,19 @@ export const returnReceiptResponse = z
 
 export const returnInventorySchema = z
   .object({
-    inventory: z.array(lotSchema).describe('Партии товара возврата в порядке FIFO (по их цене оценивается возврат); пусто, если возврат не сопоставлен с товаром'),
+    inventory: z
+      .array(lotSchema)
+      .describe(
+        'Партии товара возврата в порядке FIFO (по их цене оценивается возврат); пусто, если возврат не сопоставлен с товаром',
+      ),
     product: returnProductSchema.nullable(),
   })
   .meta({ id: 'ReturnInventory' });
 
-export function returnInventoryToWire(lots: LotRow[], product: ReturnProduct | undefined): z.infer<typeof returnInventorySchema> {
+export function returnInventoryToWire(
+  lots: LotRow[],
+  product: ReturnProduct | undefined,
+): z.infer<typeof returnInventorySchema> {
   return { inventory: lots.map(lotToWire), product: product ? returnProductToWire(product) : null };
 }
 

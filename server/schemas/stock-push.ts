@@ -18,7 +18,11 @@ const previewItem = z.object({
   reserved: z.number().int().describe('В активных резервах'),
   awaiting_packaging: z.number().int().describe('Ждёт сборки по всем карточкам товара'),
   available: z.number().int().describe('Будет передано: остаток − резервы − ждёт сборки, не меньше 0'),
-  marketplace_stock: z.number().int().nullable().describe('Остаток на складе маркетплейса сейчас; null — маркетплейс не сообщил'),
+  marketplace_stock: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Остаток на складе маркетплейса сейчас; null — маркетплейс не сообщил'),
   change: z.number().int().nullable().describe('available − marketplace_stock; null, если текущий остаток неизвестен'),
 });
 
@@ -29,7 +33,10 @@ export const stockPushPreviewSchema = z
         market_id: z.string(),
         name: z.string(),
         marketplace: z.enum(storeMarketplaces),
-        warehouse: z.object({ id: z.string(), name: z.string() }).nullable().describe('Куда пойдут остатки; null — маркетплейс не ответил'),
+        warehouse: z
+          .object({ id: z.string(), name: z.string() })
+          .nullable()
+          .describe('Куда пойдут остатки; null — маркетплейс не ответил'),
         error: z.string().nullable().describe('Почему маркетплейс не удалось спросить (ключ, склад), по-русски'),
         items: z.array(previewItem),
       }),

@@ -34,10 +34,15 @@ function parseDate(text: string): ParsedDate | undefined {
 
 const inRange = (p: ParsedDate) => (p.at.getTime() >= EARLIEST && p.at.getTime() < AFTER_LAST ? p : undefined);
 
-const dateText = z.string().max(40).refine((text) => parseDate(text) !== undefined, dateMessage);
+const dateText = z
+  .string()
+  .max(40)
+  .refine((text) => parseDate(text) !== undefined, dateMessage);
 
 /** A date in a body, or the start of a range: the instant it names (a bare day: its midnight UTC). */
-export const dateInput = dateText.transform((text) => parseDate(text)!.at).describe('ГГГГ-ММ-ДД или дата и время ISO 8601');
+export const dateInput = dateText
+  .transform((text) => parseDate(text)!.at)
+  .describe('ГГГГ-ММ-ДД или дата и время ISO 8601');
 
 /** The end of a range, as an exclusive bound: a bare day includes the whole day. */
 export const dateUntil = dateText
@@ -56,7 +61,10 @@ export const paging = {
 export const unitCount = z.number().int().max(MAX_UNIT_COUNT);
 /** Roubles with kopecks; the cap keeps every sum far inside numeric(14,2). */
 export const moneyAmount = z.number().min(0).max(MAX_MONEY);
-export const note = z.string().max(5000).regex(/^[^\0]*$/, 'недопустимый символ');
+export const note = z
+  .string()
+  .max(5000)
+  .regex(/^[^\0]*$/, 'недопустимый символ');
 
 /** A query flag given as true/false (or 1/0); absent means "no filter". */
 export const flag = z.stringbool();

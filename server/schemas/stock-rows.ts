@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { batches, disposals, lots, markdowns, otherRealizations, realizations, reserves, stockMovements } from '../db/schema/index.ts';
+import type {
+  batches,
+  disposals,
+  lots,
+  markdowns,
+  otherRealizations,
+  realizations,
+  reserves,
+  stockMovements,
+} from '../db/schema/index.ts';
 import { otherRealizationMarketplaces, realizationStatuses, reserveStatuses } from '../db/schema/stock.ts';
 import { movementReasons } from '../repositories/stock.ts';
 
@@ -11,7 +20,10 @@ import { movementReasons } from '../repositories/stock.ts';
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 const iso = (d: Date) => d.toISOString();
 const meta = { version: z.number().int(), updated_at: z.string() };
-const rowMeta = (row: { version: number; updatedAt: Date }) => ({ version: row.version, updated_at: iso(row.updatedAt) });
+const rowMeta = (row: { version: number; updatedAt: Date }) => ({
+  version: row.version,
+  updated_at: iso(row.updatedAt),
+});
 
 export const lotSchema = z
   .object({
@@ -139,7 +151,9 @@ export const reserveSchema = z
     price: z.number(),
     status: z
       .enum(reserveStatuses)
-      .describe('active — единицы отложены; released — резерв снят; realized — продан (создана реализация). Из active можно перейти в released или realized; эти состояния окончательные'),
+      .describe(
+        'active — единицы отложены; released — резерв снят; realized — продан (создана реализация). Из active можно перейти в released или realized; эти состояния окончательные',
+      ),
     ...meta,
   })
   .meta({ id: 'Reserve' });
@@ -162,11 +176,15 @@ export const realizationSchema = z
     entered_price: z
       .number()
       .nullable()
-      .describe('Закупочная цена за единицу, которую ввёл продавец (price запроса), ₽; null — не вводилась. На остатки и себестоимость не влияет'),
+      .describe(
+        'Закупочная цена за единицу, которую ввёл продавец (price запроса), ₽; null — не вводилась. На остатки и себестоимость не влияет',
+      ),
     realization_price: z.number().describe('Цена продажи за единицу, ₽'),
     status: z
       .enum(realizationStatuses)
-      .describe('completed — продано, единицы списаны; cancelled — отменено, единицы вернулись в партии. Переход только completed → cancelled'),
+      .describe(
+        'completed — продано, единицы списаны; cancelled — отменено, единицы вернулись в партии. Переход только completed → cancelled',
+      ),
     datetime: z.string(),
     ...meta,
   })
@@ -212,7 +230,9 @@ export const movementSchema = z
     delta: z.number().int().describe('Изменение остатка партии, шт.: плюс — приход, минус — расход'),
     reason: z
       .enum(movementReasons)
-      .describe('receipt — поступление; correction — правка остатка; removal — удаление партии; disposal, markdown, realization, other_realization — расход; reversal — возврат единиц при правке или удалении расхода'),
+      .describe(
+        'receipt — поступление; correction — правка остатка; removal — удаление партии; disposal, markdown, realization, other_realization — расход; reversal — возврат единиц при правке или удалении расхода',
+      ),
     source_table: z.string(),
     source_id: z.uuid(),
     unit_cost: z.number(),

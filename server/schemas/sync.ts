@@ -20,7 +20,10 @@ export const pullResponse = z
         id: z.string(),
         version: z.number().int(),
         deleted: z.boolean(),
-        row: z.record(z.string(), z.unknown()).nullable().describe('Строка в том же виде, что отвечает её REST-вызов; null для удалённой'),
+        row: z
+          .record(z.string(), z.unknown())
+          .nullable()
+          .describe('Строка в том же виде, что отвечает её REST-вызов; null для удалённой'),
       }),
     ),
   })
@@ -34,7 +37,12 @@ const tableDigest = z.object({
 
 export const digestResponse = z
   .object({
-    cursor: z.number().int().describe('Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её'),
+    cursor: z
+      .number()
+      .int()
+      .describe(
+        'Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её',
+      ),
     tables: z.record(z.string(), tableDigest).describe('По каждой зеркалируемой таблице'),
   })
   .meta({ id: 'SyncDigest' });
@@ -43,14 +51,26 @@ export type TableDigest = z.infer<typeof tableDigest>;
 
 const pushEntry = z.strictObject({
   id: z.string().min(1).max(200).describe('Идентификатор записи очереди: повтор с тем же id применяется один раз'),
-  group: z.string().max(200).nullable().optional().describe('Записи одной группы применяются вместе или не применяются'),
+  group: z
+    .string()
+    .max(200)
+    .nullable()
+    .optional()
+    .describe('Записи одной группы применяются вместе или не применяются'),
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
-  path: z.string().regex(/^\/api\/v1\//, 'путь должен начинаться с /api/v1/').max(2000),
+  path: z
+    .string()
+    .regex(/^\/api\/v1\//, 'путь должен начинаться с /api/v1/')
+    .max(2000),
   body: z.unknown().optional(),
 });
 
 /** The client sends at most 200 entries a push; more than 500 is refused whole. */
-export const pushBody = z.array(pushEntry).min(1).max(500, 'не больше 500 записей за раз').meta({ id: 'SyncPushRequest' });
+export const pushBody = z
+  .array(pushEntry)
+  .min(1)
+  .max(500, 'не больше 500 записей за раз')
+  .meta({ id: 'SyncPushRequest' });
 
 export const pushResponse = z
   .object({

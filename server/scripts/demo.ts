@@ -17,7 +17,12 @@ const password = process.env.DEMO_PASSWORD ?? 'demo-ostatok';
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8090);
 const offersPerStore = Number(process.env.SANDBOX_OFFERS ?? 2000);
 
-const sandbox = await startSandbox({ port: sandboxPort, host: '127.0.0.1', offersPerStore, stores: defaultSandboxStores });
+const sandbox = await startSandbox({
+  port: sandboxPort,
+  host: '127.0.0.1',
+  offersPerStore,
+  stores: defaultSandboxStores,
+});
 // The WB adapter also reads WB_MARKETPLACE_API_URL from the environment where its options do not name the host.
 process.env.WB_MARKETPLACE_API_URL = sandbox.url;
 let config;

@@ -29,7 +29,9 @@ export class AutoPush {
     clearTimeout(this.timers.get(userId));
     const timer = setTimeout(() => {
       this.timers.delete(userId);
-      this.fire(userId).catch((err: unknown) => this.options.log.warn({ err, userId }, 'automatic stock push not queued'));
+      this.fire(userId).catch((err: unknown) =>
+        this.options.log.warn({ err, userId }, 'automatic stock push not queued'),
+      );
     }, this.options.debounceMs);
     timer.unref();
     this.timers.set(userId, timer);

@@ -55,13 +55,20 @@ export function stockPushHandler(deps: StockPushDeps) {
     const broken = stores.filter((s) => s.error).map((s) => `«${s.name}»: ${s.error}`);
     ctx.notify(
       failed === 0 ? 'success' : sent === 0 ? 'error' : 'warning',
-      `Остатки переданы: ${sent} поз.` + (failed > 0 ? `, с ошибкой — ${failed}` : '') + (broken.length ? `. ${broken.join('; ')}` : ''),
+      `Остатки переданы: ${sent} поз.` +
+        (failed > 0 ? `, с ошибкой — ${failed}` : '') +
+        (broken.length ? `. ${broken.join('; ')}` : ''),
     );
     return { trigger, sent, failed, stores };
   };
 }
 
-async function pushStore(deps: StockPushDeps, ctx: JobContext, plan: StorePlan, progress: Progress): Promise<StockPushStoreResult> {
+async function pushStore(
+  deps: StockPushDeps,
+  ctx: JobContext,
+  plan: StorePlan,
+  progress: Progress,
+): Promise<StockPushStoreResult> {
   const { store } = plan;
   const adapter = deps.adapters[store.marketplace];
   const items = stockItems(plan);

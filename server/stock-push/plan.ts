@@ -18,11 +18,18 @@ export interface StorePlan {
 }
 
 /** The user's connected stores (all, or those of `marketIds`), each with its listings and their available quantities. */
-export async function planStores(repo: StockPushRepository, userId: string, marketIds?: readonly string[]): Promise<StorePlan[]> {
+export async function planStores(
+  repo: StockPushRepository,
+  userId: string,
+  marketIds?: readonly string[],
+): Promise<StorePlan[]> {
   const stores = (await repo.connectedStores(userId, marketIds)) as ConnectedStore[];
   const plans: StorePlan[] = [];
   for (const store of stores) {
-    const listings = (await repo.listings(userId, store)).map((l) => ({ ...l, available: availableToSell(l.onHand, l.reserved, l.awaitingPackaging) }));
+    const listings = (await repo.listings(userId, store)).map((l) => ({
+      ...l,
+      available: availableToSell(l.onHand, l.reserved, l.awaitingPackaging),
+    }));
     plans.push({ store, listings });
   }
   return plans;
@@ -33,14 +40,23 @@ export async function planStores(repo: StockPushRepository, userId: string, mark
  * push sends what changed, so a burst of edits unrelated to stock costs no marketplace request.
  */
 export async function changedOnly(repo: StockPushRepository, userId: string, plans: StorePlan[]): Promise<StorePlan[]> {
-  const last = await repo.lastAccepted(userId, plans.flatMap((p) => p.listings.map((l) => l.productMpId)));
+  const last = await repo.lastAccepted(
+    userId,
+    plans.flatMap((p) => p.listings.map((l) => l.productMpId)),
+  );
   return plans
     .map((p) => ({ ...p, listings: p.listings.filter((l) => last.get(l.productMpId)?.quantity !== l.available) }))
     .filter((p) => p.listings.length > 0);
 }
 
 export const stockItems = (plan: StorePlan): StockItem[] =>
-  plan.listings.map((l) => ({ key: l.productMpId, offerId: l.offerId, externalId: l.externalId ?? undefined, extra: l.extra, quantity: l.available }));
+  plan.listings.map((l) => ({
+    key: l.productMpId,
+    offerId: l.offerId,
+    externalId: l.externalId ?? undefined,
+    extra: l.extra,
+    quantity: l.available,
+  }));
 
 /** The store's credentials with its key opened; a key sealed with another ENCRYPTION_KEY reads as an error the seller can fix. */
 export function credentialsOf(secrets: SecretBox, store: ConnectedStore): StoreCredentials | { error: string } {

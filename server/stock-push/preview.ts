@@ -25,10 +25,19 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * current stock at the warehouse the push goes to. A store the marketplace cannot be asked about still
  * shows its quantities, with the reason.
  */
-export async function previewStores(deps: StockPushDeps, userId: string, marketIds?: readonly string[]): Promise<StorePreview[]> {
+export async function previewStores(
+  deps: StockPushDeps,
+  userId: string,
+  marketIds?: readonly string[],
+): Promise<StorePreview[]> {
   const previews: StorePreview[] = [];
   for (const plan of await planStores(deps.repo, userId, marketIds)) {
-    const preview: StorePreview = { store: plan.store, warehouse: null, error: null, listings: plan.listings.map((l) => ({ ...l, current: null })) };
+    const preview: StorePreview = {
+      store: plan.store,
+      warehouse: null,
+      error: null,
+      listings: plan.listings.map((l) => ({ ...l, current: null })),
+    };
     previews.push(preview);
     const credentials = credentialsOf(deps.secrets, plan.store);
     if ('error' in credentials) {

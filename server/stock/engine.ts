@@ -44,18 +44,30 @@ export class StockEngine {
   }
 
   /** Units on hand and not set aside by active reserves. */
-  async available(userId: string, productId: string, exceptReserveId?: string): Promise<{ onHand: number; free: number }> {
+  async available(
+    userId: string,
+    productId: string,
+    exceptReserveId?: string,
+  ): Promise<{ onHand: number; free: number }> {
     const lots = await this.repo.lotsOfProduct(userId, productId);
     const onHand = lots.reduce((s, l) => s + l.count, 0);
     return { onHand, free: onHand - (await this.repo.reservedCount(userId, productId, exceptReserveId)) };
   }
 
   async receive(userId: string, lot: NewLot): Promise<LotRow> {
-    if (!Number.isInteger(lot.count) || lot.count <= 0) throw new Problem(400, 'invalid_count', stockMessages.invalidCount);
+    if (!Number.isInteger(lot.count) || lot.count <= 0)
+      throw new Problem(400, 'invalid_count', stockMessages.invalidCount);
     await this.lockProduct(userId, lot.productId);
     const row = await this.repo.insertLot(userId, lot);
     await this.repo.recordMovements(userId, [
-      { productId: row.productId, lotId: row.id, delta: row.count, reason: 'receipt', source: { table: 'lots', id: row.id }, unitCost: row.price },
+      {
+        productId: row.productId,
+        lotId: row.id,
+        delta: row.count,
+        reason: 'receipt',
+        source: { table: 'lots', id: row.id },
+        unitCost: row.price,
+      },
     ]);
     return row;
   }
@@ -91,7 +103,10 @@ export class StockEngine {
    * One unit for each source, all from the named lot (the markdowns of a received return, one per
    * unit): the same rules as `take` with that lot, in one counts update and one batch of ledger rows.
    */
-  async takeOneEach(userId: string, request: { productId: string; lotId: string; reason: OutflowReason; sources: StockSource[] }): Promise<void> {
+  async takeOneEach(
+    userId: string,
+    request: { productId: string; lotId: string; reason: OutflowReason; sources: StockSource[] },
+  ): Promise<void> {
     if (request.sources.length === 0) return;
     await this.lockProduct(userId, request.productId);
     const lots = await this.repo.lotsOfProduct(userId, request.productId);
@@ -103,7 +118,14 @@ export class StockEngine {
     await this.repo.shiftCounts(userId, [{ lotId: lot.id, delta: -request.sources.length }]);
     await this.repo.recordMovements(
       userId,
-      request.sources.map((source) => ({ productId: request.productId, lotId: lot.id, delta: -1, reason: request.reason, source, unitCost: lot.price })),
+      request.sources.map((source) => ({
+        productId: request.productId,
+        lotId: lot.id,
+        delta: -1,
+        reason: request.reason,
+        source,
+        unitCost: lot.price,
+      })),
     );
   }
 
@@ -118,7 +140,14 @@ export class StockEngine {
     );
     await this.repo.recordMovements(
       userId,
-      held.map((h) => ({ productId: h.productId, lotId: h.lotId, delta: h.count, reason: 'reversal', source, unitCost: h.unitCost })),
+      held.map((h) => ({
+        productId: h.productId,
+        lotId: h.lotId,
+        delta: h.count,
+        reason: 'reversal',
+        source,
+        unitCost: h.unitCost,
+      })),
     );
   }
 
@@ -136,7 +165,11 @@ export class StockEngine {
    * Edits a lot by hand: `count` sets the remaining units (at most what was received), `countMax`
    * the units received (the remaining units move with it; never below what outflows took).
    */
-  async editLot(userId: string, lot: LotRow, changes: { count?: number; countMax?: number; price?: number; inBatch?: boolean }): Promise<void> {
+  async editLot(
+    userId: string,
+    lot: LotRow,
+    changes: { count?: number; countMax?: number; price?: number; inBatch?: boolean },
+  ): Promise<void> {
     await this.lockProduct(userId, lot.productId);
     const [current] = await this.repo.lotsByIds(userId, [lot.id]);
     if (!current) throw notFound('Партия не найдена');
@@ -150,7 +183,8 @@ export class StockEngine {
       countMax = changes.countMax;
     }
     if (changes.count !== undefined) {
-      if (changes.count > countMax) throw new Problem(422, 'count_above_received', stockMessages.countAboveReceived(countMax));
+      if (changes.count > countMax)
+        throw new Problem(422, 'count_above_received', stockMessages.countAboveReceived(countMax));
       // Units outflows still hold come back here when they are edited or deleted: room must stay for them.
       const held = changes.count > count ? Math.max(0, await this.repo.heldFromLot(userId, lot.id)) : 0;
       if (changes.count + held > countMax) {
@@ -174,7 +208,14 @@ export class StockEngine {
     });
     if (delta !== 0) {
       await this.repo.recordMovements(userId, [
-        { productId: lot.productId, lotId: lot.id, delta, reason: 'correction', source: { table: 'lots', id: lot.id }, unitCost: price },
+        {
+          productId: lot.productId,
+          lotId: lot.id,
+          delta,
+          reason: 'correction',
+          source: { table: 'lots', id: lot.id },
+          unitCost: price,
+        },
       ]);
     }
   }
@@ -200,7 +241,14 @@ export class StockEngine {
       userId,
       lots
         .filter((l) => l.count > 0)
-        .map((l) => ({ productId: l.productId, lotId: l.id, delta: -l.count, reason: 'removal', source: { table: 'lots', id: l.id }, unitCost: l.price })),
+        .map((l) => ({
+          productId: l.productId,
+          lotId: l.id,
+          delta: -l.count,
+          reason: 'removal',
+          source: { table: 'lots', id: l.id },
+          unitCost: l.price,
+        })),
     );
   }
 

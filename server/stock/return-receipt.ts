@@ -58,66 +58,78 @@ export class ReturnReceipts {
    * What each return of a receipt is received as: the item's values over the return's own. Refuses
    * the whole receipt, naming every failing field, when a return has no product, no status or no price.
    */
-  async plan(userId: string, ids: string[], byId: Map<string, ReturnRow>, batch: Record<string, ReceiptItem>): Promise<Map<string, Booking>> {
-  const bookings = new Map<string, Booking>();
-  const unmatched: ProblemFieldError[] = [];
-  const statusErrors: ProblemFieldError[] = [];
-  const priceErrors: ProblemFieldError[] = [];
-  for (const rid of ids) {
-    const row = byId.get(rid)!;
-    const item = batch[rid]!;
-    const productId = item.product_id !== undefined ? item.product_id : row.productId;
-    if (productId === null) {
-      unmatched.push({ field: `batch.${rid}.product_id`, message: 'возврат не сопоставлен с товаром склада' });
-      continue;
+  async plan(
+    userId: string,
+    ids: string[],
+    byId: Map<string, ReturnRow>,
+    batch: Record<string, ReceiptItem>,
+  ): Promise<Map<string, Booking>> {
+    const bookings = new Map<string, Booking>();
+    const unmatched: ProblemFieldError[] = [];
+    const statusErrors: ProblemFieldError[] = [];
+    const priceErrors: ProblemFieldError[] = [];
+    for (const rid of ids) {
+      const row = byId.get(rid)!;
+      const item = batch[rid]!;
+      const productId = item.product_id !== undefined ? item.product_id : row.productId;
+      if (productId === null) {
+        unmatched.push({ field: `batch.${rid}.product_id`, message: 'возврат не сопоставлен с товаром склада' });
+        continue;
+      }
+      if (productId !== row.productId && !(await this.repos.returns.product(userId, productId))) throw productMissing();
+      const status = item.status !== undefined ? item.status : row.status;
+      const price = item.price ?? row.price;
+      const markdownPrice = item.markdown_price ?? row.markdownPrice;
+      if (status !== 'ready' && status !== 'markdown' && status !== 'disposal') {
+        statusErrors.push({
+          field: `batch.${rid}.status`,
+          message: 'выберите статус: готов к продаже, уценка или списание',
+        });
+      }
+      if (!(price > 0)) priceErrors.push({ field: `batch.${rid}.price`, message: 'цена должна быть больше 0' });
+      if (status === 'markdown' && !(markdownPrice > 0))
+        priceErrors.push({ field: `batch.${rid}.markdown_price`, message: 'цена после уценки должна быть больше 0' });
+      if (status === 'ready' || status === 'markdown' || status === 'disposal') {
+        bookings.set(rid, {
+          status,
+          productId,
+          price,
+          markdownPrice,
+          description: item.description ?? row.description,
+          lotId: item.lot_id,
+          markdownIds: item.markdown_ids,
+          disposalId: item.disposal_id,
+        });
+      }
     }
-    if (productId !== row.productId && !(await this.repos.returns.product(userId, productId))) throw productMissing();
-    const status = item.status !== undefined ? item.status : row.status;
-    const price = item.price ?? row.price;
-    const markdownPrice = item.markdown_price ?? row.markdownPrice;
-    if (status !== 'ready' && status !== 'markdown' && status !== 'disposal') {
-      statusErrors.push({ field: `batch.${rid}.status`, message: 'выберите статус: готов к продаже, уценка или списание' });
+    if (unmatched.length > 0) throw unmatchedProblem(unmatched);
+    if (statusErrors.length > 0) {
+      throw new Problem(
+        422,
+        'return_status_missing',
+        'Выберите статус у выделенных возвратов: готов к продаже, уценка или списание',
+        [...statusErrors, ...priceErrors],
+      );
     }
-    if (!(price > 0)) priceErrors.push({ field: `batch.${rid}.price`, message: 'цена должна быть больше 0' });
-    if (status === 'markdown' && !(markdownPrice > 0))
-      priceErrors.push({ field: `batch.${rid}.markdown_price`, message: 'цена после уценки должна быть больше 0' });
-    if (status === 'ready' || status === 'markdown' || status === 'disposal') {
-      bookings.set(rid, {
-        status,
-        productId,
-        price,
-        markdownPrice,
-        description: item.description ?? row.description,
-        lotId: item.lot_id,
-        markdownIds: item.markdown_ids,
-        disposalId: item.disposal_id,
-      });
-    }
-  }
-  if (unmatched.length > 0) throw unmatchedProblem(unmatched);
-  if (statusErrors.length > 0) {
-    throw new Problem(
-      422,
-      'return_status_missing',
-      'Выберите статус у выделенных возвратов: готов к продаже, уценка или списание',
-      [...statusErrors, ...priceErrors],
+    if (priceErrors.length > 0) throw new Problem(422, 'return_price_missing', PRICE_MISSING, priceErrors);
+    const markdownUnits = ids.reduce(
+      (s, rid) => s + (bookings.get(rid)!.status === 'markdown' ? byId.get(rid)!.count : 0),
+      0,
     );
-  }
-  if (priceErrors.length > 0) throw new Problem(422, 'return_price_missing', PRICE_MISSING, priceErrors);
-  const markdownUnits = ids.reduce((s, rid) => s + (bookings.get(rid)!.status === 'markdown' ? byId.get(rid)!.count : 0), 0);
-  if (markdownUnits > MAX_MARKDOWN_UNITS) {
-    throw new Problem(
-      422,
-      'too_many_markdowns',
-      `Уценка — по одной единице: в одном оприходовании не больше ${MAX_MARKDOWN_UNITS} уценённых единиц, а выбрано ${markdownUnits}`,
-    );
-  }
+    if (markdownUnits > MAX_MARKDOWN_UNITS) {
+      throw new Problem(
+        422,
+        'too_many_markdowns',
+        `Уценка — по одной единице: в одном оприходовании не больше ${MAX_MARKDOWN_UNITS} уценённых единиц, а выбрано ${markdownUnits}`,
+      );
+    }
 
     return bookings;
   }
 
   async newBatch(userId: string, date: Date, description: string, id?: string): Promise<BatchRow> {
-    if (id && (await this.repos.returns.batchIdTaken(id))) throw conflict('duplicate', 'Документ с таким идентификатором уже есть');
+    if (id && (await this.repos.returns.batchIdTaken(id)))
+      throw conflict('duplicate', 'Документ с таким идентификатором уже есть');
     return this.repos.batches.create(userId, { id, kind: 'return', date, description });
   }
 
@@ -138,17 +150,35 @@ export class ReturnReceipts {
       isReturn: true,
       returnId: row.id,
     });
-    const outflow = { productId: b.productId, returnId: row.id, batchId: batch.id, datetime: date, description: b.description, price: b.price };
+    const outflow = {
+      productId: b.productId,
+      returnId: row.id,
+      batchId: batch.id,
+      datetime: date,
+      description: b.description,
+      price: b.price,
+    };
     if (b.status === 'markdown') {
       const ids = Array.from({ length: row.count }, (_, i) => b.markdownIds?.[i] ?? randomUUID());
-      await this.stock.takeOneEach(userId, { productId: b.productId, lotId: lot.id, reason: 'markdown', sources: ids.map((id) => ({ table: 'markdowns', id })) });
+      await this.stock.takeOneEach(userId, {
+        productId: b.productId,
+        lotId: lot.id,
+        reason: 'markdown',
+        sources: ids.map((id) => ({ table: 'markdowns', id })),
+      });
       await this.repos.returns.insertMarkdowns(
         userId,
         ids.map((id) => ({ ...outflow, id, lotId: lot.id, markdownPrice: b.markdownPrice })),
       );
     } else if (b.status === 'disposal') {
       const id = b.disposalId ?? randomUUID();
-      await this.stock.take(userId, { productId: b.productId, quantity: row.count, reason: 'disposal', source: { table: 'disposals', id }, lotId: lot.id });
+      await this.stock.take(userId, {
+        productId: b.productId,
+        quantity: row.count,
+        reason: 'disposal',
+        source: { table: 'disposals', id },
+        lotId: lot.id,
+      });
       await this.repos.returns.insertDisposal(userId, { ...outflow, id, count: row.count });
     }
     const changed = await this.repos.returns.update(userId, row.id, {
@@ -164,5 +194,4 @@ export class ReturnReceipts {
     const [after] = await this.repos.stock.lotsByIds(userId, [lot.id]);
     return { row: changed!, lot: after! };
   }
-
 }

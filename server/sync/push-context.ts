@@ -15,7 +15,8 @@ const storage = new AsyncLocalStorage<PushEntryContext>();
  * Awaits inside the context on purpose: app.inject answers a lazy thenable that only dispatches
  * when awaited, and a thenable awaited outside would run the request outside the context.
  */
-export const runAsPushEntry = <T>(userId: string, fn: () => PromiseLike<T>): Promise<T> => storage.run({ userId }, async () => await fn());
+export const runAsPushEntry = <T>(userId: string, fn: () => PromiseLike<T>): Promise<T> =>
+  storage.run({ userId }, async () => await fn());
 
 /** The pushing user when the request being handled is a push entry; undefined for any other request. */
 export const pushEntryUser = (): string | undefined => storage.getStore()?.userId;

@@ -34,7 +34,11 @@ const MAX_MS_PER_COMMIT = 500;
  * group's changes, so an entry replayed after a lost answer applies once. The push holds one of
  * the user's write slots, and starts no new group past its deadline.
  */
-export async function pushEntries(app: FastifyInstance, request: FastifyRequest, entries: PushEntry[]): Promise<PushResult[]> {
+export async function pushEntries(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  entries: PushEntry[],
+): Promise<PushResult[]> {
   const userId = request.userId!;
   const deadline = performance.now() + app.config.pushDeadlineMs;
   const release = await app.writeSlots.acquire(userId);
@@ -56,7 +60,13 @@ const lateResult = (entry: PushEntry): PushResult => ({
   body: problemBody({ status: 503, code: 'push_deadline', detail: 'Не успели применить: отправьте ещё раз' }),
 });
 
-async function applyAll(app: FastifyInstance, userId: string, entries: PushEntry[], unused: Set<string>, deadline: number): Promise<PushResult[]> {
+async function applyAll(
+  app: FastifyInstance,
+  userId: string,
+  entries: PushEntry[],
+  unused: Set<string>,
+  deadline: number,
+): Promise<PushResult[]> {
   const results: PushResult[] = [];
   const groups = groupsOf(entries);
   let applied = false;
@@ -72,11 +82,15 @@ async function applyAll(app: FastifyInstance, userId: string, entries: PushEntry
       runInTransaction(tx, async () => {
         const started = performance.now();
         let done = 0;
-        while (next < groups.length && (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && performance.now() - started < MAX_MS_PER_COMMIT && !late()))) {
+        while (
+          next < groups.length &&
+          (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && performance.now() - started < MAX_MS_PER_COMMIT && !late()))
+        ) {
           const group = groups[next++]!;
           done += group.length;
           ranNew ||= group.some((entry) => unused.has(entry.id));
-          const outcome = group.length === 1 ? await applyOne(app, userId, group[0]!) : await applyGroup(app, userId, group, tx);
+          const outcome =
+            group.length === 1 ? await applyOne(app, userId, group[0]!) : await applyGroup(app, userId, group, tx);
           applied ||= outcome.applied;
           results.push(...outcome.results);
         }
@@ -119,7 +133,11 @@ async function inject(app: FastifyInstance, userId: string, entry: PushEntry): P
  * A lone entry needs no savepoint of its own: its route already runs in one (transactional
  * writes), which rolls back alone when the entry is refused. Saves two statements per edit.
  */
-async function applyOne(app: FastifyInstance, userId: string, entry: PushEntry): Promise<{ applied: boolean; results: PushResult[] }> {
+async function applyOne(
+  app: FastifyInstance,
+  userId: string,
+  entry: PushEntry,
+): Promise<{ applied: boolean; results: PushResult[] }> {
   const result = await inject(app, userId, entry);
   return { applied: result.status < 400, results: [result] };
 }
@@ -146,7 +164,11 @@ async function applyGroup(
     if (!(err instanceof GroupFailed)) throw err;
     const failed = groupResults.at(-1)!;
     const detail = `Не применено: в той же группе отклонена правка ${failed.id}`;
-    const refused = (id: string) => ({ id, status: 424, body: problemBody({ status: 424, code: 'group_failed', detail }) });
+    const refused = (id: string) => ({
+      id,
+      status: 424,
+      body: problemBody({ status: 424, code: 'group_failed', detail }),
+    });
     return { applied: false, results: group.map((entry) => (entry.id === failed.id ? failed : refused(entry.id))) };
   }
 }

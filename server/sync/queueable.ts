@@ -16,7 +16,11 @@ declare module 'fastify' {
 export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const pushPathForbidden = () =>
-  new Problem(400, 'push_path_forbidden', 'Запись очереди может вызывать только изменения данных, не вход и не синхронизацию');
+  new Problem(
+    400,
+    'push_path_forbidden',
+    'Запись очереди может вызывать только изменения данных, не вход и не синхронизацию',
+  );
 
 /** The allow-list of push entries: method and route pattern of every queueable write. */
 export class QueueableRoutes {

@@ -8,7 +8,14 @@ export function ProgressRing() {
   const r = 20;
   const length = 2 * Math.PI * r;
   return (
-    <div className={corner} role="progressbar" aria-label="Выполнение задачи" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
+    <div
+      className={corner}
+      role="progressbar"
+      aria-label="Выполнение задачи"
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <svg width="56" height="56" viewBox="0 0 56 56">
         <circle cx="28" cy="28" r={r} fill="#fff" stroke="#d5dce3" strokeWidth="6" />
         <circle

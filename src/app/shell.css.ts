@@ -97,7 +97,15 @@ export const header = style({
   '@media': { [collapsed]: { padding: `0 ${vars.space.md}`, gap: vars.space.sm } },
 });
 
-export const title = style({ margin: 0, fontSize: '20px', flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const title = style({
+  margin: 0,
+  fontSize: '20px',
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export const menuToggle = style({
   flex: 'none',

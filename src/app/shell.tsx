@@ -39,7 +39,12 @@ export function Shell() {
       <nav ref={nav} id="main-menu" className={menu} data-open={menuOpen} aria-label="Главное меню">
         <div className={brand}>
           Остаток
-          <Button variant="secondary" className={menuClose} onClick={() => setMenuOpen(false)} aria-label="Закрыть меню">
+          <Button
+            variant="secondary"
+            className={menuClose}
+            onClick={() => setMenuOpen(false)}
+            aria-label="Закрыть меню"
+          >
             ✕
           </Button>
         </div>

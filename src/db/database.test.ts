@@ -27,7 +27,12 @@ it('keeps meta values by key', async () => {
 });
 
 it('sign-out leaves nothing of the user: rows, queued edits, cursor', async () => {
-  await queueCreate('markets', { id: 'm1', market_id: 'm1', name: 'Мой' }, { method: 'POST', path: '/api/v1/markets/add/' }, database);
+  await queueCreate(
+    'markets',
+    { id: 'm1', market_id: 'm1', name: 'Мой' },
+    { method: 'POST', path: '/api/v1/markets/add/' },
+    database,
+  );
   await database.mirrored('returns').put({ id: 'r1' });
   await setMeta('cursor', 5, database);
   await database.tombstones.put({ key: 'markets/gone', version: 4 });

@@ -170,11 +170,18 @@ export class OstatokDatabase extends Dexie {
     this.version(2).stores({ pending_images: 'id, product_id, created_at' });
     // Stock screens: reserves and realizations name their product `product` on the wire; batch
     // editors look lots up by batch.
-    this.version(3).stores({ reserves: 'id, product', realizations: 'id, product', lots: 'id, product_id, received_at, batch_id' });
+    this.version(3).stores({
+      reserves: 'id, product',
+      realizations: 'id, product',
+      lots: 'id, product_id, received_at, batch_id',
+    });
     // Convergence: deletions remembered by version, so no older copy of a row resurrects it.
     this.version(4).stores({ tombstones: 'key' });
     // Returns: the receipt date and the document a return went into; lots found by the return they came from.
-    this.version(5).stores({ returns: 'id, status, product_id, batch_id', lots: 'id, product_id, received_at, batch_id, return_id' });
+    this.version(5).stores({
+      returns: 'id, status, product_id, batch_id',
+      lots: 'id, product_id, received_at, batch_id, return_id',
+    });
   }
 
   /** Any mirrored table, rows untyped: for sync, which moves rows of every table alike. */

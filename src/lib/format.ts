@@ -1,4 +1,10 @@
-const dateTime = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -10,12 +16,14 @@ export const formatTime = (value: number | string | Date) => time.format(new Dat
 const whole = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A whole number as is, otherwise with 2 decimals (average cost too; docs/screens.md «Форматы и постоянные»); Russian separators. */
-export const formatAmount = (value: number) => (Number.isInteger(Math.round(value * 100) / 100) ? whole.format(value) : cents.format(value));
+export const formatAmount = (value: number) =>
+  Number.isInteger(Math.round(value * 100) / 100) ? whole.format(value) : cents.format(value);
 /** Money in roubles, e.g. «1 234,50 ₽». */
 export const formatRoubles = (value: number) => `${formatAmount(value)} ₽`;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
-const isBareDay = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+const isBareDay = (d: Date) =>
+  d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
 
 /**
  * The calendar day a stored date names, YYYY-MM-DD. The server keeps a day picked in a date picker
@@ -35,7 +43,8 @@ export function formatDay(value: number | string | Date): string {
 }
 
 /** DD.MM.YYYY HH:mm, or only DD.MM.YYYY for a picked day, which has no time of its own (docs/screens.md «Форматы и постоянные»). */
-export const formatMoment = (value: number | string | Date) => (isBareDay(new Date(value)) ? formatDay(value) : formatDateTime(value));
+export const formatMoment = (value: number | string | Date) =>
+  isBareDay(new Date(value)) ? formatDay(value) : formatDateTime(value);
 
 /** A picked day (YYYY-MM-DD) as the server stores it, for rows written on the device before it answers. */
 export const dayToIso = (day: string) => `${day}T00:00:00.000Z`;

@@ -22,7 +22,13 @@ export function buildCatalog(
     .map((p) => {
       const l = listed.get(p.id);
       const articles = l?.articles ?? [];
-      return { id: p.id, name: p.name, image: p.images?.[0] ?? l?.image ?? null, articles, haystack: [p.name, ...articles].join('\n').toLowerCase() };
+      return {
+        id: p.id,
+        name: p.name,
+        image: p.images?.[0] ?? l?.image ?? null,
+        articles,
+        haystack: [p.name, ...articles].join('\n').toLowerCase(),
+      };
     })
     .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }

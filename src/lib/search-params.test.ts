@@ -24,8 +24,14 @@ describe('search parameters: junk in a hand-edited address reads as the default'
   });
 
   it('keeps a search up to 200 characters and a known order, else the defaults', () => {
-    expect(productsSearchSchema.parse({ search: 'чай', order_by: '-count' })).toMatchObject({ search: 'чай', order_by: '-count' });
-    expect(productsSearchSchema.parse({ search: 'я'.repeat(201), order_by: 'price' })).toMatchObject({ search: '', order_by: 'name' });
+    expect(productsSearchSchema.parse({ search: 'чай', order_by: '-count' })).toMatchObject({
+      search: 'чай',
+      order_by: '-count',
+    });
+    expect(productsSearchSchema.parse({ search: 'я'.repeat(201), order_by: 'price' })).toMatchObject({
+      search: '',
+      order_by: 'name',
+    });
     expect(productsSearchSchema.parse({ search: 42 }).search).toBe('');
   });
 
@@ -35,7 +41,10 @@ describe('search parameters: junk in a hand-edited address reads as the default'
   });
 
   it('reads the batch flags from booleans or their text, and leaves anything else unset', () => {
-    expect(batchesSearchSchema.parse({ is_return: 'true', is_other: false })).toMatchObject({ is_return: true, is_other: false });
+    expect(batchesSearchSchema.parse({ is_return: 'true', is_other: false })).toMatchObject({
+      is_return: true,
+      is_other: false,
+    });
     const junk = batchesSearchSchema.parse({ is_return: 'yes', date_start: '2024-02-30x' });
     expect('is_return' in junk).toBe(false);
     expect(junk.date_start).toBe('');
@@ -49,7 +58,10 @@ describe('search parameters: junk in a hand-edited address reads as the default'
   });
 
   it('reads /return/{id}/to/{to}: an odd word becomes to_disposal, a missing id fails', () => {
-    expect(returnToParamsSchema.parse({ returnId: 'r1', to: 'to_inventory' })).toEqual({ returnId: 'r1', to: 'to_inventory' });
+    expect(returnToParamsSchema.parse({ returnId: 'r1', to: 'to_inventory' })).toEqual({
+      returnId: 'r1',
+      to: 'to_inventory',
+    });
     expect(returnToParamsSchema.parse({ returnId: 'r1', to: 'в склад' }).to).toBe('to_disposal');
     expect(() => returnToParamsSchema.parse({ returnId: '', to: 'to_inventory' })).toThrow();
   });

@@ -71,6 +71,10 @@ export const oneOf = <const T extends readonly string[]>(values: T, fallback: T[
   searchField<T[number], T[number]>((value) => (values.includes(value as string) ? (value as T[number]) : fallback));
 
 export const pageParam = integerParam(1, Number.MAX_SAFE_INTEGER, 1);
-export const searchParam = searchField<string, string>((value) => (typeof value === 'string' && value.length <= 200 ? value : ''));
+export const searchParam = searchField<string, string>((value) =>
+  typeof value === 'string' && value.length <= 200 ? value : '',
+);
 /** A YYYY-MM-DD day inside the pickers' range, or '' (no bound). */
-export const dayParam = searchField<string, string>((value) => (typeof value === 'string' && (value === '' || isDateInRange(value)) ? value : ''));
+export const dayParam = searchField<string, string>((value) =>
+  typeof value === 'string' && (value === '' || isDateInRange(value)) ? value : '',
+);

@@ -21,7 +21,13 @@ interface Options<L> {
   dateError: string;
 }
 
-export function useDocumentDraft<L extends { id: string }>({ saved, initialLines, problem, state, dateError }: Options<L>) {
+export function useDocumentDraft<L extends { id: string }>({
+  saved,
+  initialLines,
+  problem,
+  state,
+  dateError,
+}: Options<L>) {
   // Started once from the document; the saved rows the caller passes stay live, so highlights follow each save.
   const [lines, setLines] = useState<L[]>(initialLines);
   const [date, setDate] = useState(() => (saved ? calendarDay(saved.date) : toApiDate()));
@@ -32,7 +38,11 @@ export function useDocumentDraft<L extends { id: string }>({ saved, initialLines
   function changed(): boolean {
     if (!saved) return true;
     const kept = new Set(lines.map((l) => l.id));
-    return date !== calendarDay(saved.date) || saved.ids.some((id) => !kept.has(id)) || lines.some((l) => state(l) !== 'same');
+    return (
+      date !== calendarDay(saved.date) ||
+      saved.ids.some((id) => !kept.has(id)) ||
+      lines.some((l) => state(l) !== 'same')
+    );
   }
 
   /** The checks before saving: a refusal is shown (date, flagged lines, «Изменений нет») and false returned. */

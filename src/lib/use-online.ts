@@ -10,4 +10,9 @@ function subscribe(listener: () => void) {
 }
 
 /** Whether the browser says it is online: the screens whose calls need the network say so, and the sync indicator shows it. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );

@@ -11,7 +11,10 @@ interface Row {
   id: string;
 }
 
-const database = new Dexie('settled-query-test') as Dexie & { lots: EntityTable<Row, 'id'>; notes: EntityTable<Row, 'id'> };
+const database = new Dexie('settled-query-test') as Dexie & {
+  lots: EntityTable<Row, 'id'>;
+  notes: EntityTable<Row, 'id'>;
+};
 database.version(1).stores({ lots: 'id', notes: 'id' });
 afterAll(() => database.delete());
 

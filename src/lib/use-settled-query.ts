@@ -38,7 +38,8 @@ export function useSettledQuery<T>(load: () => Promise<T>, tables: readonly stri
       timer = setTimeout(run, Math.max(0, Math.min(settleMs, firstChangeAt + MAX_WAIT_MS - now)));
     };
     // Observability keys look like idb://<database>/<table>/<index>: a change elsewhere is not ours.
-    const touchesOurs = (parts: ObservabilitySet) => Object.keys(parts).some((k) => tables.some((t) => k.includes(`/${t}/`)));
+    const touchesOurs = (parts: ObservabilitySet) =>
+      Object.keys(parts).some((k) => tables.some((t) => k.includes(`/${t}/`)));
     const onChange = (parts: ObservabilitySet) => {
       if (touchesOurs(parts)) schedule(isMirrorFilling() ? MAX_WAIT_MS : SETTLE_MS);
     };

@@ -23,7 +23,14 @@ afterEach(() => {
 
 describe('app state (docs/screens.md)', () => {
   it('starts with no user, no title, progress -1, no notification, nothing loading, the sync dialog closed', () => {
-    expect(getAppState()).toEqual({ user: null, title: '', progressValue: -1, notification: null, loadingCount: 0, syncDialogOpen: false });
+    expect(getAppState()).toEqual({
+      user: null,
+      title: '',
+      progressValue: -1,
+      notification: null,
+      loadingCount: 0,
+      syncDialogOpen: false,
+    });
   });
 
   it('progress of 100 or more becomes 0 (hidden); other values are kept', () => {

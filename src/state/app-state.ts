@@ -18,7 +18,14 @@ export interface AppState {
   syncDialogOpen: boolean;
 }
 
-const initial: AppState = { user: null, title: '', progressValue: -1, notification: null, loadingCount: 0, syncDialogOpen: false };
+const initial: AppState = {
+  user: null,
+  title: '',
+  progressValue: -1,
+  notification: null,
+  loadingCount: 0,
+  syncDialogOpen: false,
+};
 let state = initial;
 const listeners = new Set<() => void>();
 
@@ -35,7 +42,11 @@ export function subscribeAppState(listener: () => void): () => void {
 }
 
 export function useAppState<T>(select: (s: AppState) => T): T {
-  return useSyncExternalStore(subscribeAppState, () => select(state), () => select(initial));
+  return useSyncExternalStore(
+    subscribeAppState,
+    () => select(state),
+    () => select(initial),
+  );
 }
 
 export const setUser = (user: AppState['user']) => update({ user });

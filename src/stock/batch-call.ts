@@ -22,7 +22,12 @@ interface BatchWrite<F extends string> {
   /** YYYY-MM-DD. */
   date: string;
   /** The document's own rows (its lots, or its other realizations): those no longer listed go, the rest take its day. */
-  rows: { table: 'lots' | 'other_realizations'; saved: readonly ({ id: string } & Record<F, string>)[]; dateField: F; listed: readonly string[] };
+  rows: {
+    table: 'lots' | 'other_realizations';
+    saved: readonly ({ id: string } & Record<F, string>)[];
+    dateField: F;
+    listed: readonly string[];
+  };
   inventoryIds: readonly string[];
   otherIds: readonly string[];
 }
@@ -34,20 +39,48 @@ const now = () => new Date().toISOString();
  * /api/v1/batch/{id}/ with every row it holds, after the call that wrote its lines, in the same
  * outbox group. Its local effect: the batch row, and its rows' removal or new day.
  */
-export function batchCall<F extends string>({ batch, batchId, kind, date, rows, inventoryIds, otherIds }: BatchWrite<F>): GroupCall {
+export function batchCall<F extends string>({
+  batch,
+  batchId,
+  kind,
+  date,
+  rows,
+  inventoryIds,
+  otherIds,
+}: BatchWrite<F>): GroupCall {
   const day = dayToIso(date);
   const kept = new Set(rows.listed);
   const changes: RowChange[] = [];
   for (const r of rows.saved) {
     // Rows no longer listed are deleted by the server (an outflow's units put back).
     if (!kept.has(r.id)) changes.push({ table: rows.table, id: r.id, remove: true });
-    else if (r[rows.dateField] !== day) changes.push({ table: rows.table, id: r.id, changes: { [rows.dateField]: day } });
+    else if (r[rows.dateField] !== day)
+      changes.push({ table: rows.table, id: r.id, changes: { [rows.dateField]: day } });
   }
   const body = { id: batchId, date, kind, inventory_ids: [...inventoryIds], other_realization_ids: [...otherIds] };
   if (batch) {
-    if (batch.date !== day) changes.unshift({ table: 'batches', id: batchId, changes: { date: day, updated_at: now() } });
-    return { ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }), table: 'batches', rowId: batchId, changes };
+    if (batch.date !== day)
+      changes.unshift({ table: 'batches', id: batchId, changes: { date: day, updated_at: now() } });
+    return {
+      ...apiCall('PATCH', '/batch/{batch_id}/', { params: { batch_id: batchId }, body }),
+      table: 'batches',
+      rowId: batchId,
+      changes,
+    };
   }
-  const row: Batch = { id: batchId, kind, date: day, description: '', created_at: now(), version: 0, updated_at: now() };
-  return { ...apiCall('POST', '/batch/', { body }), table: 'batches', rowId: batchId, changes: [{ table: 'batches', put: row }, ...changes] };
+  const row: Batch = {
+    id: batchId,
+    kind,
+    date: day,
+    description: '',
+    created_at: now(),
+    version: 0,
+    updated_at: now(),
+  };
+  return {
+    ...apiCall('POST', '/batch/', { body }),
+    table: 'batches',
+    rowId: batchId,
+    changes: [{ table: 'batches', put: row }, ...changes],
+  };
 }

@@ -10,7 +10,15 @@ afterEach(() => clearLocalData());
 
 const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
 async function lot(productId: string, id: string, count: number, price: number, day: number) {
-  await db.mirrored('lots').add({ id, product_id: productId, count, count_max: count + 5, price, created_at: `2025-01-0${day}T00:00:00.000Z`, ...meta });
+  await db.mirrored('lots').add({
+    id,
+    product_id: productId,
+    count,
+    count_max: count + 5,
+    price,
+    created_at: `2025-01-0${day}T00:00:00.000Z`,
+    ...meta,
+  });
 }
 const counts = (lots: { id: string; count: number }[]) => Object.fromEntries(lots.map((l) => [l.id, l.count]).sort());
 const disposal = (id: string, productId: string, count: number) => ({
@@ -79,7 +87,12 @@ describe('projected stock on the device', () => {
       created_at: '2025-02-01T00:00:00.000Z',
       ...meta,
     });
-    await queueUpdate('disposals', 'd1', { count: 4 }, { method: 'PATCH', path: '/api/v1/disposal/d1/', body: { count: 4 } });
+    await queueUpdate(
+      'disposals',
+      'd1',
+      { count: 4 },
+      { method: 'PATCH', path: '/api/v1/disposal/d1/', body: { count: 4 } },
+    );
     expect(counts(await loadProjectedLots('p1'))).toEqual({ a: 2 });
   });
 
@@ -102,7 +115,11 @@ describe('projected stock on the device', () => {
     expect(counts(await loadProjectedLots('p1'))).toEqual({ a: 1 });
     const refuse: PushTransport = async (entries) => ({
       kind: 'results',
-      results: entries.map((e) => ({ id: e.id, status: 409, body: { detail: 'Недостаточно товара на складе: доступно 0 шт.' } })),
+      results: entries.map((e) => ({
+        id: e.id,
+        status: 409,
+        body: { detail: 'Недостаточно товара на складе: доступно 0 шт.' },
+      })),
     });
     expect(await drainOutbox(refuse)).toMatchObject({ rejected: 1 });
     expect(counts(await loadProjectedLots('p1'))).toEqual({ a: 3 });

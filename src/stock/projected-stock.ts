@@ -35,7 +35,7 @@ export async function loadProjectedLots(productId?: string, database: OstatokDat
   const lotsTable = database.rows('lots');
   const [entries, lots] = await Promise.all([
     waitingStockEntries(database),
-    (productId ? lotsTable.where('product_id').equals(productId).toArray() : lotsTable.toArray()),
+    productId ? lotsTable.where('product_id').equals(productId).toArray() : lotsTable.toArray(),
   ]);
   if (entries.length === 0) return lots;
 
@@ -52,14 +52,17 @@ export async function loadProjectedLots(productId?: string, database: OstatokDat
   const products = new Set<string>();
   for (const e of entries) {
     const body = (e.body ?? {}) as Record<string, unknown>;
-    const item = Array.isArray(body.batch) ? (body.batch as Record<string, unknown>[]).find((i) => i?.id === e.row_id) : body;
-    for (const p of [productOfRow(item), productOfRow(e.before), productOfRow(rows.get(`${e.table}/${e.row_id}`))]) if (p) products.add(p);
+    const item = Array.isArray(body.batch)
+      ? (body.batch as Record<string, unknown>[]).find((i) => i?.id === e.row_id)
+      : body;
+    for (const p of [productOfRow(item), productOfRow(e.before), productOfRow(rows.get(`${e.table}/${e.row_id}`))])
+      if (p) products.add(p);
   }
   if (productId && !products.has(productId)) return lots;
 
   // Lots of other products reached through an entry (a lot moved, say) come with their `before`.
   const wanted = productId ? [productId] : [...products];
-  const movements = (await database.rows('stock_movements').where('product_id').anyOf(wanted).toArray());
+  const movements = await database.rows('stock_movements').where('product_id').anyOf(wanted).toArray();
   const projected = projectStock({ lots, movements, entries, rows }).lots;
   return productId ? projected.filter((l) => l.product_id === productId) : projected;
 }
@@ -74,7 +77,8 @@ export interface ProductStock {
   free: number;
 }
 
-const isActiveReserveOf = (productId: string) => (r: Record<string, unknown>) => productOfRow(r) === productId && r.status === 'active';
+const isActiveReserveOf = (productId: string) => (r: Record<string, unknown>) =>
+  productOfRow(r) === productId && r.status === 'active';
 
 export async function loadProductStock(productId: string, database: OstatokDatabase = db): Promise<ProductStock> {
   const [lots, reserves] = await Promise.all([
@@ -82,7 +86,9 @@ export async function loadProductStock(productId: string, database: OstatokDatab
     // Reserves carry `product` on the wire, which has no index: a filter over a small table.
     database.mirrored('reserves').filter(isActiveReserveOf(productId)).toArray(),
   ]);
-  const sorted = [...lots].sort((a, b) => fifoCompare({ ...a, receivedAt: a.created_at }, { ...b, receivedAt: b.created_at }));
+  const sorted = [...lots].sort((a, b) =>
+    fifoCompare({ ...a, receivedAt: a.created_at }, { ...b, receivedAt: b.created_at }),
+  );
   const onHand = sorted.reduce((s, l) => s + l.count, 0);
   const reserved = reserves.reduce((s, r) => s + (Number(r.count) || 0), 0);
   return { lots: sorted, onHand, reserved, free: onHand - reserved };

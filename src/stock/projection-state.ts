@@ -69,7 +69,8 @@ export class LotState {
   /** Indexes the lots of these products in one pass; others are found on first use. */
   index(products: ReadonlySet<string>): void {
     for (const p of products) if (!this.byProduct.has(p)) this.byProduct.set(p, new Set());
-    for (const lot of this.lots.values()) if (products.has(lot.product_id)) this.byProduct.get(lot.product_id)!.add(lot.id);
+    for (const lot of this.lots.values())
+      if (products.has(lot.product_id)) this.byProduct.get(lot.product_id)!.add(lot.id);
   }
 
   private lotsOf(productId: string): ProjectionLot[] {
@@ -84,14 +85,20 @@ export class LotState {
 
   private heldBy(source: string): Map<string, number> {
     let held = this.holdings.get(source);
-    if (!held) this.holdings.set(source, (held = new Map([...(this.ledger.get(source) ?? [])].filter(([, n]) => n !== 0))));
+    if (!held)
+      this.holdings.set(source, (held = new Map([...(this.ledger.get(source) ?? [])].filter(([, n]) => n !== 0))));
     return held;
   }
 
   /** Takes units FIFO (or from `lotId`); null when there are not enough. */
   take(productId: string | undefined, quantity: number, lotId?: string): Allocation[] | null {
     if (!productId) return null;
-    const lots = this.lotsOf(productId).map((l) => ({ id: l.id, count: l.count, price: l.price, receivedAt: l.created_at }));
+    const lots = this.lotsOf(productId).map((l) => ({
+      id: l.id,
+      count: l.count,
+      price: l.price,
+      receivedAt: l.created_at,
+    }));
     const result = allocate(lots, quantity, { lotId });
     if (!result.ok) return null;
     for (const a of result.allocations) this.mutable(a.lotId)!.count -= a.count;

@@ -4,7 +4,13 @@ import { allocate } from '../../domain/fifo.ts';
 import { projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './projection.ts';
 
 const P = 'p1';
-const lot = (id: string, count: number, price: number, day: number, extra: Partial<ProjectionLot> = {}): ProjectionLot => ({
+const lot = (
+  id: string,
+  count: number,
+  price: number,
+  day: number,
+  extra: Partial<ProjectionLot> = {},
+): ProjectionLot => ({
   id,
   product_id: P,
   count,
@@ -14,7 +20,13 @@ const lot = (id: string, count: number, price: number, day: number, extra: Parti
   ...extra,
 });
 let seq = 0;
-const entry = (table: string, rowId: string, method: string, body: unknown, before: Record<string, unknown> | null = null): ProjectionEntry => ({
+const entry = (
+  table: string,
+  rowId: string,
+  method: string,
+  body: unknown,
+  before: Record<string, unknown> | null = null,
+): ProjectionEntry => ({
   id: `e${++seq}`,
   seq,
   table,
@@ -24,7 +36,8 @@ const entry = (table: string, rowId: string, method: string, body: unknown, befo
   before,
   status: 'pending',
 });
-const counts = (lots: ProjectionLot[]) => Object.fromEntries([...lots].sort((a, b) => a.id.localeCompare(b.id)).map((l) => [l.id, l.count]));
+const counts = (lots: ProjectionLot[]) =>
+  Object.fromEntries([...lots].sort((a, b) => a.id.localeCompare(b.id)).map((l) => [l.id, l.count]));
 
 /*
  * The promise of the module, checked on random histories: a small model of the server's stock
@@ -33,7 +46,13 @@ const counts = (lots: ProjectionLot[]) => Object.fromEntries([...lots].sort((a, 
  * rest; its projection must equal the server's lots after all of them.
  */
 type Op =
-  | { kind: 'take'; table: 'disposals' | 'realizations' | 'other_realizations' | 'markdowns'; row: number; count: number; lot?: number }
+  | {
+      kind: 'take';
+      table: 'disposals' | 'realizations' | 'other_realizations' | 'markdowns';
+      row: number;
+      count: number;
+      lot?: number;
+    }
   | { kind: 'edit'; row: number; count: number }
   | { kind: 'drop'; row: number }
   | { kind: 'cancel'; row: number }
@@ -52,7 +71,9 @@ interface ServerModel {
 }
 const newModel = (lotSpecs: { count: number; price: number }[]): ServerModel => {
   const model: ServerModel = { lots: new Map(), ledger: [], rows: new Map(), used: new Set(), received: 0 };
-  lotSpecs.forEach((s, i) => model.lots.set(`l${i}`, lot(`l${i}`, s.count, s.price, i + 1, { count_max: s.count + 2 })));
+  lotSpecs.forEach((s, i) =>
+    model.lots.set(`l${i}`, lot(`l${i}`, s.count, s.price, i + 1, { count_max: s.count + 2 })),
+  );
   return model;
 };
 
@@ -65,7 +86,8 @@ const newModel = (lotSpecs: { count: number; price: number }[]): ServerModel => 
 function modelApply(server: ServerModel, op: Op, rowIds: string[]): ProjectionEntry | null {
   const held = (table: string, id: string) => {
     const out = new Map<string, number>();
-    for (const m of server.ledger) if (m.source_table === table && m.source_id === id) out.set(m.lot_id, (out.get(m.lot_id) ?? 0) - m.delta);
+    for (const m of server.ledger)
+      if (m.source_table === table && m.source_id === id) out.set(m.lot_id, (out.get(m.lot_id) ?? 0) - m.delta);
     return [...out].filter(([, n]) => n !== 0);
   };
   const putBack = (table: string, id: string) => {
@@ -76,9 +98,16 @@ function modelApply(server: ServerModel, op: Op, rowIds: string[]): ProjectionEn
   };
   const onHand = () => [...server.lots.values()].reduce((sum, l) => sum + l.count, 0);
   const reserved = (except?: string) =>
-    [...server.rows.values()].filter((r) => r.table === 'reserves' && r.status === 'active' && r.id !== except).reduce((sum, r) => sum + r.count, 0);
+    [...server.rows.values()]
+      .filter((r) => r.table === 'reserves' && r.status === 'active' && r.id !== except)
+      .reduce((sum, r) => sum + r.count, 0);
   const take = (table: string, id: string, count: number, lotId?: string, except?: string) => {
-    const lots = [...server.lots.values()].map((l) => ({ id: l.id, count: l.count, price: l.price, receivedAt: l.created_at }));
+    const lots = [...server.lots.values()].map((l) => ({
+      id: l.id,
+      count: l.count,
+      price: l.price,
+      receivedAt: l.created_at,
+    }));
     const r = allocate(lots, count, { lotId, limit: onHand() - reserved(except) });
     if (!r.ok) return false;
     for (const a of r.allocations) {
@@ -177,7 +206,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 4,
   },
-  { arbitrary: fc.record({ kind: fc.constant('edit' as const), row: fc.nat(11), count: fc.integer({ min: 1, max: 6 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      row: fc.nat(11),
+      count: fc.integer({ min: 1, max: 6 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('drop' as const), row: fc.nat(11) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), row: fc.nat(11) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('setLot' as const), lot: fc.nat(3), count: fc.nat(12) }), weight: 1 },
@@ -190,7 +226,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ kind: fc.constant('reserve' as const), row: fc.nat(11), count: fc.integer({ min: 1, max: 4 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('reserve' as const),
+      row: fc.nat(11),
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('realize' as const), row: fc.nat(11) }), weight: 1 },
 );
 
@@ -198,13 +241,18 @@ describe('projectStock against a model of the server', () => {
   it('mirrored prefix + queued suffix projects to the server’s final lots', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ count: fc.integer({ min: 0, max: 6 }), price: fc.integer({ min: 1, max: 100 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ count: fc.integer({ min: 0, max: 6 }), price: fc.integer({ min: 1, max: 100 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         fc.array(opArb, { maxLength: 25 }),
         fc.nat(),
         (lotSpecs, ops, cut) => {
           const rowIds = Array.from({ length: 12 }, (_, i) => `r${i}`);
           const server = newModel(lotSpecs);
-          const applied = ops.map((op) => modelApply(server, op, rowIds)).filter((e): e is ProjectionEntry => e !== null);
+          const applied = ops
+            .map((op) => modelApply(server, op, rowIds))
+            .filter((e): e is ProjectionEntry => e !== null);
           // The same history against a second model, stopped at the cut, is what the device mirrored.
           const k = applied.length === 0 ? 0 : cut % (applied.length + 1);
           const mirror = newModel(lotSpecs);
@@ -227,8 +275,14 @@ describe('projectStock against a model of the server', () => {
             }
           }
           // …and lots received on the device are local rows already.
-          const local = [...server.lots.values()].filter((l) => !mirror.lots.has(l.id)).map((l) => ({ ...l, count: l.count_max }));
-          const projection = projectStock({ lots: [...mirror.lots.values(), ...local], movements: mirror.ledger, entries: queued });
+          const local = [...server.lots.values()]
+            .filter((l) => !mirror.lots.has(l.id))
+            .map((l) => ({ ...l, count: l.count_max }));
+          const projection = projectStock({
+            lots: [...mirror.lots.values(), ...local],
+            movements: mirror.ledger,
+            entries: queued,
+          });
           expect(counts(projection.lots)).toEqual(counts([...server.lots.values()]));
           expect(projection.refused).toEqual([]);
         },

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { onHandByProduct, projectStock, type ProjectionEntry, type ProjectionLot, type ProjectionMovement } from './projection.ts';
+import {
+  onHandByProduct,
+  projectStock,
+  type ProjectionEntry,
+  type ProjectionLot,
+  type ProjectionMovement,
+} from './projection.ts';
 
 const P = 'p1';
-const lot = (id: string, count: number, price: number, day: number, extra: Partial<ProjectionLot> = {}): ProjectionLot => ({
+const lot = (
+  id: string,
+  count: number,
+  price: number,
+  day: number,
+  extra: Partial<ProjectionLot> = {},
+): ProjectionLot => ({
   id,
   product_id: P,
   count,
@@ -29,8 +41,14 @@ const entry = (
   before,
   status,
 });
-const taken = (source_table: string, source_id: string, lot_id: string, n: number): ProjectionMovement => ({ source_table, source_id, lot_id, delta: -n });
-const counts = (lots: ProjectionLot[]) => Object.fromEntries([...lots].sort((a, b) => a.id.localeCompare(b.id)).map((l) => [l.id, l.count]));
+const taken = (source_table: string, source_id: string, lot_id: string, n: number): ProjectionMovement => ({
+  source_table,
+  source_id,
+  lot_id,
+  delta: -n,
+});
+const counts = (lots: ProjectionLot[]) =>
+  Object.fromEntries([...lots].sort((a, b) => a.id.localeCompare(b.id)).map((l) => [l.id, l.count]));
 
 describe('projectStock', () => {
   it('without waiting entries the lots are the mirrored ones', () => {
@@ -40,7 +58,11 @@ describe('projectStock', () => {
 
   it('a waiting disposal takes oldest lots first (FIFO), across lots', () => {
     const lots = [lot('b', 5, 20, 2), lot('a', 2, 10, 1)];
-    const result = projectStock({ lots, movements: [], entries: [entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 3, price: 0 })] });
+    const result = projectStock({
+      lots,
+      movements: [],
+      entries: [entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 3, price: 0 })],
+    });
     expect(counts(result.lots)).toEqual({ a: 0, b: 4 });
     expect(result.refused).toEqual([]);
     // The input is not changed.
@@ -49,10 +71,20 @@ describe('projectStock', () => {
 
   it('replays in seq order whatever order the entries come in; rejected ones are skipped, sending ones count', () => {
     const lots = [lot('a', 3, 10, 1), lot('b', 3, 20, 2)];
-    const first = entry('realizations', 'r1', 'POST', { id: 'r1', product: P, count: 2, realization_price: 50 }, null, 'sending');
+    const first = entry(
+      'realizations',
+      'r1',
+      'POST',
+      { id: 'r1', product: P, count: 2, realization_price: 50 },
+      null,
+      'sending',
+    );
     const refusedByServer = entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 3 }, null, 'rejected');
     const second = entry('markdowns', 'm1', 'POST', { id: 'm1', product_id: P, price: 10, markdown_price: 5 });
-    expect(counts(projectStock({ lots, movements: [], entries: [second, refusedByServer, first] }).lots)).toEqual({ a: 0, b: 3 });
+    expect(counts(projectStock({ lots, movements: [], entries: [second, refusedByServer, first] }).lots)).toEqual({
+      a: 0,
+      b: 3,
+    });
   });
 
   it('a markdown takes one unit, from its lot when one is named', () => {
@@ -60,7 +92,9 @@ describe('projectStock', () => {
     const result = projectStock({
       lots,
       movements: [],
-      entries: [entry('markdowns', 'm1', 'POST', { id: 'm1', product_id: P, price: 20, markdown_price: 5, lot_id: 'b' })],
+      entries: [
+        entry('markdowns', 'm1', 'POST', { id: 'm1', product_id: P, price: 20, markdown_price: 5, lot_id: 'b' }),
+      ],
     });
     expect(counts(result.lots)).toEqual({ a: 3, b: 2 });
   });
@@ -111,7 +145,11 @@ describe('projectStock', () => {
       taken('disposals', 'd1', 'b', 3),
       { source_table: 'disposals', source_id: 'd1', lot_id: 'b', delta: 2 },
     ];
-    const result = projectStock({ lots, movements, entries: [entry('disposals', 'd1', 'DELETE', { ids: ['d1'] }, { id: 'd1', product_id: P, count: 4 })] });
+    const result = projectStock({
+      lots,
+      movements,
+      entries: [entry('disposals', 'd1', 'DELETE', { ids: ['d1'] }, { id: 'd1', product_id: P, count: 4 })],
+    });
     expect(counts(result.lots)).toEqual({ a: 3, b: 2 });
   });
 
@@ -122,7 +160,13 @@ describe('projectStock', () => {
       lots,
       movements,
       entries: [
-        entry('realizations', 'r1', 'PATCH', { status: 'cancelled' }, { id: 'r1', product: P, count: 3, status: 'completed' }),
+        entry(
+          'realizations',
+          'r1',
+          'PATCH',
+          { status: 'cancelled' },
+          { id: 'r1', product: P, count: 3, status: 'completed' },
+        ),
         entry('markdowns', 'm1', 'PATCH', { release: true, price: 3 }, { id: 'm1', product_id: P, count: 1 }),
       ],
     });
@@ -132,7 +176,11 @@ describe('projectStock', () => {
   it('a create the server already applied (its ledger rows are here) is not taken twice', () => {
     const lots = [lot('a', 3, 10, 1, { count_max: 5 })];
     const movements = [taken('disposals', 'd1', 'a', 2)];
-    const result = projectStock({ lots, movements, entries: [entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 2 }, null, 'sending')] });
+    const result = projectStock({
+      lots,
+      movements,
+      entries: [entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 2 }, null, 'sending')],
+    });
     expect(counts(result.lots)).toEqual({ a: 3 });
   });
 
@@ -152,10 +200,16 @@ describe('projectStock', () => {
     // Server: a has 10. Queue: disposal 3, then «remaining = 5» typed on the projected 7.
     const server = lot('a', 10, 10, 1);
     const local = { ...server, count: 5 };
-    const entries = [entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 3 }), entry('lots', 'a', 'PATCH', { count: 5 }, server)];
+    const entries = [
+      entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 3 }),
+      entry('lots', 'a', 'PATCH', { count: 5 }, server),
+    ];
     expect(counts(projectStock({ lots: [local], movements: [], entries }).lots)).toEqual({ a: 5 });
     // The same edit queued before the disposal: the server sets 5, then takes 3.
-    const earlier = [entry('lots', 'a', 'PATCH', { count: 5 }, server), entry('disposals', 'd2', 'POST', { id: 'd2', product_id: P, count: 3 })];
+    const earlier = [
+      entry('lots', 'a', 'PATCH', { count: 5 }, server),
+      entry('disposals', 'd2', 'POST', { id: 'd2', product_id: P, count: 3 }),
+    ];
     expect(counts(projectStock({ lots: [local], movements: [], entries: earlier }).lots)).toEqual({ a: 2 });
   });
 
@@ -197,14 +251,24 @@ describe('projectStock', () => {
     const moved = { ...old, created_at: '2025-01-01T00:00:00.000Z' };
     const fresh = lot('n', 3, 7, 9);
     const body = { batch: [{ id: 'n', product_id: P, count: 3, price: 7 }] };
-    const doc = { id: 'b1', date: '2025-01-01', kind: 'purchase', inventory_ids: ['a', 'n'], other_realization_ids: [] };
+    const doc = {
+      id: 'b1',
+      date: '2025-01-01',
+      kind: 'purchase',
+      inventory_ids: ['a', 'n'],
+      other_realization_ids: [],
+    };
     const entries = [
       entry('lots', 'n', 'POST', body),
       entry('lots', 'a', 'PATCH', doc, old),
       entry('disposals', 'd1', 'POST', { id: 'd1', product_id: P, count: 1 }),
     ];
     const other = lot('z', 4, 1, 3);
-    expect(counts(projectStock({ lots: [moved, fresh, other], movements: [], entries }).lots)).toEqual({ a: 1, n: 3, z: 4 });
+    expect(counts(projectStock({ lots: [moved, fresh, other], movements: [], entries }).lots)).toEqual({
+      a: 1,
+      n: 3,
+      z: 4,
+    });
   });
 
   it('realizing a reserve takes its units FIFO; one the server realized already takes nothing', () => {
@@ -220,7 +284,10 @@ describe('projectStock', () => {
     expect(counts(projectStock({ lots, movements: [], entries: created }).lots)).toEqual({ a: 0, b: 5 });
     const done = entry('reserves', 'v1', 'PATCH', { status: 'realized' }, { ...active, status: 'realized' }, 'sending');
     expect(counts(projectStock({ lots, movements: [], entries: [done] }).lots)).toEqual({ a: 2, b: 5 });
-    const released = [entry('reserves', 'v1', 'PATCH', { status: 'released' }, active), entry('reserves', 'v1', 'PATCH', { status: 'realized' }, active)];
+    const released = [
+      entry('reserves', 'v1', 'PATCH', { status: 'released' }, active),
+      entry('reserves', 'v1', 'PATCH', { status: 'realized' }, active),
+    ];
     expect(counts(projectStock({ lots, movements: [], entries: released }).lots)).toEqual({ a: 2, b: 5 });
   });
 

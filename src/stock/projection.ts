@@ -14,7 +14,8 @@ type MirroredLot = components['schemas']['Lot'];
  * (the receipt date) gives the FIFO order — and the rest ride along, so a lot received offline,
  * before its row is complete, is one too.
  */
-export type ProjectionLot = Pick<MirroredLot, 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> & Partial<MirroredLot>;
+export type ProjectionLot = Pick<MirroredLot, 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> &
+  Partial<MirroredLot>;
 
 /** A mirrored ledger row (StockMovement). */
 export interface ProjectionMovement {
@@ -72,7 +73,9 @@ const isCreate = (e: ProjectionEntry) => e.method === 'POST' && e.before === nul
 
 /** Only entries that can change stock, oldest first. */
 export function stockEntries<T extends ProjectionEntry>(entries: readonly T[]): T[] {
-  return entries.filter((e) => e.status !== 'rejected' && STOCK_TABLES.has(e.table)).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  return entries
+    .filter((e) => e.status !== 'rejected' && STOCK_TABLES.has(e.table))
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
 export function projectStock({ lots, movements, entries, rows = new Map() }: ProjectionInput): Projection {
@@ -90,14 +93,25 @@ export function projectStock({ lots, movements, entries, rows = new Map() }: Pro
   }
   // …but take their FIFO place by the receipt date the device has now (a batch date edited offline).
   for (const [id, e] of firstOfLot) {
-    if (e.before) state.put({ ...(e.before as ProjectionLot), created_at: local.get(id)?.created_at ?? String(e.before.created_at) });
+    if (e.before)
+      state.put({
+        ...(e.before as ProjectionLot),
+        created_at: local.get(id)?.created_at ?? String(e.before.created_at),
+      });
   }
 
   const rowOf = (e: ProjectionEntry): Row => rows.get(key(e.table, e.row_id)) ?? e.before ?? {};
   const productOf = (e: ProjectionEntry, item: Row) => {
     if (e.table === 'lots') return str(item.product_id) ?? local.get(e.row_id)?.product_id ?? str(e.before?.product_id);
     const row = rowOf(e);
-    return str(item.product_id) ?? str(item.product) ?? str(row.product_id) ?? str(row.product) ?? str(e.before?.product_id) ?? str(e.before?.product);
+    return (
+      str(item.product_id) ??
+      str(item.product) ??
+      str(row.product_id) ??
+      str(row.product) ??
+      str(e.before?.product_id) ??
+      str(e.before?.product)
+    );
   };
   state.index(new Set(replay.map((e) => productOf(e, itemOf(e))).filter((p): p is string => !!p)));
 
@@ -181,11 +195,18 @@ export function projectStock({ lots, movements, entries, rows = new Map() }: Pro
     let reserve = reserves.get(e.row_id);
     if (!reserve) {
       const base = e.before;
-      reserve = base ? { count: num(base.count) ?? 0, status: str(base.status) ?? 'active', product: str(base.product) } : { count: 0, status: 'active' };
+      reserve = base
+        ? { count: num(base.count) ?? 0, status: str(base.status) ?? 'active', product: str(base.product) }
+        : { count: 0, status: 'active' };
       reserves.set(e.row_id, reserve);
     }
     if (e.method === 'DELETE') return void (reserve.status = 'deleted');
-    if (isCreate(e)) return void Object.assign(reserve, { count: num(item.count) ?? 0, status: 'active', product: productOf(e, item) });
+    if (isCreate(e))
+      return void Object.assign(reserve, {
+        count: num(item.count) ?? 0,
+        status: 'active',
+        product: productOf(e, item),
+      });
     if (reserve.status !== 'active') return;
     const count = num(item.count);
     if (count !== undefined) reserve.count = count;

@@ -13,7 +13,12 @@ export async function checkRetake(productId: string, held: number, count: number
 }
 
 /** A new count for a row that took units from stock (disposal, reserve, sale); the same count is no edit. */
-export async function retakeCount(productId: string, held: number, count: number, write: () => Promise<unknown>): Promise<Check> {
+export async function retakeCount(
+  productId: string,
+  held: number,
+  count: number,
+  write: () => Promise<unknown>,
+): Promise<Check> {
   if (count === held) return { ok: true };
   const check = await checkRetake(productId, held, count);
   if (check.ok) await write();
@@ -21,7 +26,12 @@ export async function retakeCount(productId: string, held: number, count: number
 }
 
 /** A new price, refused beside the field when out of range; the same price is no edit. */
-export async function changePrice(old: number, price: number, write: () => Promise<unknown>, label?: string): Promise<Check> {
+export async function changePrice(
+  old: number,
+  price: number,
+  write: () => Promise<unknown>,
+  label?: string,
+): Promise<Check> {
   const check = checkPrice(price, label);
   if (check.ok && price !== old) await write();
   return check;

@@ -15,4 +15,6 @@ type Schemas = components['schemas'];
 
 /** What the stock screens read of a product and its marketplace listings: the name and a picture. */
 export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
-export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & { product_wh_id: string | null };
+export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image'> & {
+  product_wh_id: string | null;
+};

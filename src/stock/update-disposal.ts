@@ -9,14 +9,26 @@ import { apiCall } from '../sync/contract.ts';
 export function setDisposalCount(row: Pick<Disposal, 'id' | 'product_id' | 'count'>, count: number): Promise<Check> {
   return serial(() =>
     retakeCount(row.product_id, row.count, count, () =>
-      queueUpdate('disposals', row.id, { count }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { count } })),
+      queueUpdate(
+        'disposals',
+        row.id,
+        { count },
+        apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { count } }),
+      ),
     ),
   );
 }
 
 export function setDisposalPrice(row: Pick<Disposal, 'id' | 'price'>, price: number): Promise<Check> {
   return serial(() =>
-    changePrice(row.price, price, () => queueUpdate('disposals', row.id, { price }, apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { price } }))),
+    changePrice(row.price, price, () =>
+      queueUpdate(
+        'disposals',
+        row.id,
+        { price },
+        apiCall('PATCH', '/disposal/{id}/', { params: { id: row.id }, body: { price } }),
+      ),
+    ),
   );
 }
 

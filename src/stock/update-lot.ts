@@ -22,13 +22,28 @@ export function setLotCount(lot: Pick<Lot, 'id' | 'product_id' | 'count_max'>, c
     if (count === current) return check;
     const leaving = current - count;
     if (leaving > stock.free) return { ok: false, error: stockMessages.reservedStock(leaving, stock.free) };
-    await queueUpdate('lots', lot.id, { count }, { ...apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { count } }), group: crypto.randomUUID() });
+    await queueUpdate(
+      'lots',
+      lot.id,
+      { count },
+      {
+        ...apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { count } }),
+        group: crypto.randomUUID(),
+      },
+    );
     return check;
   });
 }
 
 export function setLotPrice(lot: Pick<Lot, 'id' | 'price'>, price: number): Promise<Check> {
   return serial(() =>
-    changePrice(lot.price, price, () => queueUpdate('lots', lot.id, { price }, apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { price } }))),
+    changePrice(lot.price, price, () =>
+      queueUpdate(
+        'lots',
+        lot.id,
+        { price },
+        apiCall('PATCH', '/inventory/{id}/', { params: { id: lot.id }, body: { price } }),
+      ),
+    ),
   );
 }

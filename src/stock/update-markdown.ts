@@ -23,10 +23,15 @@ export function updateMarkdown(row: Markdown, fields: MarkdownFields): Promise<C
       const check = checkPrice(value, label);
       if (!check.ok) return check;
     }
-    const body = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && v !== row[k as keyof Markdown]));
+    const body = Object.fromEntries(
+      Object.entries(fields).filter(([k, v]) => v !== undefined && v !== row[k as keyof Markdown]),
+    );
     if (Object.keys(body).length === 0) return { ok: true };
     const group = 'release' in body ? crypto.randomUUID() : null;
-    await queueUpdate('markdowns', row.id, body, { ...apiCall('PATCH', '/markdowns/{id}/', { params: { id: row.id }, body }), group });
+    await queueUpdate('markdowns', row.id, body, {
+      ...apiCall('PATCH', '/markdowns/{id}/', { params: { id: row.id }, body }),
+      group,
+    });
     return { ok: true };
   });
 }

@@ -10,7 +10,8 @@ onApiBaseChange(() => {
 });
 
 /** The one typed client of the REST API (api/schema.gen.ts is generated from the server's schemas). */
-export const api = (): Client<paths> => (foreground ??= createClient<paths>({ baseUrl: apiBase(), fetch: (r) => apiFetch(r) }));
+export const api = (): Client<paths> =>
+  (foreground ??= createClient<paths>({ baseUrl: apiBase(), fetch: (r) => apiFetch(r) }));
 
 /** The same client for background sync: it does not drive the loading spinner. */
 export const backgroundApi = (): Client<paths> =>

@@ -5,7 +5,11 @@
 let base: string | undefined;
 
 export function apiBase(): string {
-  return base ?? (import.meta.env?.VITE_API_BASE as string | undefined) ?? (typeof location === 'undefined' ? 'http://localhost:8080' : location.origin);
+  return (
+    base ??
+    (import.meta.env?.VITE_API_BASE as string | undefined) ??
+    (typeof location === 'undefined' ? 'http://localhost:8080' : location.origin)
+  );
 }
 
 const listeners = new Set<() => void>();

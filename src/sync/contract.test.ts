@@ -8,7 +8,10 @@ describe('apiCall: queued edits built from the contract', () => {
       path: '/api/v1/inventory/l1/',
       body: { count: 2 },
     });
-    expect(apiCall('DELETE', '/markdowns/{id}/', { params: { id: 'a/b' } })).toEqual({ method: 'DELETE', path: '/api/v1/markdowns/a%2Fb/' });
+    expect(apiCall('DELETE', '/markdowns/{id}/', { params: { id: 'a/b' } })).toEqual({
+      method: 'DELETE',
+      path: '/api/v1/markdowns/a%2Fb/',
+    });
   });
 
   it('refuses an empty path parameter rather than sending to the collection', () => {

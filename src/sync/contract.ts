@@ -44,9 +44,11 @@ type BodyPart<O, Key extends string> = O extends { requestBody?: never }
       ? { body?: WithDefaults<Key, Body> }
       : { body?: never };
 type ParamsPart<O> = [PathParams<O>] extends [never] ? { params?: never } : { params: PathParams<O> };
-type CallInit<M extends HttpWriteMethod, P extends V1Path> = ParamsPart<OperationOf<M, P>> & BodyPart<OperationOf<M, P>, `${M} ${P}`>;
+type CallInit<M extends HttpWriteMethod, P extends V1Path> = ParamsPart<OperationOf<M, P>> &
+  BodyPart<OperationOf<M, P>, `${M} ${P}`>;
 /** The init argument may be left out when the operation needs neither path parameters nor a body. */
-type InitArgs<M extends HttpWriteMethod, P extends V1Path> = object extends CallInit<M, P> ? [init?: CallInit<M, P>] : [init: CallInit<M, P>];
+type InitArgs<M extends HttpWriteMethod, P extends V1Path> =
+  object extends CallInit<M, P> ? [init?: CallInit<M, P>] : [init: CallInit<M, P>];
 
 /** A REST call as the outbox keeps it (src/sync/outbox.ts EditCall without its group). */
 export interface ApiCall<M extends HttpWriteMethod = HttpWriteMethod> {
@@ -70,7 +72,11 @@ function fillPath(template: string, params: Record<string, unknown> = {}): strin
  * The result goes to queueCreate / queueUpdate / queueDelete / queueCall (with a `group` when it
  * needs one) or into a queueGroup call.
  */
-export function apiCall<M extends HttpWriteMethod, P extends PathWith<M>>(method: M, path: P, ...[init]: InitArgs<M, P>): ApiCall<M> {
+export function apiCall<M extends HttpWriteMethod, P extends PathWith<M>>(
+  method: M,
+  path: P,
+  ...[init]: InitArgs<M, P>
+): ApiCall<M> {
   const { params, body } = (init ?? {}) as { params?: Record<string, unknown>; body?: unknown };
   const full = fillPath(`${V1}${path}`, params);
   return body === undefined ? { method, path: full } : { method, path: full, body };

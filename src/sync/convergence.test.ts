@@ -23,27 +23,53 @@ afterEach(async () => {
 });
 
 const RECEIVED_AT = '2025-01-10T00:00:00.000Z';
-const lotRow = (count: number): MirroredRow => ({ id: 'L', product_id: 'p', count, count_max: 3, price: 10, created_at: RECEIVED_AT, batch_id: null });
+const lotRow = (count: number): MirroredRow => ({
+  id: 'L',
+  product_id: 'p',
+  count,
+  count_max: 3,
+  price: 10,
+  created_at: RECEIVED_AT,
+  batch_id: null,
+});
 const disposalRow: MirroredRow = { id: 'D', product_id: 'p', count: 2, price: 0, description: '' };
 
 /** «Оприходовать» 3 and «Списать» 2, offline, as the stock screens queue them. */
 async function receiveThreeWriteOffTwo() {
-  await queueCreate('lots', { ...lotRow(3), version: 0 }, { method: 'POST', path: '/api/v1/inventory/', body: { id: 'L', product_id: 'p', count: 3, price: 10 } }, database);
-  await queueCreate('disposals', { ...disposalRow, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body: disposalRow }, database);
+  await queueCreate(
+    'lots',
+    { ...lotRow(3), version: 0 },
+    { method: 'POST', path: '/api/v1/inventory/', body: { id: 'L', product_id: 'p', count: 3, price: 10 } },
+    database,
+  );
+  await queueCreate(
+    'disposals',
+    { ...disposalRow, version: 0 },
+    { method: 'POST', path: '/api/v1/disposal/', body: disposalRow },
+    database,
+  );
 }
 
 /** What the server does with the two calls: the receipt's answer is the lot before the write-off took 2. */
 const applyOnServer: PushTransport = async (entries) => ({
   kind: 'results',
   results: entries.map((e) => {
-    if (e.path === '/api/v1/inventory/') return { id: e.id, status: 201, body: server.once(e.id, () => server.write('lots', lotRow(3))) };
+    if (e.path === '/api/v1/inventory/')
+      return { id: e.id, status: 201, body: server.once(e.id, () => server.write('lots', lotRow(3))) };
     return {
       id: e.id,
       status: 201,
       body: server.once(e.id, () => {
         server.write('lots', { ...server.get('lots', 'L')!, count: 1 });
         const row = server.write('disposals', disposalRow);
-        server.write('stock_movements', { id: 'M', product_id: 'p', lot_id: 'L', delta: -2, source_table: 'disposals', source_id: 'D' });
+        server.write('stock_movements', {
+          id: 'M',
+          product_id: 'p',
+          lot_id: 'L',
+          delta: -2,
+          source_table: 'disposals',
+          source_id: 'D',
+        });
         return row;
       }),
     };
@@ -97,7 +123,12 @@ describe('receipt + write-off sent offline converge to the server’s lot', () =
 
   it('a write-off of a lot the device already had: the lot it changed is never stale, before or after the pull', async () => {
     await database.mirrored('lots').put(server.write('lots', lotRow(3)));
-    await queueCreate('disposals', { ...disposalRow, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body: disposalRow }, database);
+    await queueCreate(
+      'disposals',
+      { ...disposalRow, version: 0 },
+      { method: 'POST', path: '/api/v1/disposal/', body: disposalRow },
+      database,
+    );
     expect(await onHand()).toBe(1);
 
     // Accepted; no pull yet: the mirrored lot still says 3, the applied write-off is still projected.

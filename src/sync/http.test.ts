@@ -46,7 +46,12 @@ beforeEach(() => {
     const url = input instanceof Request ? input.url : String(input);
     const headers = input instanceof Request ? input.headers : new Headers(init?.headers);
     const path = new URL(url).pathname;
-    const nth = calls.push({ path, authorization: headers.get('authorization'), key: headers.get('idempotency-key'), accessSlot: localStorage.getItem('access_token') });
+    const nth = calls.push({
+      path,
+      authorization: headers.get('authorization'),
+      key: headers.get('idempotency-key'),
+      accessSlot: localStorage.getItem('access_token'),
+    });
     const replaced = intercept(path);
     if (replaced instanceof Error) throw replaced;
     const response = replaced ?? (await realFetch(input, init));
@@ -107,7 +112,8 @@ describe('401 and the one refresh (docs/sync-protocol.md «Обновление 
     localStorage.setItem('access_token', await expiredAccessToken(user.id));
     // The second call's 401 is slow: it arrives only once the first call's refresh is done.
     holdAnswer = async (path, nth) => {
-      if (path === ME && nth === 2) await vi.waitUntil(() => getRefreshToken() !== user.refreshToken, { timeout: 10_000 });
+      if (path === ME && nth === 2)
+        await vi.waitUntil(() => getRefreshToken() !== user.refreshToken, { timeout: 10_000 });
     };
 
     const results = await Promise.all([api().GET(ME), api().GET(ME)]);
@@ -216,21 +222,26 @@ describe('401 and the one refresh (docs/sync-protocol.md «Обновление 
     expect(sessionLost).not.toHaveBeenCalled();
   });
 
-  it.each([429, 502, 400])('a refresh answered %i keeps the session: only 401 says the token is no good', async (status) => {
-    const user = await server.signUp();
-    const expired = await expiredAccessToken(user.id);
-    localStorage.setItem('access_token', expired);
-    localStorage.setItem('refresh_token', user.refreshToken);
-    intercept = (path) => (path === REFRESH ? new Response('{}', { status }) : undefined);
+  it.each([429, 502, 400])(
+    'a refresh answered %i keeps the session: only 401 says the token is no good',
+    async (status) => {
+      const user = await server.signUp();
+      const expired = await expiredAccessToken(user.id);
+      localStorage.setItem('access_token', expired);
+      localStorage.setItem('refresh_token', user.refreshToken);
+      intercept = (path) => (path === REFRESH ? new Response('{}', { status }) : undefined);
 
-    expect((await api().GET(ME)).response.status).toBe(401);
-    expect(getRefreshToken()).toBe(user.refreshToken);
-    expect(getAccessToken()).toBe(expired);
-    expect(sessionLost).not.toHaveBeenCalled();
-  });
+      expect((await api().GET(ME)).response.status).toBe(401);
+      expect(getRefreshToken()).toBe(user.refreshToken);
+      expect(getAccessToken()).toBe(expired);
+      expect(sessionLost).not.toHaveBeenCalled();
+    },
+  );
 
   it('a 401 from login is the answer, not a reason to refresh', async () => {
-    const { response } = await api().POST(endpoints.login, { body: { login: 'nobody@example.ru', password: 'wrong-password', email: 'nobody@example.ru' } });
+    const { response } = await api().POST(endpoints.login, {
+      body: { login: 'nobody@example.ru', password: 'wrong-password', email: 'nobody@example.ru' },
+    });
     expect(response.status).toBe(401);
     expect(count(REFRESH)).toBe(0);
     expect(sessionLost).not.toHaveBeenCalled();

@@ -45,7 +45,11 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
   try {
     response = await fetch(`${apiBase()}${endpoints.refresh}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${refresh}`, 'idempotency-key': await refreshKey(refresh) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${refresh}`,
+        'idempotency-key': await refreshKey(refresh),
+      },
       body: JSON.stringify({ refresh }),
     });
   } catch {

@@ -29,7 +29,10 @@ it('offline the bytes stay; online each is uploaded and its URL folds into the c
   expect(await database.pending_images.count()).toBe(2);
 
   const sent: string[] = [];
-  const online: ImageUploader = async (image) => (sent.push(image.name), { kind: 'uploaded', url: `/uploads/${image.name}` });
+  const online: ImageUploader = async (image) => (
+    sent.push(image.name),
+    { kind: 'uploaded', url: `/uploads/${image.name}` }
+  );
   expect(await uploadPendingImages(online, database)).toBe(2);
   expect(sent).toEqual(['a.png', 'b.png']);
   expect(await database.pending_images.count()).toBe(0);
@@ -48,7 +51,10 @@ it('after the create was sent, the URL goes in a PATCH queued after it', async (
   await uploadPendingImages(async () => ({ kind: 'uploaded', url: '/uploads/a.png' }), database);
   const entries = await database.outbox.orderBy('seq').toArray();
   expect(entries.map((e) => e.method)).toEqual(['POST', 'PATCH']);
-  expect(entries[1]).toMatchObject({ path: `/api/v1/products/warehouse/${id}/update/`, body: { images: ['/uploads/a.png'] } });
+  expect(entries[1]).toMatchObject({
+    path: `/api/v1/products/warehouse/${id}/update/`,
+    body: { images: ['/uploads/a.png'] },
+  });
 });
 
 it('a refused picture and one of a deleted product are dropped', async () => {

@@ -19,7 +19,11 @@ export function onImageQueued(listener: () => void): () => void {
  * shows them from these bytes meanwhile). Call after the product row exists, so the uploader never
  * mistakes a product still being created for a deleted one.
  */
-export async function queueImages(productId: string, files: readonly File[], database: OstatokDatabase = db): Promise<void> {
+export async function queueImages(
+  productId: string,
+  files: readonly File[],
+  database: OstatokDatabase = db,
+): Promise<void> {
   if (files.length === 0) return;
   const now = Date.now();
   const rows: PendingImage[] = await Promise.all(
@@ -43,9 +47,12 @@ export const uploadOverHttp: ImageUploader = async (image) => {
   form.append('file', new Blob([image.data], { type: image.type }), image.name);
   try {
     // openapi-fetch passes FormData through untouched and lets the browser set the boundary.
-    const { data, error, response } = await backgroundApi().POST(endpoints.uploadImage, { body: form as unknown as { file: string } });
+    const { data, error, response } = await backgroundApi().POST(endpoints.uploadImage, {
+      body: form as unknown as { file: string },
+    });
     if (data) return { kind: 'uploaded', url: data.url };
-    if (response.status >= 500 || response.status === 429 || response.status === 408 || response.status === 401) return { kind: 'retry' };
+    if (response.status >= 500 || response.status === 429 || response.status === 408 || response.status === 401)
+      return { kind: 'retry' };
     const detail = (error as { detail?: string } | undefined)?.detail;
     return { kind: 'refused', reason: detail ?? `Сервер ответил ${response.status}` };
   } catch {
@@ -59,7 +66,10 @@ export const uploadOverHttp: ImageUploader = async (image) => {
  * yet simply absorbs the images (outbox folding), so the server never sees an edit before the row.
  * Answers how many pictures were attached.
  */
-export async function uploadPendingImages(upload: ImageUploader = uploadOverHttp, database: OstatokDatabase = db): Promise<number> {
+export async function uploadPendingImages(
+  upload: ImageUploader = uploadOverHttp,
+  database: OstatokDatabase = db,
+): Promise<number> {
   const waiting = await database.pending_images.orderBy('created_at').toArray();
   let attached = 0;
   for (const image of waiting) {
@@ -83,11 +93,18 @@ export async function uploadPendingImages(upload: ImageUploader = uploadOverHttp
 
 /** Adds the URL to the product's images (once: a repeated upload of the same bytes gives the same URL). */
 async function attach(productId: string, url: string, database: OstatokDatabase): Promise<boolean> {
-  const product = (await database.mirrored('products_wh').get(productId)) as (MirroredRow & { images?: string[] }) | undefined;
+  const product = (await database.mirrored('products_wh').get(productId)) as
+    (MirroredRow & { images?: string[] }) | undefined;
   if (!product) return false;
   const images = product.images ?? [];
   if (images.includes(url)) return false;
   const next = [...images, url];
-  await queueUpdate('products_wh', productId, { images: next }, apiCall('PATCH', '/products/warehouse/{id}/update/', { params: { id: productId }, body: { images: next } }), database);
+  await queueUpdate(
+    'products_wh',
+    productId,
+    { images: next },
+    apiCall('PATCH', '/products/warehouse/{id}/update/', { params: { id: productId }, body: { images: next } }),
+    database,
+  );
   return true;
 }

@@ -90,7 +90,9 @@ describe('connectLiveChannel against the real server', { timeout: 30_000 }, () =
     const started = Date.now();
     const stop = connectLiveChannel(vi.fn());
     try {
-      await vi.waitFor(() => expect(localStorage.getItem('refresh_token')).not.toBe(user.refreshToken), { timeout: 5_000 });
+      await vi.waitFor(() => expect(localStorage.getItem('refresh_token')).not.toBe(user.refreshToken), {
+        timeout: 5_000,
+      });
       // Messages reach the app again once the channel is back (published until one arrives).
       await vi.waitFor(
         () => {

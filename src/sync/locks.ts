@@ -8,6 +8,9 @@ export function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, fn) as Promise<T>;
   const previous = local.get(name) ?? Promise.resolve();
   const run = previous.then(fn, fn);
-  local.set(name, run.catch(() => undefined));
+  local.set(
+    name,
+    run.catch(() => undefined),
+  );
   return run;
 }

@@ -119,26 +119,42 @@ describe('applyServerChanges', () => {
         return next(5) === 0 ? { id, version, row: null } : { id, version, row: row(id, version) };
       });
       await Promise.all([bulk, single].map((database) => holdOnly(database, before)));
-      await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', changes, known));
+      await bulk.transaction('rw', bulk.markets, bulk.tombstones, () =>
+        applyServerChanges(bulk, 'markets', changes, known),
+      );
       await oneByOne(single, changes);
       const after = await state(bulk);
-      expect(after, `seed ${seed}: ${JSON.stringify({ before, changes, known: [...known.get('markets')!] })}`).toEqual(await state(single));
+      expect(after, `seed ${seed}: ${JSON.stringify({ before, changes, known: [...known.get('markets')!] })}`).toEqual(
+        await state(single),
+      );
       // What it wrote and deleted, it knows.
       const keys = known.get('markets')!;
-      for (const r of after.rows) if (!before.rows.some((b) => b.id === r.id && b.version === r.version)) expect(keys.has(r.id), `seed ${seed}: ${r.id}`).toBe(true);
-      for (const b of before.rows) if (!after.rows.some((r) => r.id === b.id)) expect(keys.has(b.id), `seed ${seed}: ${b.id}`).toBe(false);
+      for (const r of after.rows)
+        if (!before.rows.some((b) => b.id === r.id && b.version === r.version))
+          expect(keys.has(r.id), `seed ${seed}: ${r.id}`).toBe(true);
+      for (const b of before.rows)
+        if (!after.rows.some((r) => r.id === b.id)) expect(keys.has(b.id), `seed ${seed}: ${b.id}`).toBe(false);
     }
   });
 
   it('learns the keys of a table once per pull: a later page reads only the rows it knows of', async () => {
     const known: KnownKeys = new Map();
-    const page = (from: number) => Array.from({ length: 100 }, (_, i) => ({ id: `p${from + i}`, version: from + i + 1, row: row(`p${from + i}`, from + i + 1) }));
-    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', page(0), known));
+    const page = (from: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        id: `p${from + i}`,
+        version: from + i + 1,
+        row: row(`p${from + i}`, from + i + 1),
+      }));
+    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () =>
+      applyServerChanges(bulk, 'markets', page(0), known),
+    );
     expect(known.get('markets')?.size).toBe(100);
     // Another writer stores a newer copy of a row the next page brings an older one of.
     await bulk.mirrored('markets').put(row('p150', 999));
     const scans = countKeyScans(bulk);
-    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () => applyServerChanges(bulk, 'markets', page(100), known));
+    await bulk.transaction('rw', bulk.markets, bulk.tombstones, () =>
+      applyServerChanges(bulk, 'markets', page(100), known),
+    );
     expect(scans()).toBe(0);
     expect(await bulk.mirrored('markets').count()).toBe(200);
     expect(await bulk.mirrored('markets').get('p150')).toEqual(row('p150', 999));
@@ -148,7 +164,10 @@ describe('applyServerChanges', () => {
   it('counts every change it was given, written or not', async () => {
     await bulk.mirrored('markets').put(row('a', 5));
     const n = await bulk.transaction('rw', bulk.markets, bulk.tombstones, () =>
-      applyServerChanges(bulk, 'markets', [{ id: 'a', version: 3, row: row('a', 3) }, { id: 'b', version: 1, row: null }]),
+      applyServerChanges(bulk, 'markets', [
+        { id: 'a', version: 3, row: row('a', 3) },
+        { id: 'b', version: 1, row: null },
+      ]),
     );
     expect(n).toBe(2);
     expect(await bulk.mirrored('markets').get('a')).toEqual(row('a', 5));

@@ -60,7 +60,11 @@ async function existingRows(
  * Adds rows taken as absent; answers those another writer had stored meanwhile (their add failed,
  * the transaction goes on).
  */
-async function addAbsent(database: OstatokDatabase, table: MirroredTableName, rows: MirroredRow[]): Promise<MirroredRow[]> {
+async function addAbsent(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  rows: MirroredRow[],
+): Promise<MirroredRow[]> {
   try {
     await database.mirrored(table).bulkAdd(rows);
     return [];
@@ -79,7 +83,12 @@ async function addAbsent(database: OstatokDatabase, table: MirroredTableName, ro
  * a transaction over the table and `tombstones`. Answers how many changes it took (every one
  * counts, written or not, as the single-row calls do).
  */
-export async function applyServerChanges(database: OstatokDatabase, table: MirroredTableName, changes: readonly ServerChange[], known?: KnownKeys): Promise<number> {
+export async function applyServerChanges(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  changes: readonly ServerChange[],
+  known?: KnownKeys,
+): Promise<number> {
   if (changes.length === 0) return 0;
   const ids = [...new Set(changes.map((c) => c.id))];
   // Tombstones live only while edits wait (pruneTombstones): a table's are few.
@@ -145,7 +154,10 @@ export async function applyServerChanges(database: OstatokDatabase, table: Mirro
     const theirs = await stored.bulkGet(taken.map((row) => row.id));
     await stored.bulkPut(taken.filter((row, i) => versionOf(theirs[i]) < versionOf(row)));
   }
-  await Promise.all([deletes.length ? stored.bulkDelete(deletes) : undefined, newStones.length ? database.tombstones.bulkPut(newStones) : undefined]);
+  await Promise.all([
+    deletes.length ? stored.bulkDelete(deletes) : undefined,
+    newStones.length ? database.tombstones.bulkPut(newStones) : undefined,
+  ]);
   const keys = known?.get(table);
   if (keys) {
     for (const row of [...adds, ...puts]) keys.add(row.id);
@@ -157,7 +169,7 @@ export async function applyServerChanges(database: OstatokDatabase, table: Mirro
 /** `list` cut for the lanes, the first two slices of the whole write (before `after` others) short. */
 function sliced<T>(list: T[], after: number): T[][] {
   const out: T[][] = [];
-  for (let from = 0; from < list.length; ) {
+  for (let from = 0; from < list.length;) {
     const size = after + out.length < 2 ? FIRST_SLICE : WRITE_SLICE;
     out.push(list.slice(from, from + size));
     from += size;

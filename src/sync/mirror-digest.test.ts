@@ -50,7 +50,8 @@ async function call(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: 
 
 /** Three stores (one edited, one deleted), a product with a lot and a write-off: several tables. */
 async function seed() {
-  for (const id of ['A', 'B', 'C', 'GONE']) await call('POST', '/api/v1/markets/add/', { market_id: id, name: `Магазин ${id}` });
+  for (const id of ['A', 'B', 'C', 'GONE'])
+    await call('POST', '/api/v1/markets/add/', { market_id: id, name: `Магазин ${id}` });
   await call('PATCH', '/api/v1/markets/A/', { name: 'A новое' });
   await call('DELETE', '/api/v1/markets/GONE/');
   const product = await call('POST', '/api/v1/products/products/', { name: 'Чайник', description: '', images: [] });
@@ -65,10 +66,14 @@ const rows = async (d: OstatokDatabase, table: MirroredTableName) => (await d.mi
 async function serverRows(): Promise<Record<string, MirroredRow[]>> {
   const reference = fresh();
   await pullChanges(pullOverHttp, reference);
-  return Object.fromEntries(await Promise.all(mirroredTableNames.map(async (t) => [t, await rows(reference, t)] as const)));
+  return Object.fromEntries(
+    await Promise.all(mirroredTableNames.map(async (t) => [t, await rows(reference, t)] as const)),
+  );
 }
 async function deviceRows(): Promise<Record<string, MirroredRow[]>> {
-  return Object.fromEntries(await Promise.all(mirroredTableNames.map(async (t) => [t, await rows(database, t)] as const)));
+  return Object.fromEntries(
+    await Promise.all(mirroredTableNames.map(async (t) => [t, await rows(database, t)] as const)),
+  );
 }
 
 function recording(asked: string[]): PullTransport {
@@ -83,7 +88,8 @@ function counting(calls: { n: number }): DigestTransport {
     return digestOverHttp();
   };
 }
-const market = async (marketId: string) => (await database.markets.where('market_id').equals(marketId).first()) as MirroredRow;
+const market = async (marketId: string) =>
+  (await database.markets.where('market_id').equals(marketId).first()) as MirroredRow;
 
 describe('checkMirror', { timeout: 30_000 }, () => {
   it('an in-sync device compares and re-pulls nothing', async () => {
@@ -97,14 +103,19 @@ describe('checkMirror', { timeout: 30_000 }, () => {
     const a = await market('A');
     await database.markets.put({ ...a, name: 'Магазин A', version: (a.version as number) - 1 } as never); // an older copy
     await database.markets.delete((await market('B')).id); // missing
-    await database.mirrored('markets').put({ id: crypto.randomUUID(), market_id: 'PHANTOM', name: 'Призрак', version: 2 }); // phantom
+    await database
+      .mirrored('markets')
+      .put({ id: crypto.randomUUID(), market_id: 'PHANTOM', name: 'Призрак', version: 2 }); // phantom
     const [lot] = await database.mirrored('lots').toArray();
     await database.mirrored('lots').put({ ...lot!, count: 5, version: (lot!.version as number) - 1 }); // the stale stock of issue 9
     const asked: string[] = [];
 
     const result = await checkMirror(digestOverHttp, recording(asked), database);
 
-    expect({ ...result, repaired: [...result.repaired].sort() }).toEqual({ compared: true, repaired: ['lots', 'markets'] });
+    expect({ ...result, repaired: [...result.repaired].sort() }).toEqual({
+      compared: true,
+      repaired: ['lots', 'markets'],
+    });
     expect(asked.sort()).toEqual(['lots:0', 'markets:0']);
     expect(await deviceRows()).toEqual(await serverRows());
     expect((await database.mirrored('lots').get(lot!.id))!.count).toBe(3);
@@ -118,7 +129,13 @@ describe('checkMirror', { timeout: 30_000 }, () => {
     const phantom = { id: crypto.randomUUID(), market_id: 'PHANTOM', name: 'Призрак', version: 2 };
     await database.mirrored('markets').put(phantom);
     const a = await market('A');
-    await queueUpdate('markets', a.id, { name: 'Правка' }, { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Правка' } }, database);
+    await queueUpdate(
+      'markets',
+      a.id,
+      { name: 'Правка' },
+      { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Правка' } },
+      database,
+    );
     expect(await checkMirror(counting(calls), pullOverHttp, database)).toEqual({ compared: false, repaired: [] });
     expect(calls.n).toBe(0);
 
@@ -131,7 +148,10 @@ describe('checkMirror', { timeout: 30_000 }, () => {
 
     await pullChanges(pullOverHttp, database); // caught up; a pull by cursor never sees the phantom
     expect(await database.mirrored('markets').get(phantom.id)).toEqual(phantom);
-    expect(await checkMirror(counting(calls), pullOverHttp, database)).toEqual({ compared: true, repaired: ['markets'] });
+    expect(await checkMirror(counting(calls), pullOverHttp, database)).toEqual({
+      compared: true,
+      repaired: ['markets'],
+    });
     expect(await deviceRows()).toEqual(await serverRows());
   });
 });
@@ -140,10 +160,21 @@ describe('repairTable', { timeout: 30_000 }, () => {
   it('leaves rows with queued edits (their `before` learns the server’s row) and rows newer than the re-pull', async () => {
     const a = await market('A');
     const b = await market('B');
-    await queueUpdate('markets', a.id, { name: 'Моя правка' }, { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } }, database);
+    await queueUpdate(
+      'markets',
+      a.id,
+      { name: 'Моя правка' },
+      { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } },
+      database,
+    );
     await database.outbox.toCollection().modify({ before: { ...a, version: 1 } }); // as if an old copy
     await database.markets.put({ ...b, name: 'испорчено', version: 1 } as never);
-    const late = { id: crypto.randomUUID(), market_id: 'LATE', name: 'Пришло пока чинили', version: Number.MAX_SAFE_INTEGER };
+    const late = {
+      id: crypto.randomUUID(),
+      market_id: 'LATE',
+      name: 'Пришло пока чинили',
+      version: Number.MAX_SAFE_INTEGER,
+    };
     // A pull that lands while the repair's pages are fetched brings a row newer than all of them.
     const withPullMeanwhile: PullTransport = async (since, table) => {
       const page = await pullOverHttp(since, table);
@@ -165,7 +196,12 @@ describe('throttledCheck', () => {
   it('counts its start as a run: nothing is compared before a window has passed', async () => {
     let now = 5000;
     let runs = 0;
-    const trigger = throttledCheck(async () => (runs++, true), 1000, () => now, now);
+    const trigger = throttledCheck(
+      async () => (runs++, true),
+      1000,
+      () => now,
+      now,
+    );
     await trigger();
     now = 5999;
     await trigger();

@@ -1,4 +1,11 @@
-import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
+import {
+  db,
+  mirroredTableNames,
+  type MirroredRow,
+  type MirroredTableName,
+  type OstatokDatabase,
+  type OutboxEntry,
+} from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { keepServerCopy, versionOf } from './mirror-writes.ts';
 import type { PullPage, PullTransport } from './pull.ts';
@@ -29,7 +36,8 @@ export type DigestTransport = () => Promise<MirrorDigest>;
 /** How often at most the engine compares (src/sync/sync-engine.ts). */
 export const CHECK_EVERY_MS = 5 * 60_000;
 
-const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNames as readonly string[]).includes(name);
+const isMirrored = (name: string): name is MirroredTableName =>
+  (mirroredTableNames as readonly string[]).includes(name);
 const sameDigest = (a: TableDigest, b: TableDigest | undefined) =>
   !!b && a.count === b.count && a.max_version === b.max_version && a.sum_version === b.sum_version;
 
@@ -58,19 +66,27 @@ export interface CheckResult {
  * device compares: nothing queued, sent or awaiting its pull (those rows differ by design), and
  * pulled at least up to the digest's cursor; otherwise this round is skipped.
  */
-export async function checkMirror(digest: DigestTransport, pull: PullTransport, database: OstatokDatabase = db): Promise<CheckResult> {
+export async function checkMirror(
+  digest: DigestTransport,
+  pull: PullTransport,
+  database: OstatokDatabase = db,
+): Promise<CheckResult> {
   const unsettled = () => database.outbox.where('status').anyOf('pending', 'sending', 'applied').count();
   // Not worth a call while edits are on their way; asked again below, in one read with the rows.
   if ((await unsettled()) > 0) return { compared: false, repaired: [] };
   const server = await digest();
   const names = Object.keys(server.tables).filter(isMirrored);
-  const differing = await database.transaction('r', [database.outbox, database.meta, ...names.map((t) => database.mirrored(t))], async () => {
-    const cursor = (await getMeta<number>('cursor', database)) ?? 0;
-    if ((await unsettled()) > 0 || cursor < server.cursor) return null;
-    const out: MirroredTableName[] = [];
-    for (const name of names) if (!sameDigest(await localDigest(name, database), server.tables[name])) out.push(name);
-    return out;
-  });
+  const differing = await database.transaction(
+    'r',
+    [database.outbox, database.meta, ...names.map((t) => database.mirrored(t))],
+    async () => {
+      const cursor = (await getMeta<number>('cursor', database)) ?? 0;
+      if ((await unsettled()) > 0 || cursor < server.cursor) return null;
+      const out: MirroredTableName[] = [];
+      for (const name of names) if (!sameDigest(await localDigest(name, database), server.tables[name])) out.push(name);
+      return out;
+    },
+  );
   if (!differing) return { compared: false, repaired: [] };
   for (const table of differing) await repairTable(table, pull, database);
   return { compared: true, repaired: differing };
@@ -83,7 +99,11 @@ export async function checkMirror(digest: DigestTransport, pull: PullTransport, 
  * (their `before` learns the server's row, as in a pull) and those newer than anything the
  * re-pull saw (a pull that ran meanwhile brought them).
  */
-export async function repairTable(table: MirroredTableName, pull: PullTransport, database: OstatokDatabase = db): Promise<void> {
+export async function repairTable(
+  table: MirroredTableName,
+  pull: PullTransport,
+  database: OstatokDatabase = db,
+): Promise<void> {
   const seen = new Map<string, PullPage['changes'][number]>();
   let since = 0;
   for (;;) {
@@ -98,7 +118,11 @@ export async function repairTable(table: MirroredTableName, pull: PullTransport,
   const mirror = database.mirrored(table);
   await database.transaction('rw', mirror, database.outbox, database.tombstones, async () => {
     const held = new Map<string, OutboxEntry[]>();
-    const queued = await database.outbox.where('status').anyOf('pending', 'sending').filter((e) => e.table === table).toArray();
+    const queued = await database.outbox
+      .where('status')
+      .anyOf('pending', 'sending')
+      .filter((e) => e.table === table)
+      .toArray();
     for (const e of queued) held.set(e.row_id, [...(held.get(e.row_id) ?? []), e]);
     const local = new Map((await mirror.toArray()).map((r) => [r.id, r]));
     const puts: MirroredRow[] = [];

@@ -23,12 +23,22 @@ const markets = () => database.mirrored('markets');
 const local = () => markets().get('m');
 const entries = () => database.outbox.orderBy('seq').toArray();
 type Change = PullPage['changes'][number];
-const put = (row: MirroredRow, table = 'markets'): Change => ({ table, id: row.id, version: row.version!, deleted: false, row });
+const put = (row: MirroredRow, table = 'markets'): Change => ({
+  table,
+  id: row.id,
+  version: row.version!,
+  deleted: false,
+  row,
+});
 const gone = (version: number, id = 'm'): Change => ({ table: 'markets', id, version, deleted: true, row: null });
 /** One pull that brings these changes. */
 const pull = (...changes: Change[]) =>
-  pullChanges(async () => ({ cursor: Math.max(0, ...changes.map((c) => c.version)), has_more: false, changes }), database);
-const rename = (name: string) => queueUpdate('markets', 'm', { name }, { method: 'PATCH', path: '/api/v1/markets/M/', body: { name } }, database);
+  pullChanges(
+    async () => ({ cursor: Math.max(0, ...changes.map((c) => c.version)), has_more: false, changes }),
+    database,
+  );
+const rename = (name: string) =>
+  queueUpdate('markets', 'm', { name }, { method: 'PATCH', path: '/api/v1/markets/M/', body: { name } }, database);
 /** Answers every call with `status` and `body`; runs `meanwhile` first (a pull landing while the call is on the wire). */
 const answering =
   (status: number, body: unknown, meanwhile?: () => Promise<unknown>): PushTransport =>
@@ -36,10 +46,12 @@ const answering =
     await meanwhile?.();
     return { kind: 'results', results: batch.map((e) => ({ id: e.id, status, body })) };
   };
-const lost = (meanwhile?: () => Promise<unknown>): PushTransport => async () => {
-  await meanwhile?.();
-  throw new TypeError('network connection lost');
-};
+const lost =
+  (meanwhile?: () => Promise<unknown>): PushTransport =>
+  async () => {
+    await meanwhile?.();
+    throw new TypeError('network connection lost');
+  };
 
 describe('push answers (accept)', () => {
   beforeEach(async () => {
@@ -52,7 +64,10 @@ describe('push answers (accept)', () => {
     expect(await local()).toEqual(store(5, 'моё')); // no pull in between: the answer is the row
 
     await rename('ещё');
-    await drainOutbox(answering(200, store(6, 'ещё'), () => pull(put(store(8, 'с другого устройства')))), database);
+    await drainOutbox(
+      answering(200, store(6, 'ещё'), () => pull(put(store(8, 'с другого устройства')))),
+      database,
+    );
     expect(await local()).toEqual(store(8, 'с другого устройства'));
   });
 
@@ -65,18 +80,27 @@ describe('push answers (accept)', () => {
   });
 
   it('an answer newer than what the pull saw wins', async () => {
-    await drainOutbox(answering(200, store(9, 'моё'), () => pull(put(store(8, 'с другого устройства')))), database);
+    await drainOutbox(
+      answering(200, store(9, 'моё'), () => pull(put(store(8, 'с другого устройства')))),
+      database,
+    );
     expect(await local()).toEqual(store(9, 'моё'));
   });
 
   it('an answer never replaces a newer copy already in the mirror', async () => {
     // Held rows are not written by a pull, so only a path outside the queue (here: by hand) can do this.
-    await drainOutbox(answering(200, store(5, 'моё'), () => markets().put(store(11, 'новее'))), database);
+    await drainOutbox(
+      answering(200, store(5, 'моё'), () => markets().put(store(11, 'новее'))),
+      database,
+    );
     expect(await local()).toEqual(store(11, 'новее'));
   });
 
   it('a deletion a pull saw while the edit was on the wire is not undone by the older answer', async () => {
-    await drainOutbox(answering(200, store(5, 'моё'), () => pull(gone(9))), database);
+    await drainOutbox(
+      answering(200, store(5, 'моё'), () => pull(gone(9))),
+      database,
+    );
     expect(await local()).toBeUndefined();
     expect(await database.tombstones.get('markets/m')).toEqual({ key: 'markets/m', version: 9 });
     // The next pull ends with no queued edit of the row: the tombstone has nothing left to guard.
@@ -85,7 +109,10 @@ describe('push answers (accept)', () => {
   });
 
   it('nor by the replay of a lost answer', async () => {
-    await drainOutbox(lost(() => pull(gone(9))), database);
+    await drainOutbox(
+      lost(() => pull(gone(9))),
+      database,
+    );
     expect(await local()).toBeDefined(); // held
     await drainOutbox(answering(200, store(5, 'моё')), database);
     expect(await local()).toBeUndefined();
@@ -158,12 +185,18 @@ describe('restores after a refusal (reject)', () => {
   });
 
   it('puts back the newest copy a pull saw, not the one from when the edit was made', async () => {
-    await drainOutbox(answering(409, { detail: 'нельзя' }, () => pull(put(store(8)))), database);
+    await drainOutbox(
+      answering(409, { detail: 'нельзя' }, () => pull(put(store(8)))),
+      database,
+    );
     expect(await local()).toEqual(store(8));
   });
 
   it('removes the row when the server deleted it meanwhile', async () => {
-    await drainOutbox(answering(409, { detail: 'нельзя' }, () => pull(gone(9))), database);
+    await drainOutbox(
+      answering(409, { detail: 'нельзя' }, () => pull(gone(9))),
+      database,
+    );
     expect(await local()).toBeUndefined();
   });
 
@@ -173,7 +206,14 @@ describe('restores after a refusal (reject)', () => {
     let calls = 0;
     const firstAcceptedSecondRefused: PushTransport = async (batch) => {
       if (++calls === 1) await pull(put(store(8, 'с другого устройства')));
-      return { kind: 'results', results: batch.map((e, i) => (i === 0 ? { id: e.id, status: 200, body: store(5, 'моё') } : { id: e.id, status: 409, body: { detail: 'нельзя' } })) };
+      return {
+        kind: 'results',
+        results: batch.map((e, i) =>
+          i === 0
+            ? { id: e.id, status: 200, body: store(5, 'моё') }
+            : { id: e.id, status: 409, body: { detail: 'нельзя' } },
+        ),
+      };
     };
     expect(await drainOutbox(firstAcceptedSecondRefused, database)).toEqual({ sent: 1, rejected: 1 });
     expect(await local()).toEqual(store(8, 'с другого устройства'));
@@ -199,14 +239,24 @@ describe('restores after a refusal (reject)', () => {
 
   it('putIfNewer: equal versions keep the device’s copy', async () => {
     await markets().put(store(4, 'локальная правка'));
-    const written = await database.transaction('rw', markets(), database.tombstones, () => putIfNewer(database, 'markets', store(4)));
+    const written = await database.transaction('rw', markets(), database.tombstones, () =>
+      putIfNewer(database, 'markets', store(4)),
+    );
     expect(written).toBe(false);
     expect((await local())!.name).toBe('локальная правка');
   });
 });
 
 describe('a group’s carrier entries', () => {
-  const lot = (id: string, version: number, count: number): MirroredRow => ({ id, product_id: 'p', count, count_max: 2, price: 10, batch_id: 'b1', version });
+  const lot = (id: string, version: number, count: number): MirroredRow => ({
+    id,
+    product_id: 'p',
+    count,
+    count_max: 2,
+    price: 10,
+    batch_id: 'b1',
+    version,
+  });
 
   it('rows a pull saw while the group was on the wire are not lost when the group’s answer comes', async () => {
     await queueGroup(
@@ -227,8 +277,7 @@ describe('a group’s carrier entries', () => {
     );
     // The server made the batch (v19) and its lot (v20); another device then sold one unit (v21),
     // and the pull that the live channel started saw that before the group's answer came.
-    const pulled = () =>
-      pull(put({ id: 'b1', date: 'd', version: 19 }, 'batches'), put(lot('n1', 21, 1), 'lots'));
+    const pulled = () => pull(put({ id: 'b1', date: 'd', version: 19 }, 'batches'), put(lot('n1', 21, 1), 'lots'));
     await drainOutbox(answering(201, { id: 'b1', date: 'd', version: 19 }, pulled), database);
 
     expect(await entries()).toEqual([]);

@@ -11,7 +11,8 @@ import type { MirroredRow, MirroredTableName, OstatokDatabase, OutboxEntry } fro
  * Rows made on the device carry version 0 (or none): any server copy is newer.
  */
 
-export const versionOf = (row: MirroredRow | null | undefined): number => (typeof row?.version === 'number' ? row.version : -1);
+export const versionOf = (row: MirroredRow | null | undefined): number =>
+  typeof row?.version === 'number' ? row.version : -1;
 
 const keyOf = (table: MirroredTableName, id: string) => `${table}/${id}`;
 
@@ -20,7 +21,11 @@ const keyOf = (table: MirroredTableName, id: string) => `${table}/${id}`;
  * deletion as of `incomingVersion`). A tie keeps `current`: it is the same server state, and a
  * local copy may carry edits on top of it.
  */
-export function newer(current: MirroredRow | null, incoming: MirroredRow | null, incomingVersion = versionOf(incoming)): MirroredRow | null {
+export function newer(
+  current: MirroredRow | null,
+  incoming: MirroredRow | null,
+  incomingVersion = versionOf(incoming),
+): MirroredRow | null {
   return incomingVersion > versionOf(current) ? incoming : current;
 }
 
@@ -30,12 +35,23 @@ export async function tombstoneOf(database: OstatokDatabase, table: MirroredTabl
 }
 
 /** Remembers that the server deleted the row as of `version` (a held row keeps its local copy). */
-export async function noteDeleted(database: OstatokDatabase, table: MirroredTableName, id: string, version: number): Promise<void> {
-  if (version > (await tombstoneOf(database, table, id))) await database.tombstones.put({ key: keyOf(table, id), version });
+export async function noteDeleted(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  id: string,
+  version: number,
+): Promise<void> {
+  if (version > (await tombstoneOf(database, table, id)))
+    await database.tombstones.put({ key: keyOf(table, id), version });
 }
 
 /** The row is gone as of `version`: removed unless the device has a newer copy; remembered. */
-export async function deleteAt(database: OstatokDatabase, table: MirroredTableName, id: string, version: number): Promise<boolean> {
+export async function deleteAt(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  id: string,
+  version: number,
+): Promise<boolean> {
   await noteDeleted(database, table, id, version);
   const current = await database.mirrored(table).get(id);
   if (!current || versionOf(current) > version) return false;
@@ -43,7 +59,12 @@ export async function deleteAt(database: OstatokDatabase, table: MirroredTableNa
   return true;
 }
 
-async function write(database: OstatokDatabase, table: MirroredTableName, row: MirroredRow, replaceSame: boolean): Promise<boolean> {
+async function write(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  row: MirroredRow,
+  replaceSame: boolean,
+): Promise<boolean> {
   const deletedAt = await tombstoneOf(database, table, row.id);
   // Deleted as of this copy or later: the copy is history; so is a local copy no newer than that.
   const v = versionOf(row);
@@ -71,7 +92,12 @@ export function putIfNewer(database: OstatokDatabase, table: MirroredTableName, 
  * or the server deleted it). Unlike putIfNewer a copy of the same version wins: the local row at
  * that version carries the refused edit. Still never older than what the device knows.
  */
-export async function restoreRow(database: OstatokDatabase, table: MirroredTableName, id: string, before: MirroredRow | null): Promise<void> {
+export async function restoreRow(
+  database: OstatokDatabase,
+  table: MirroredTableName,
+  id: string,
+  before: MirroredRow | null,
+): Promise<void> {
   if (before) await write(database, table, before, true);
   else await database.mirrored(table).delete(id);
 }

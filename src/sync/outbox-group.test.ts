@@ -17,10 +17,17 @@ afterEach(async () => {
 
 const entries = () => database.outbox.orderBy('seq').toArray();
 
-
 describe('queueGroup: calls that apply together and write several rows each (a batch save)', () => {
   const LINES = '/api/v1/inventory_batch/';
-  const lot = (id: string, extra: Partial<MirroredRow> = {}): MirroredRow => ({ id, product_id: 'p', count: 2, count_max: 2, price: 10, batch_id: null, ...extra });
+  const lot = (id: string, extra: Partial<MirroredRow> = {}): MirroredRow => ({
+    id,
+    product_id: 'p',
+    count: 2,
+    count_max: 2,
+    price: 10,
+    batch_id: null,
+    ...extra,
+  });
   const lotsTable = () => database.mirrored('lots');
 
   /** A purchase batch: two new lots and one pulled lot re-priced, then the document with all three. */
@@ -79,12 +86,25 @@ describe('queueGroup: calls that apply together and write several rows each (a b
     expect(lines).toMatchObject({ method: 'POST', path: LINES, table: 'lots', row_id: 'n1', before: null });
     expect(lines!.carrier).toBeUndefined();
     // Rows the lines call writes: a created one as a create, an edited one as the call, both carried by it.
-    expect(n2).toMatchObject({ method: 'POST', path: LINES, row_id: 'n2', before: null, carrier: lines!.id, body: lines!.body });
+    expect(n2).toMatchObject({
+      method: 'POST',
+      path: LINES,
+      row_id: 'n2',
+      before: null,
+      carrier: lines!.id,
+      body: lines!.body,
+    });
     expect(old).toMatchObject({ method: 'POST', path: LINES, row_id: 'old', before: existing, carrier: lines!.id });
     expect(doc).toMatchObject({ method: 'POST', path: '/api/v1/batch/', table: 'batches', row_id: 'b1', before: null });
     expect(doc!.carrier).toBeUndefined();
     // The lots the document call attaches already have an entry: only the removed one gets its own.
-    expect(removed).toMatchObject({ method: 'DELETE', path: '/api/v1/batch/', row_id: 'gone', before: gone, carrier: doc!.id });
+    expect(removed).toMatchObject({
+      method: 'DELETE',
+      path: '/api/v1/batch/',
+      row_id: 'gone',
+      before: gone,
+      carrier: doc!.id,
+    });
   });
 
   it('an entry remembers its row as it was before the group, also when a later call of the group writes it again', async () => {
@@ -92,8 +112,20 @@ describe('queueGroup: calls that apply together and write several rows each (a b
     await database.mirrored('batches').put(batch);
     await queueGroup(
       [
-        { method: 'PATCH', path: '/x/', table: 'batches', rowId: 'b1', changes: [{ table: 'batches', id: 'b1', changes: { date: 'd2' } }] },
-        { method: 'PATCH', path: '/y/', table: 'batches', rowId: 'b1', changes: [{ table: 'batches', id: 'b1', changes: { date: 'd3' } }] },
+        {
+          method: 'PATCH',
+          path: '/x/',
+          table: 'batches',
+          rowId: 'b1',
+          changes: [{ table: 'batches', id: 'b1', changes: { date: 'd2' } }],
+        },
+        {
+          method: 'PATCH',
+          path: '/y/',
+          table: 'batches',
+          rowId: 'b1',
+          changes: [{ table: 'batches', id: 'b1', changes: { date: 'd3' } }],
+        },
       ],
       database,
     );
@@ -107,7 +139,18 @@ describe('queueGroup: calls that apply together and write several rows each (a b
   it('writes nothing when any change fails (one transaction)', async () => {
     await expect(
       queueGroup(
-        [{ method: 'POST', path: LINES, table: 'lots', rowId: 'n1', changes: [{ table: 'lots', put: lot('n1') }, { table: 'lots', id: 'missing', changes: { price: 1 } }] }],
+        [
+          {
+            method: 'POST',
+            path: LINES,
+            table: 'lots',
+            rowId: 'n1',
+            changes: [
+              { table: 'lots', put: lot('n1') },
+              { table: 'lots', id: 'missing', changes: { price: 1 } },
+            ],
+          },
+        ],
         database,
       ),
     ).rejects.toThrow(/missing/);
@@ -116,22 +159,30 @@ describe('queueGroup: calls that apply together and write several rows each (a b
   });
 
   it('refuses a call filed under a row the device does not have', async () => {
-    await expect(queueGroup([{ method: 'PATCH', path: '/api/v1/batch/b/', table: 'batches', rowId: 'b' }], database)).rejects.toThrow();
+    await expect(
+      queueGroup([{ method: 'PATCH', path: '/api/v1/batch/b/', table: 'batches', rowId: 'b' }], database),
+    ).rejects.toThrow();
     expect(await entries()).toEqual([]);
   });
 
   /** A push transport answering each call with `answer`, recording what it was given. */
-  const answering = (sent: string[][], answer: (path: string) => Omit<PushResult, 'id'>): PushTransport => async (batch) => {
-    sent.push(batch.map((e) => `${e.group === batch[0]!.group ? 'g' : '-'} ${e.method} ${e.path}`));
-    return { kind: 'results', results: batch.map((e) => ({ id: e.id, ...answer(e.path) })) };
-  };
+  const answering =
+    (sent: string[][], answer: (path: string) => Omit<PushResult, 'id'>): PushTransport =>
+    async (batch) => {
+      sent.push(batch.map((e) => `${e.group === batch[0]!.group ? 'g' : '-'} ${e.method} ${e.path}`));
+      return { kind: 'results', results: batch.map((e) => ({ id: e.id, ...answer(e.path) })) };
+    };
 
   it('only the calls are sent, in order and grouped; their answers settle every entry of the group', async () => {
     const { existing } = await seeded();
     await saveBatch(existing);
     const sent: string[][] = [];
     const result = await drainOutbox(
-      answering(sent, (path) => (path === LINES ? { status: 200, body: { results: [] } } : { status: 201, body: { id: 'b1', date: 'server', version: 7 } })),
+      answering(sent, (path) =>
+        path === LINES
+          ? { status: 200, body: { results: [] } }
+          : { status: 201, body: { id: 'b1', date: 'server', version: 7 } },
+      ),
       database,
     );
     expect(sent).toEqual([[`g POST ${LINES}`, 'g POST /api/v1/batch/']]);
@@ -162,7 +213,10 @@ describe('queueGroup: calls that apply together and write several rows each (a b
   it('a transient failure leaves the whole group pending, companions included', async () => {
     const { existing } = await seeded();
     await saveBatch(existing);
-    const result = await drainOutbox(answering([], () => ({ status: 503, body: null })), database);
+    const result = await drainOutbox(
+      answering([], () => ({ status: 503, body: null })),
+      database,
+    );
     expect(result.retry).toBeDefined();
     expect((await entries()).map((e) => [e.status, e.attempts])).toEqual(Array(5).fill(['pending', 1]));
   });

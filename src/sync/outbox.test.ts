@@ -17,13 +17,26 @@ const ADD = '/api/v1/markets/add/';
 const at = (marketId: string) => `/api/v1/markets/${marketId}/`;
 
 function market(marketId: string, extra: Partial<MirroredRow> = {}): MirroredRow {
-  return { id: crypto.randomUUID(), market_id: marketId, name: `Магазин ${marketId}`, description: '', marketplace: '-', access_token: '', ...extra };
+  return {
+    id: crypto.randomUUID(),
+    market_id: marketId,
+    name: `Магазин ${marketId}`,
+    description: '',
+    marketplace: '-',
+    access_token: '',
+    ...extra,
+  };
 }
 
 /** A store created offline: the local row and its POST. */
 async function createOffline(marketId: string, extra: Partial<MirroredRow> = {}): Promise<MirroredRow> {
   const row = market(marketId, extra);
-  await queueCreate('markets', row, { method: 'POST', path: ADD, body: { id: row.id, market_id: marketId, name: row.name } }, database);
+  await queueCreate(
+    'markets',
+    row,
+    { method: 'POST', path: ADD, body: { id: row.id, market_id: marketId, name: row.name } },
+    database,
+  );
   return row;
 }
 
@@ -35,7 +48,13 @@ async function pulled(marketId: string): Promise<MirroredRow> {
 }
 
 const rename = (row: MirroredRow, name: string, group?: string) =>
-  queueUpdate('markets', row.id, { name }, { method: 'PATCH', path: at(row.market_id as string), body: { name }, group }, database);
+  queueUpdate(
+    'markets',
+    row.id,
+    { name },
+    { method: 'PATCH', path: at(row.market_id as string), body: { name }, group },
+    database,
+  );
 const entries = () => database.outbox.orderBy('seq').toArray();
 const local = (row: MirroredRow) => database.markets.get(row.id);
 
@@ -45,7 +64,17 @@ describe('queueCreate', () => {
     expect(await local(row)).toEqual(row);
     const [entry, ...rest] = await entries();
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ method: 'POST', path: ADD, table: 'markets', row_id: row.id, before: null, status: 'pending', attempts: 0, error: null, group: null });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: ADD,
+      table: 'markets',
+      row_id: row.id,
+      before: null,
+      status: 'pending',
+      attempts: 0,
+      error: null,
+      group: null,
+    });
     expect(entry!.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -60,7 +89,13 @@ describe('queueUpdate folds edits that were not sent yet', () => {
   it('an edit of a row created offline folds into its pending POST (one entry, merged body)', async () => {
     const row = await createOffline('m1');
     await rename(row, 'Новое имя');
-    await queueUpdate('markets', row.id, { description: 'Описание' }, { method: 'PATCH', path: at('m1'), body: { description: 'Описание' } }, database);
+    await queueUpdate(
+      'markets',
+      row.id,
+      { description: 'Описание' },
+      { method: 'PATCH', path: at('m1'), body: { description: 'Описание' } },
+      database,
+    );
 
     const all = await entries();
     expect(all).toHaveLength(1);
@@ -73,7 +108,13 @@ describe('queueUpdate folds edits that were not sent yet', () => {
     const row = await pulled('m1');
     await rename(row, 'Первое');
     await rename(row, 'Второе');
-    await queueUpdate('markets', row.id, { description: 'д' }, { method: 'PATCH', path: at('m1'), body: { description: 'д' } }, database);
+    await queueUpdate(
+      'markets',
+      row.id,
+      { description: 'д' },
+      { method: 'PATCH', path: at('m1'), body: { description: 'д' } },
+      database,
+    );
 
     const all = await entries();
     expect(all).toHaveLength(1);
@@ -85,7 +126,13 @@ describe('queueUpdate folds edits that were not sent yet', () => {
   it('PATCHes to different paths are not folded', async () => {
     const row = await pulled('m1');
     await rename(row, 'Первое');
-    await queueUpdate('markets', row.id, { name: 'x' }, { method: 'PATCH', path: '/api/v1/markets/other/', body: { name: 'x' } }, database);
+    await queueUpdate(
+      'markets',
+      row.id,
+      { name: 'x' },
+      { method: 'PATCH', path: '/api/v1/markets/other/', body: { name: 'x' } },
+      database,
+    );
     expect((await entries()).map((e) => e.path)).toEqual([at('m1'), '/api/v1/markets/other/']);
   });
 
@@ -155,7 +202,9 @@ describe('queueUpdate folds edits that were not sent yet', () => {
   });
 
   it('refuses an edit of a row the device does not have', async () => {
-    await expect(queueUpdate('markets', 'missing', { name: 'x' }, { method: 'PATCH', path: at('x') }, database)).rejects.toThrow();
+    await expect(
+      queueUpdate('markets', 'missing', { name: 'x' }, { method: 'PATCH', path: at('x') }, database),
+    ).rejects.toThrow();
     expect(await entries()).toEqual([]);
   });
 });

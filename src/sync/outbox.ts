@@ -1,5 +1,12 @@
 import type { Table } from 'dexie';
-import { db, type HttpWriteMethod, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
+import {
+  db,
+  type HttpWriteMethod,
+  type MirroredRow,
+  type MirroredTableName,
+  type OstatokDatabase,
+  type OutboxEntry,
+} from '../db/database.ts';
 
 export interface EditCall {
   method: HttpWriteMethod;
@@ -63,7 +70,11 @@ function newEntry(table: MirroredTableName, rowId: string, call: EditCall, befor
 }
 
 /** Entries for one row not settled yet (pending or being sent), oldest first. */
-export function unsettledEntries(table: MirroredTableName, rowId: string, database: OstatokDatabase = db): Promise<OutboxEntry[]> {
+export function unsettledEntries(
+  table: MirroredTableName,
+  rowId: string,
+  database: OstatokDatabase = db,
+): Promise<OutboxEntry[]> {
   return database.outbox
     .where('[table+row_id]')
     .equals([table, rowId])
@@ -72,7 +83,12 @@ export function unsettledEntries(table: MirroredTableName, rowId: string, databa
 }
 
 /** A new row: stored locally at once and its create call queued, in one transaction. */
-export async function queueCreate(table: MirroredTableName, row: MirroredRow, call: EditCall, database: OstatokDatabase = db): Promise<void> {
+export async function queueCreate(
+  table: MirroredTableName,
+  row: MirroredRow,
+  call: EditCall,
+  database: OstatokDatabase = db,
+): Promise<void> {
   await queueTransaction(database, [database.mirrored(table), database.outbox], async () => {
     await database.mirrored(table).add(row);
     await database.outbox.add(newEntry(table, row.id, call, null));
@@ -104,7 +120,8 @@ export async function queueUpdate(
       last.group === null &&
       !call.group &&
       ((last.method === 'PATCH' && last.path === call.path) || (last.method === 'POST' && last.before === null));
-    if (foldable) await database.outbox.update(last.seq!, { body: { ...(last.body as object), ...(call.body as object) } });
+    if (foldable)
+      await database.outbox.update(last.seq!, { body: { ...(last.body as object), ...(call.body as object) } });
     else await database.outbox.add(newEntry(table, rowId, call, current));
   });
   announce();
@@ -114,7 +131,12 @@ export async function queueUpdate(
  * Removes a row. A row created offline and never sent just disappears with its queued calls;
  * otherwise its waiting edits are dropped and one delete call is queued.
  */
-export async function queueDelete(table: MirroredTableName, rowId: string, call: EditCall, database: OstatokDatabase = db): Promise<void> {
+export async function queueDelete(
+  table: MirroredTableName,
+  rowId: string,
+  call: EditCall,
+  database: OstatokDatabase = db,
+): Promise<void> {
   await queueTransaction(database, [database.mirrored(table), database.outbox], async () => {
     const current = await database.mirrored(table).get(rowId);
     const entries = await unsettledEntries(table, rowId, database);
@@ -122,7 +144,8 @@ export async function queueDelete(table: MirroredTableName, rowId: string, call:
     // Only calls never sent can be dropped: one tried before may already be applied on the server.
     const waiting = entries.filter((e) => e.status === 'pending' && e.attempts === 0 && e.group === null);
     await database.outbox.bulkDelete(waiting.map((e) => e.seq!));
-    const neverSent = waiting.some((e) => e.method === 'POST' && e.before === null) && waiting.length === entries.length;
+    const neverSent =
+      waiting.some((e) => e.method === 'POST' && e.before === null) && waiting.length === entries.length;
     if (neverSent) return;
     const before = waiting[0]?.before ?? current ?? null;
     await database.outbox.add(newEntry(table, rowId, call, before));
@@ -216,8 +239,14 @@ export async function queueGroup(calls: GroupCall[], database: OstatokDatabase =
         else if (!(await table.update(c.id, c.changes))) throw new Error(`Нет записи ${c.table}/${c.id} на устройстве`);
       }
       const filed = keyOf(call.table, call.rowId);
-      if (!original.get(filed) && !(await database.mirrored(call.table).get(call.rowId))) throw new Error(`Нет записи ${filed} на устройстве`);
-      const entry = newEntry(call.table, call.rowId, { method: call.method, path: call.path, body: call.body, group }, original.get(filed) ?? null);
+      if (!original.get(filed) && !(await database.mirrored(call.table).get(call.rowId)))
+        throw new Error(`Нет записи ${filed} на устройстве`);
+      const entry = newEntry(
+        call.table,
+        call.rowId,
+        { method: call.method, path: call.path, body: call.body, group },
+        original.get(filed) ?? null,
+      );
       await database.outbox.add(entry);
       recorded.add(filed);
       for (const c of changes) {
@@ -226,7 +255,10 @@ export async function queueGroup(calls: GroupCall[], database: OstatokDatabase =
         recorded.add(key);
         const before = original.get(key) ?? null;
         const method: HttpWriteMethod = 'remove' in c ? 'DELETE' : before === null ? 'POST' : call.method;
-        await database.outbox.add({ ...newEntry(c.table, rowIdOf(c), { method, path: call.path, body: call.body, group }, before), carrier: entry.id });
+        await database.outbox.add({
+          ...newEntry(c.table, rowIdOf(c), { method, path: call.path, body: call.body, group }, before),
+          carrier: entry.id,
+        });
       }
     }
   });

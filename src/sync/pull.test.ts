@@ -17,15 +17,18 @@ async function call(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: 
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.body ? (res.json() as MirroredRow) : null;
 }
-const addStore = (marketId: string, name = `Магазин ${marketId}`) => call('POST', '/api/v1/markets/add/', { market_id: marketId, name });
+const addStore = (marketId: string, name = `Магазин ${marketId}`) =>
+  call('POST', '/api/v1/markets/add/', { market_id: marketId, name });
 const cursor = () => getMeta<number>('cursor', database);
 const localNames = async () => (await database.markets.toArray()).map((m) => `${m.market_id}:${m.name}`).sort();
 
 /** pullOverHttp, recording each `since` asked for. */
-const recording = (asked: number[]): PullTransport => (since) => {
-  asked.push(since);
-  return pullOverHttp(since);
-};
+const recording =
+  (asked: number[]): PullTransport =>
+  (since) => {
+    asked.push(since);
+    return pullOverHttp(since);
+  };
 
 describe('pullChanges from GET /api/v1/sync/pull', { timeout: 30_000 }, () => {
   it('writes rows and tombstones, stores the cursor, and next time asks only for what is new', async () => {
@@ -56,7 +59,13 @@ describe('pullChanges from GET /api/v1/sync/pull', { timeout: 30_000 }, () => {
   it('does not overwrite a row with unsent edits; does once they are settled', async () => {
     const a = (await addStore('A'))!;
     await pullChanges(pullOverHttp, database);
-    await queueUpdate('markets', a.id, { name: 'Моя правка' }, { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } }, database);
+    await queueUpdate(
+      'markets',
+      a.id,
+      { name: 'Моя правка' },
+      { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } },
+      database,
+    );
     await call('PATCH', '/api/v1/markets/A/', { name: 'Правка с другого устройства' });
 
     await pullChanges(pullOverHttp, database);
@@ -72,7 +81,13 @@ describe('pullChanges from GET /api/v1/sync/pull', { timeout: 30_000 }, () => {
   it('a held row the server deleted meanwhile: when the edit is refused, the row goes too', async () => {
     const a = (await addStore('A'))!;
     await pullChanges(pullOverHttp, database);
-    await queueUpdate('markets', a.id, { name: 'Моя правка' }, { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } }, database);
+    await queueUpdate(
+      'markets',
+      a.id,
+      { name: 'Моя правка' },
+      { method: 'PATCH', path: '/api/v1/markets/A/', body: { name: 'Моя правка' } },
+      database,
+    );
     await call('DELETE', '/api/v1/markets/A/');
     await pullChanges(pullOverHttp, database);
     expect(await localNames()).toEqual(['A:Моя правка']); // held while the edit waits
@@ -124,7 +139,11 @@ function pages(list: PullPage[]): { transport: PullTransport; asked: number[] } 
     },
   };
 }
-const change = (id: string, version: number, row: Record<string, unknown> | null = { id, market_id: id, name: `v${version}`, version }) => ({
+const change = (
+  id: string,
+  version: number,
+  row: Record<string, unknown> | null = { id, market_id: id, name: `v${version}`, version },
+) => ({
   table: 'markets',
   id,
   version,
@@ -138,7 +157,11 @@ describe('pullChanges with a hand-built transport', () => {
     const { transport, asked } = pages([
       { cursor: 600, has_more: true, changes: big },
       { cursor: 601, has_more: true, changes: [change('r0', 601, null)] },
-      { cursor: 603, has_more: false, changes: [change('x', 602), { table: 'not_a_table', id: 'z', version: 603, deleted: false, row: { id: 'z' } }] },
+      {
+        cursor: 603,
+        has_more: false,
+        changes: [change('x', 602), { table: 'not_a_table', id: 'z', version: 603, deleted: false, row: { id: 'z' } }],
+      },
     ]);
 
     expect(await pullChanges(transport, database)).toBe(602);
@@ -176,10 +199,12 @@ describe('pullChanges with a hand-built transport', () => {
 
   it('says the mirror is filling from a page that says more follow until the pull ends, even when it fails', async () => {
     const seen: boolean[] = [];
-    const watch = (transport: PullTransport): PullTransport => async (since) => {
-      seen.push(isMirrorFilling());
-      return transport(since);
-    };
+    const watch =
+      (transport: PullTransport): PullTransport =>
+      async (since) => {
+        seen.push(isMirrorFilling());
+        return transport(since);
+      };
     const ok = pages([
       { cursor: 1, has_more: true, changes: [change('a', 1)] },
       { cursor: 2, has_more: false, changes: [change('b', 2)] },
@@ -198,12 +223,16 @@ describe('pullChanges with a hand-built transport', () => {
 
     // A pull of one page never says so.
     seen.length = 0;
-    await pullChanges(watch(async () => ({ cursor: 4, has_more: false, changes: [change('d', 4)] })), database);
+    await pullChanges(
+      watch(async () => ({ cursor: 4, has_more: false, changes: [change('d', 4)] })),
+      database,
+    );
     expect(seen).toEqual([false]);
   });
 
   it('rows with pending or sending entries are held (rows and tombstones); rejected-only rows are not', async () => {
-    for (const id of ['pending', 'sending', 'rejected', 'tomb']) await database.markets.put({ id, market_id: id, name: 'local' } as never);
+    for (const id of ['pending', 'sending', 'rejected', 'tomb'])
+      await database.markets.put({ id, market_id: id, name: 'local' } as never);
     const entry = (id: string, status: 'pending' | 'sending' | 'rejected', seqId = crypto.randomUUID()) =>
       database.outbox.add({
         id: seqId,
@@ -225,7 +254,11 @@ describe('pullChanges with a hand-built transport', () => {
     await entry('tomb', 'pending');
 
     const { transport } = pages([
-      { cursor: 4, has_more: false, changes: [change('pending', 1), change('sending', 2), change('rejected', 3), change('tomb', 4, null)] },
+      {
+        cursor: 4,
+        has_more: false,
+        changes: [change('pending', 1), change('sending', 2), change('rejected', 3), change('tomb', 4, null)],
+      },
     ]);
     expect(await pullChanges(transport, database)).toBe(1);
 

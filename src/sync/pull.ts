@@ -1,4 +1,11 @@
-import { db, mirroredTableNames, type MirroredRow, type MirroredTableName, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
+import {
+  db,
+  mirroredTableNames,
+  type MirroredRow,
+  type MirroredTableName,
+  type OstatokDatabase,
+  type OutboxEntry,
+} from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { setMirrorFilling } from '../db/mirror-filling.ts';
 import { applyServerChanges, type KnownKeys } from './mirror-bulk.ts';
@@ -30,7 +37,8 @@ const FIRST_PAGE = 1000;
 const CURSOR_KEY = 'cursor';
 
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const isMirrored = (name: string): name is MirroredTableName => (mirroredTableNames as readonly string[]).includes(name);
+const isMirrored = (name: string): name is MirroredTableName =>
+  (mirroredTableNames as readonly string[]).includes(name);
 
 /** Whether the device has ever pulled: without a cursor it holds nothing of the server's yet. */
 export async function hasPulled(database: OstatokDatabase = db): Promise<boolean> {
@@ -83,7 +91,13 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
  * Writes one chunk; with `settledBefore` (the last chunk of a pull), also drops the `applied`
  * outflows accepted before the pull started, in the same transaction as the lots they changed.
  */
-async function applyChunk(changes: PullPage['changes'], cursor: number | undefined, database: OstatokDatabase, known: KnownKeys, settledBefore?: number): Promise<number> {
+async function applyChunk(
+  changes: PullPage['changes'],
+  cursor: number | undefined,
+  database: OstatokDatabase,
+  known: KnownKeys,
+  settledBefore?: number,
+): Promise<number> {
   const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
   return database.transaction('rw', [...tables, database.outbox, database.meta, database.tombstones], async () => {
     const held = new Map<string, OutboxEntry[]>();
@@ -95,7 +109,11 @@ async function applyChunk(changes: PullPage['changes'], cursor: number | undefin
     const free = new Map<MirroredTableName, ServerChange[]>();
     for (const change of changes) {
       const table = change.table as MirroredTableName;
-      const serverChange = { id: change.id, version: change.version, row: change.deleted || !change.row ? null : (change.row as MirroredRow) };
+      const serverChange = {
+        id: change.id,
+        version: change.version,
+        row: change.deleted || !change.row ? null : (change.row as MirroredRow),
+      };
       const waiting = held.get(`${change.table}/${change.id}`);
       if (waiting) await keepServerCopy(database, table, serverChange, waiting);
       else if (free.has(table)) free.get(table)!.push(serverChange);

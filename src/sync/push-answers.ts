@@ -16,7 +16,8 @@ const isTransient = (status: number) => status >= 500 || status === 408 || statu
 export type Fate = { kind: 'accept'; body: unknown } | { kind: 'reject'; reason: string } | { kind: 'retry' };
 
 /** The server ran out of time for the call (server/sync/push.ts): it applied what it could and asks for the rest again. */
-const pastDeadline = (r: PushResult) => r.status === 503 && (r.body as { code?: unknown } | null)?.code === 'push_deadline';
+const pastDeadline = (r: PushResult) =>
+  r.status === 503 && (r.body as { code?: unknown } | null)?.code === 'push_deadline';
 
 /**
  * Each entry's fate from the call's answers, in queue order, and why the drain stops if it does:
@@ -25,7 +26,10 @@ const pastDeadline = (r: PushResult) => r.status === 503 && (r.body as { code?: 
  * is working through the queue, just slower than one call allows, so the rest goes at once rather
  * than after a failure's backoff (each call applies at least one new group: it always progresses).
  */
-export function fatesOf(batch: OutboxEntry[], results: PushResult[]): { fates: Fate[]; stop?: string; resendNow: boolean } {
+export function fatesOf(
+  batch: OutboxEntry[],
+  results: PushResult[],
+): { fates: Fate[]; stop?: string; resendNow: boolean } {
   const byId = new Map(results.map((r) => [r.id, r]));
   const groupFailure = new Map<string, string>();
   // A group that failed on a transient answer (5xx, 429) is tried again whole: its other entries'
@@ -47,7 +51,10 @@ export function fatesOf(batch: OutboxEntry[], results: PushResult[]): { fates: F
       return { kind: 'retry' };
     }
     if (r.status < 400) return { kind: 'accept', body: r.body };
-    return { kind: 'reject', reason: r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r) };
+    return {
+      kind: 'reject',
+      reason: r.status === 424 && entry.group ? (groupFailure.get(entry.group) ?? reasonOf(r)) : reasonOf(r),
+    };
   });
   return { fates, stop, resendNow: stoppedByDeadline && fates[0]?.kind !== 'retry' };
 }
@@ -77,61 +84,91 @@ interface SettledWrites {
  * goes entry by entry. The rows the answers bring are written last, each table's in one go
  * (applyServerChanges, the rule of putIfNewer): nothing else in the call reads them.
  */
-export async function settle(batch: OutboxEntry[], fates: Fate[], database: OstatokDatabase, tally: DrainResult): Promise<void> {
+export async function settle(
+  batch: OutboxEntry[],
+  fates: Fate[],
+  database: OstatokDatabase,
+  tally: DrainResult,
+): Promise<void> {
   const byRow = new Map<string, number[]>();
   batch.forEach((e, i) => byRow.set(`${e.table}/${e.row_id}`, [...(byRow.get(`${e.table}/${e.row_id}`) ?? []), i]));
   const allAccepted = (indexes: number[]) => indexes.every((i) => fates[i]!.kind === 'accept');
   const inBulk = [...byRow.values()].filter(allAccepted);
   const oneByOne = [...byRow.values()].filter((indexes) => !allAccepted(indexes));
   const tables = [...new Set(batch.map((e) => e.table))];
-  const writes: SettledWrites = { removed: [], applied: [], befores: new Map(), rows: new Map(tables.map((t) => [t, []])) };
+  const writes: SettledWrites = {
+    removed: [],
+    applied: [],
+    befores: new Map(),
+    rows: new Map(tables.map((t) => [t, []])),
+  };
   const bodyOf = (i: number) => (fates[i] as { body: unknown }).body;
-  await database.transaction('rw', [...tables.map((t) => database.mirrored(t)), database.outbox, database.tombstones], async () => {
-    await Promise.all([
-      acceptInBulk(
-        inBulk.map((indexes) => indexes.map((i) => ({ entry: batch[i]!, body: bodyOf(i) }))),
-        database,
-        writes,
-      ),
-      ...oneByOne.map(async (indexes) => {
-        for (const i of indexes) {
-          const entry = batch[i]!;
-          const fate = fates[i]!;
-          if (fate.kind === 'retry') await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
-          else if (fate.kind === 'accept') {
-            const change = await accept(entry, fate.body, database);
-            if (change) writes.rows.get(entry.table)!.push(change);
-            tally.sent++;
-          } else {
-            // Not `tally.rejected += await …`: that reads the tally before the wait, while other rows change it.
-            const refused = await reject(entry, fate.reason, database);
-            tally.rejected += refused;
+  await database.transaction(
+    'rw',
+    [...tables.map((t) => database.mirrored(t)), database.outbox, database.tombstones],
+    async () => {
+      await Promise.all([
+        acceptInBulk(
+          inBulk.map((indexes) => indexes.map((i) => ({ entry: batch[i]!, body: bodyOf(i) }))),
+          database,
+          writes,
+        ),
+        ...oneByOne.map(async (indexes) => {
+          for (const i of indexes) {
+            const entry = batch[i]!;
+            const fate = fates[i]!;
+            if (fate.kind === 'retry')
+              await database.outbox.update(entry.seq!, { status: 'pending', attempts: entry.attempts + 1 });
+            else if (fate.kind === 'accept') {
+              const change = await accept(entry, fate.body, database);
+              if (change) writes.rows.get(entry.table)!.push(change);
+              tally.sent++;
+            } else {
+              // Not `tally.rejected += await …`: that reads the tally before the wait, while other rows change it.
+              const refused = await reject(entry, fate.reason, database);
+              tally.rejected += refused;
+            }
           }
-        }
-      }),
-    ]);
-    tally.sent += inBulk.reduce((n, indexes) => n + indexes.length, 0);
-    // One change per entry: an outflow may take a new `before` and become `applied` in the same call.
-    const changes = new Map<number, Partial<OutboxEntry>>([...writes.befores].map(([seq, before]) => [seq, { before }]));
-    const appliedAt = Date.now();
-    for (const seq of writes.applied) changes.set(seq, { ...changes.get(seq), status: 'applied', applied_at: appliedAt });
-    for (const seq of writes.removed) changes.delete(seq);
-    await Promise.all([database.outbox.bulkUpdate([...changes].map(([key, change]) => ({ key, changes: change }))), database.outbox.bulkDelete(writes.removed)]);
-    for (const [table, changes] of writes.rows) await applyServerChanges(database, table, changes);
-  });
+        }),
+      ]);
+      tally.sent += inBulk.reduce((n, indexes) => n + indexes.length, 0);
+      // One change per entry: an outflow may take a new `before` and become `applied` in the same call.
+      const changes = new Map<number, Partial<OutboxEntry>>(
+        [...writes.befores].map(([seq, before]) => [seq, { before }]),
+      );
+      const appliedAt = Date.now();
+      for (const seq of writes.applied)
+        changes.set(seq, { ...changes.get(seq), status: 'applied', applied_at: appliedAt });
+      for (const seq of writes.removed) changes.delete(seq);
+      await Promise.all([
+        database.outbox.bulkUpdate([...changes].map(([key, change]) => ({ key, changes: change }))),
+        database.outbox.bulkDelete(writes.removed),
+      ]);
+      for (const [table, changes] of writes.rows) await applyServerChanges(database, table, changes);
+    },
+  );
 }
 
 /** Pending and sending entries, in queue order. */
-const unsettledOf = (entries: OutboxEntry[]) => entries.filter((e) => e.status === 'pending' || e.status === 'sending').sort((a, b) => a.seq! - b.seq!);
+const unsettledOf = (entries: OutboxEntry[]) =>
+  entries.filter((e) => e.status === 'pending' || e.status === 'sending').sort((a, b) => a.seq! - b.seq!);
 
 /**
  * Rows whose entries in the call were all accepted: each row's entries and tombstone read at once,
  * then its entries accepted one after another in memory, as accept() does in IndexedDB.
  */
-async function acceptInBulk(rows: Array<Array<{ entry: OutboxEntry; body: unknown }>>, database: OstatokDatabase, writes: SettledWrites): Promise<void> {
+async function acceptInBulk(
+  rows: Array<Array<{ entry: OutboxEntry; body: unknown }>>,
+  database: OstatokDatabase,
+  writes: SettledWrites,
+): Promise<void> {
   if (rows.length === 0) return;
   const [stored, stones] = await Promise.all([
-    Promise.all(rows.map(([first]) => database.outbox.where('[table+row_id]').equals([first!.entry.table, first!.entry.row_id]).toArray())),
+    Promise.all(
+      rows.map(([first]) =>
+        database.outbox.where('[table+row_id]').equals([first!.entry.table, first!.entry.row_id]).toArray(),
+      ),
+    ),
     // Keys as src/sync/mirror-writes.ts stores them (tombstoneOf).
     database.tombstones.bulkGet(rows.map(([first]) => `${first!.entry.table}/${first!.entry.row_id}`)),
   ]);
@@ -193,7 +230,11 @@ function accepted(entry: OutboxEntry, body: unknown, unsettled: OutboxEntry[], d
   if (later.length === 0) {
     if (known) return { later, newBefores: [], change: { id: entry.row_id, version: versionOf(known), row: known } };
     // Deleted on the server after all this: the held copy goes too.
-    return { later, newBefores: [], change: deletedAt >= 0 ? { id: entry.row_id, version: deletedAt, row: null } : null };
+    return {
+      later,
+      newBefores: [],
+      change: deletedAt >= 0 ? { id: entry.row_id, version: deletedAt, row: null } : null,
+    };
   }
   // Newer edits stay on screen; should they be refused, the row as the server now has it comes back.
   const updated = later.map((e) => {
@@ -205,9 +246,13 @@ function accepted(entry: OutboxEntry, body: unknown, unsettled: OutboxEntry[], d
 
 /** accepted() for one entry of a row that also has a refusal or a retry in the call, read and written on its own. */
 async function accept(entry: OutboxEntry, body: unknown, database: OstatokDatabase): Promise<ServerChange | null> {
-  const [unsettled, deletedAt] = await Promise.all([unsettledEntries(entry.table, entry.row_id, database), tombstoneOf(database, entry.table, entry.row_id)]);
+  const [unsettled, deletedAt] = await Promise.all([
+    unsettledEntries(entry.table, entry.row_id, database),
+    tombstoneOf(database, entry.table, entry.row_id),
+  ]);
   const outcome = accepted(entry, body, unsettled, deletedAt);
-  if (KEPT_UNTIL_PULLED.has(entry.table)) await database.outbox.update(entry.seq!, { status: 'applied', applied_at: Date.now() });
+  if (KEPT_UNTIL_PULLED.has(entry.table))
+    await database.outbox.update(entry.seq!, { status: 'applied', applied_at: Date.now() });
   else await database.outbox.delete(entry.seq!);
   await database.outbox.bulkUpdate(outcome.newBefores.map((e) => ({ key: e.seq!, changes: { before: e.before } })));
   return outcome.change;
@@ -224,7 +269,9 @@ async function reject(entry: OutboxEntry, reason: string, database: OstatokDatab
   // Edits of a row the server refused to create have nothing to apply to: refused with it, unsent.
   if (isCreate(entry) && later.every((e) => e.status === 'pending')) {
     const why = `Не отправлено: запись не создана на сервере (${reason})`;
-    await database.outbox.bulkUpdate(later.map((e) => ({ key: e.seq!, changes: { status: 'rejected' as const, error: why } })));
+    await database.outbox.bulkUpdate(
+      later.map((e) => ({ key: e.seq!, changes: { status: 'rejected' as const, error: why } })),
+    );
     await database.mirrored(entry.table).delete(entry.row_id);
     return 1 + later.length;
   }

@@ -16,8 +16,20 @@ afterEach(async () => {
 });
 
 async function createStore(marketId: string, name = `Магазин ${marketId}`, group?: string): Promise<void> {
-  const row = { id: crypto.randomUUID(), market_id: marketId, name, description: '', marketplace: '-', access_token: '' };
-  await queueCreate('markets', row, { method: 'POST', path: '/api/v1/markets/add/', body: { id: row.id, market_id: marketId, name }, group }, database);
+  const row = {
+    id: crypto.randomUUID(),
+    market_id: marketId,
+    name,
+    description: '',
+    marketplace: '-',
+    access_token: '',
+  };
+  await queueCreate(
+    'markets',
+    row,
+    { method: 'POST', path: '/api/v1/markets/add/', body: { id: row.id, market_id: marketId, name }, group },
+    database,
+  );
 }
 const entries = () => database.outbox.orderBy('seq').toArray();
 

@@ -38,7 +38,11 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     const [dupEntry, editEntry, ...rest] = await entries();
     expect(rest).toEqual([]);
     expect(dupEntry).toMatchObject({ status: 'rejected', row_id: dup.id, error: 'Магазин с ID «K» уже есть' });
-    expect(editEntry).toMatchObject({ status: 'rejected', row_id: kept.id, error: 'Идентификатор магазина нельзя изменить после создания' });
+    expect(editEntry).toMatchObject({
+      status: 'rejected',
+      row_id: kept.id,
+      error: 'Идентификатор магазина нельзя изменить после создания',
+    });
     expect(await database.markets.get(dup.id)).toBeUndefined(); // created offline → removed
     expect(await database.markets.get(kept.id)).toEqual(before); // edited → put back as it was
     expect((await database.markets.get(ok.id))!.version).toEqual(expect.any(Number));
@@ -95,7 +99,9 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     await edit(x, { name: 'X переименован' }); // waits for its create's answer: the next batch
     const attemptsWhenSent: number[][] = [];
     const watching: PushTransport = async (batch) => {
-      attemptsWhenSent.push(await Promise.all(batch.map(async (e) => (await database.outbox.get({ id: e.id }))!.attempts)));
+      attemptsWhenSent.push(
+        await Promise.all(batch.map(async (e) => (await database.outbox.get({ id: e.id }))!.attempts)),
+      );
       return pushOverHttp(batch);
     };
 

@@ -59,11 +59,16 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     const faulty: PushTransport = async (sent) => ({
       kind: 'results',
       results: sent.map((e, i) =>
-        i === 1 ? { id: e.id, status: 503, body: { detail: "Сервис недоступен" } } : { id: e.id, status: 424, body: { detail: "Не применено" } },
+        i === 1
+          ? { id: e.id, status: 503, body: { detail: 'Сервис недоступен' } }
+          : { id: e.id, status: 424, body: { detail: 'Не применено' } },
       ),
     });
     expect(await drainOutbox(faulty, database)).toMatchObject({ sent: 0, rejected: 0, retry: 'Сервис недоступен' });
-    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
     expect(await database.markets.get(second.id)).toBeDefined();
 
     expect(await drainOutbox(pushOverHttp, database)).toEqual({ sent: 2, rejected: 0 });
@@ -77,7 +82,10 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     const offline: PushTransport = () => Promise.reject(new TypeError('fetch failed'));
 
     expect(await drainOutbox(offline, database)).toEqual({ sent: 0, rejected: 0, retry: 'fetch failed' });
-    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
 
     // The server answering the push call itself with a 5xx: pushOverHttp asks for a retry.
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -86,7 +94,10 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     }) as typeof fetch;
     const result = await drainOutbox(pushOverHttp, database);
     expect(result.retry).toMatch(/503/);
-    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([['pending', 2], ['pending', 2]]);
+    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 2],
+      ['pending', 2],
+    ]);
     expect(await onServer()).toEqual([]);
 
     globalThis.fetch = realFetch;
@@ -99,12 +110,18 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     await createStore('S2');
     await createStore('S3');
     const flaky: PushTransport = async (batch) => {
-      const { results } = (await pushOverHttp(batch.slice(0, 1))) as { kind: 'results'; results: { id: string; status: number; body: unknown }[] };
+      const { results } = (await pushOverHttp(batch.slice(0, 1))) as {
+        kind: 'results';
+        results: { id: string; status: number; body: unknown }[];
+      };
       return { kind: 'results', results: [...results, { id: batch[1]!.id, status: 503, body: null }] };
     };
     const result = await drainOutbox(flaky, database);
     expect(result).toMatchObject({ sent: 1, rejected: 0, retry: 'Сервер ответил 503' });
-    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect((await entries()).map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
   });
 
   it('an entry left "sending" by a tab that died mid-call is sent again', async () => {
@@ -169,7 +186,11 @@ describe('drainOutbox through POST /api/v1/sync/push', { timeout: 30_000 }, () =
     await createStore('T2');
     const expiredMidPush: PushTransport = async (batch) => ({
       kind: 'results',
-      results: batch.map((e) => ({ id: e.id, status: 401, body: { status: 401, detail: 'Сессия истекла или токен недействителен: войдите снова' } })),
+      results: batch.map((e) => ({
+        id: e.id,
+        status: 401,
+        body: { status: 401, detail: 'Сессия истекла или токен недействителен: войдите снова' },
+      })),
     });
 
     const result = await drainOutbox(expiredMidPush, database);

@@ -12,7 +12,9 @@ export interface PushResult {
 /** What one push call came to: per-entry results, or a reason to try again later. */
 export type PushOutcome = { kind: 'results'; results: PushResult[] } | { kind: 'retry'; reason: string };
 
-export type PushTransport = (entries: Pick<OutboxEntry, 'id' | 'group' | 'method' | 'path' | 'body'>[]) => Promise<PushOutcome>;
+export type PushTransport = (
+  entries: Pick<OutboxEntry, 'id' | 'group' | 'method' | 'path' | 'body'>[],
+) => Promise<PushOutcome>;
 
 export interface DrainResult {
   sent: number;
@@ -137,13 +139,16 @@ async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
 
 /** Entries that were sent back to the queue: counted as an attempt, since the server may have applied them. */
 async function release(entries: OutboxEntry[], database: OstatokDatabase): Promise<void> {
-  await database.outbox.bulkUpdate(entries.map((e) => ({ key: e.seq!, changes: { status: 'pending' as const, attempts: e.attempts + 1 } })));
+  await database.outbox.bulkUpdate(
+    entries.map((e) => ({ key: e.seq!, changes: { status: 'pending' as const, attempts: e.attempts + 1 } })),
+  );
 }
 
 /** A batch taken but never sent back to the queue as it was: edits may fold into its entries again. */
 async function putBack(entries: OutboxEntry[], database: OstatokDatabase): Promise<void> {
   // Not even an empty transaction: it would wait its turn behind the others for nothing.
-  if (entries.length > 0) await database.outbox.bulkUpdate(entries.map((e) => ({ key: e.seq!, changes: { status: 'pending' as const } })));
+  if (entries.length > 0)
+    await database.outbox.bulkUpdate(entries.map((e) => ({ key: e.seq!, changes: { status: 'pending' as const } })));
 }
 
 const isCreate = (entry: OutboxEntry) => entry.method === 'POST' && entry.before === null;

@@ -2,7 +2,17 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { MirroredRow } from '../db/database.ts';
-import { ADD, at, createStore, database, entries, onServer, server, useOutboxOnRealServer, user } from '../test-support/outbox-on-real-server.ts';
+import {
+  ADD,
+  at,
+  createStore,
+  database,
+  entries,
+  onServer,
+  server,
+  useOutboxOnRealServer,
+  user,
+} from '../test-support/outbox-on-real-server.ts';
 import { onEntryQueued, queueUpdate } from './outbox.ts';
 import { drainOutbox, type PushTransport } from './push-worker.ts';
 import { discardRefused, retryRefused } from './refused-entries.ts';
@@ -11,7 +21,13 @@ import { pushOverHttp } from './transports.ts';
 useOutboxOnRealServer();
 
 const rename = (row: MirroredRow, name: string) =>
-  queueUpdate('markets', row.id, { name }, { method: 'PATCH', path: at(row.market_id as string), body: { name } }, database);
+  queueUpdate(
+    'markets',
+    row.id,
+    { name },
+    { method: 'PATCH', path: at(row.market_id as string), body: { name } },
+    database,
+  );
 /** A store made on the server directly (another device): the device does not know it. */
 async function storeOnServer(marketId: string, name: string): Promise<void> {
   const res = await server.app.inject({

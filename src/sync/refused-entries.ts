@@ -44,7 +44,9 @@ async function refusedUnit(entryId: string, database: OstatokDatabase): Promise<
   if (!isCreate(entry)) return [entry];
   const sameRow = await database.outbox.where('[table+row_id]').equals([entry.table, entry.row_id]).sortBy('seq');
   return sameRow.filter(
-    (e) => e.seq === entry.seq || (e.seq! > entry.seq! && e.status === 'rejected' && e.error?.startsWith(REFUSED_WITH_CREATE)),
+    (e) =>
+      e.seq === entry.seq ||
+      (e.seq! > entry.seq! && e.status === 'rejected' && e.error?.startsWith(REFUSED_WITH_CREATE)),
   );
 }
 
@@ -58,19 +60,23 @@ async function refusedUnit(entryId: string, database: OstatokDatabase): Promise<
  * so no later edit folds into a call the server has seen. Answers how many entries were requeued.
  */
 export async function retryRefused(entryId: string, database: OstatokDatabase = db): Promise<number> {
-  const requeued = await database.transaction('rw', [database.outbox, ...mirroredTableNames.map((t) => database.mirrored(t))], async () => {
-    const unit = await refusedUnit(entryId, database);
-    for (const e of unit) {
-      const current = (await database.mirrored(e.table).get(e.row_id)) ?? null;
-      await database.outbox.update(e.seq!, {
-        status: 'pending',
-        error: null,
-        attempts: e.attempts + 1,
-        before: current ?? e.before,
-      });
-    }
-    return unit.length;
-  });
+  const requeued = await database.transaction(
+    'rw',
+    [database.outbox, ...mirroredTableNames.map((t) => database.mirrored(t))],
+    async () => {
+      const unit = await refusedUnit(entryId, database);
+      for (const e of unit) {
+        const current = (await database.mirrored(e.table).get(e.row_id)) ?? null;
+        await database.outbox.update(e.seq!, {
+          status: 'pending',
+          error: null,
+          attempts: e.attempts + 1,
+          before: current ?? e.before,
+        });
+      }
+      return unit.length;
+    },
+  );
   if (requeued > 0) announceQueued();
   return requeued;
 }

@@ -30,5 +30,10 @@ export async function sendNow(call: ApiCall): Promise<SentNow> {
   }
   const body: unknown = await response.json().catch(() => null);
   const detail = (body as { detail?: unknown } | null)?.detail;
-  return { ok: response.ok, status: response.status, body, detail: typeof detail === 'string' ? detail : `Сервер ответил ${response.status}` };
+  return {
+    ok: response.ok,
+    status: response.status,
+    body,
+    detail: typeof detail === 'string' ? detail : `Сервер ответил ${response.status}`,
+  };
 }

@@ -8,7 +8,10 @@ import { endpoints } from './contract.ts';
 export type SessionResult = { ok: true } | { ok: false; problem: ApiProblem };
 
 const failed = (error: unknown, status: number): SessionResult => ({ ok: false, problem: problemOf(error, status) });
-const offline: SessionResult = { ok: false, problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' } };
+const offline: SessionResult = {
+  ok: false,
+  problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' },
+};
 
 /**
  * Login (docs/architecture.md «Вызовы»: login, password, email = login). Another user's data must never show: when
@@ -16,7 +19,9 @@ const offline: SessionResult = { ok: false, problem: { status: 0, code: 'offline
  */
 export async function login(loginName: string, password: string): Promise<SessionResult> {
   try {
-    const { data, error, response } = await api().POST(endpoints.login, { body: { login: loginName, password, email: loginName } });
+    const { data, error, response } = await api().POST(endpoints.login, {
+      body: { login: loginName, password, email: loginName },
+    });
     if (!data) return failed(error, response.status);
     const userId = userIdFromToken(data.access_token);
     if ((await getMeta<string>('user_id')) !== userId) await clearLocalData();
@@ -30,7 +35,12 @@ export async function login(loginName: string, password: string): Promise<Sessio
 }
 
 /** Registration; a signup answer with an id logs in with the same credentials (docs/screens.md «Адреса»). */
-export async function signup(values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> {
+export async function signup(values: {
+  login: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}): Promise<SessionResult> {
   try {
     const { data, error, response } = await api().POST(endpoints.signup, { body: values });
     if (!data?.id) return failed(error, response.status);

@@ -35,7 +35,12 @@ export function startSync(): () => void {
   let pullAfterDrain = false;
   // After a pull, every few minutes: the mirror compared with the server's digest, and a table
   // that differs re-pulled in the background (skipped while edits are on their way).
-  const checkSoon = throttledCheck(async () => (await checkMirror(digestOverHttp, pullOverHttp)).compared, CHECK_EVERY_MS, Date.now, Date.now());
+  const checkSoon = throttledCheck(
+    async () => (await checkMirror(digestOverHttp, pullOverHttp)).compared,
+    CHECK_EVERY_MS,
+    Date.now,
+    Date.now(),
+  );
 
   const drain = (): Promise<void> => {
     if (draining) {

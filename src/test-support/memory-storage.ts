@@ -27,7 +27,11 @@ class MemoryStorage implements Storage {
 
 export function installMemoryStorage(): Storage {
   if (typeof globalThis.localStorage === 'undefined') {
-    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true, writable: true });
+    Object.defineProperty(globalThis, 'localStorage', {
+      value: new MemoryStorage(),
+      configurable: true,
+      writable: true,
+    });
   }
   return globalThis.localStorage;
 }

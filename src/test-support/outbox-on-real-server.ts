@@ -39,14 +39,31 @@ export function useOutboxOnRealServer(): void {
 export const ADD = '/api/v1/markets/add/';
 export const at = (marketId: string) => `/api/v1/markets/${marketId}/`;
 
-export async function createStore(marketId: string, name = `Магазин ${marketId}`, group?: string): Promise<MirroredRow> {
-  const row: MirroredRow = { id: crypto.randomUUID(), market_id: marketId, name, description: '', marketplace: '-', access_token: '' };
+export async function createStore(
+  marketId: string,
+  name = `Магазин ${marketId}`,
+  group?: string,
+): Promise<MirroredRow> {
+  const row: MirroredRow = {
+    id: crypto.randomUUID(),
+    market_id: marketId,
+    name,
+    description: '',
+    marketplace: '-',
+    access_token: '',
+  };
   const body = { id: row.id, market_id: marketId, name, access_token: 'secret-key-1234' };
   await queueCreate('markets', row, { method: 'POST', path: ADD, body, group }, database);
   return row;
 }
 export const edit = (row: MirroredRow, changes: Record<string, unknown>, group?: string) =>
-  queueUpdate('markets', row.id, changes, { method: 'PATCH', path: at(row.market_id as string), body: changes, group }, database);
+  queueUpdate(
+    'markets',
+    row.id,
+    changes,
+    { method: 'PATCH', path: at(row.market_id as string), body: changes, group },
+    database,
+  );
 export const entries = () => database.outbox.orderBy('seq').toArray();
 export const onServer = async () => (await serverMarkets(server, user)).map((m) => `${m.market_id}:${m.name}`).sort();
 

@@ -51,7 +51,9 @@ export class ScriptedServer {
   /** GET /api/v1/sync/pull: `limit` changes after `since` per page (of one table when named). */
   pull = async (since: number, table?: string, limit = 500): Promise<PullPage> => {
     this.asked.push(table ? `${table}:${since}` : String(since));
-    const all = [...this.rows.values()].filter((s) => s.version > since && (!table || s.table === table)).sort((a, b) => a.version - b.version);
+    const all = [...this.rows.values()]
+      .filter((s) => s.version > since && (!table || s.table === table))
+      .sort((a, b) => a.version - b.version);
     const changes = all.slice(0, limit).map((s) => structuredClone(s));
     return { cursor: changes.at(-1)?.version ?? since, has_more: all.length > limit, changes };
   };

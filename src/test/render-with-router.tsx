@@ -29,14 +29,20 @@ function Elsewhere() {
  * Renders `Page` as the route `path` (TanStack syntax, e.g. '/market/$marketId') of a small memory
  * router, visited at `url`. `/` and a catch-all exist too, so useNavigate and Link work as in the app.
  */
-export async function renderWithRouter(Page: FunctionComponent, { path = '/', url = path }: { path?: string; url?: string } = {}): Promise<RouterRenderResult> {
+export async function renderWithRouter(
+  Page: FunctionComponent,
+  { path = '/', url = path }: { path?: string; url?: string } = {},
+): Promise<RouterRenderResult> {
   const root = createRootRoute({ component: Outlet });
   const children: AnyRoute[] = [
     createRoute({ getParentRoute: () => root, path, component: Page }),
     createRoute({ getParentRoute: () => root, path: '$', component: Elsewhere }),
   ];
   if (path !== '/') children.push(createRoute({ getParentRoute: () => root, path: '/', component: Elsewhere }));
-  const router = createRouter({ routeTree: root.addChildren(children), history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(children),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
   await router.load();
   const result = render(<RouterProvider router={router} />);
   const pathname = () => router.state.location.pathname;

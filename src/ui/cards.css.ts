@@ -28,7 +28,10 @@ function cardRules(cards: string, query: string) {
     }),
   );
   globalStyle(`${cards} td`, at({ display: 'block', border: 'none', padding: 0, textAlign: 'left' }));
-  globalStyle(`${cards} td[data-label]::before`, at({ content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small, fontWeight: 400 }));
+  globalStyle(
+    `${cards} td[data-label]::before`,
+    at({ content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small, fontWeight: 400 }),
+  );
   globalStyle(`${cards} td[data-cell="name"]`, at({ flex: '1 1 180px', minWidth: 0 }));
 }
 

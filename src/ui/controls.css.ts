@@ -21,10 +21,18 @@ export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.primaryText }],
   secondary: [buttonBase, { background: vars.color.surface, color: vars.color.text, borderColor: vars.color.border }],
   danger: [buttonBase, { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger }],
-  link: [buttonBase, { background: 'transparent', color: vars.color.primary, padding: `0 ${vars.space.sm}`, fontWeight: 500 }],
+  link: [
+    buttonBase,
+    { background: 'transparent', color: vars.color.primary, padding: `0 ${vars.space.sm}`, fontWeight: 500 },
+  ],
 });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
 
 export const label = style({ fontSize: vars.font.small, color: vars.color.muted, fontWeight: 600 });
 

@@ -39,11 +39,15 @@ export function maskDate(raw: string): string {
 }
 
 /** Why the typed text is not a usable date, in Russian; undefined when it is one (or is empty and may be). */
-export function dateProblem(text: string, bounds: { min: string; max: string; required?: boolean }): string | undefined {
+export function dateProblem(
+  text: string,
+  bounds: { min: string; max: string; required?: boolean },
+): string | undefined {
   if (text === '') return bounds.required ? 'Укажите дату' : undefined;
   const iso = shownToIso(text);
   if (!iso) return 'Введите дату в виде ДД.ММ.ГГГГ, например 24.11.2026';
-  if (iso < bounds.min || iso > bounds.max) return `Дата должна быть с ${isoToShown(bounds.min)} по ${isoToShown(bounds.max)}`;
+  if (iso < bounds.min || iso > bounds.max)
+    return `Дата должна быть с ${isoToShown(bounds.min)} по ${isoToShown(bounds.max)}`;
   return undefined;
 }
 

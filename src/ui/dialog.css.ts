@@ -20,4 +20,9 @@ export const content = style({
 
 export const title = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.title });
 
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg });
+export const actions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});

@@ -44,7 +44,15 @@ export interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, text, confirmLabel, onConfirm, danger }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  danger,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -31,14 +31,32 @@ interface Props<T> {
   children(line: T, problem: string | null, n: number): ReactNode;
 }
 
-export function DocumentLines<T extends { id: string }>({ columns, lines, testId, state, problem, sum, remove, children }: Props<T>) {
-  const all = [{ label: '№', num: true }, ...columns, { label: 'Сумма', num: true }, ...(remove ? [{ label: 'Удалить', unnamed: true }] : [])];
+export function DocumentLines<T extends { id: string }>({
+  columns,
+  lines,
+  testId,
+  state,
+  problem,
+  sum,
+  remove,
+  children,
+}: Props<T>) {
+  const all = [
+    { label: '№', num: true },
+    ...columns,
+    { label: 'Сумма', num: true },
+    ...(remove ? [{ label: 'Удалить', unnamed: true }] : []),
+  ];
   return (
     <DataTable
       columns={all}
       rows={lines}
       testId={testId}
-      rowProps={(l) => ({ className: lineClass, 'data-state': state(l), 'data-flagged': problem(l) ? true : undefined })}
+      rowProps={(l) => ({
+        className: lineClass,
+        'data-state': state(l),
+        'data-flagged': problem(l) ? true : undefined,
+      })}
     >
       {(l, i) => {
         const n = i + 1;
@@ -50,7 +68,13 @@ export function DocumentLines<T extends { id: string }>({ columns, lines, testId
             <td className={`${td} ${num}`}>{formatRoubles(sum(l))}</td>
             {remove && (
               <td className={td}>
-                <Button variant="danger" disabled={blocked !== undefined} title={blocked} aria-label={`${remove.label} ${n}`} onClick={() => remove.onRemove(l.id)}>
+                <Button
+                  variant="danger"
+                  disabled={blocked !== undefined}
+                  title={blocked}
+                  aria-label={`${remove.label} ${n}`}
+                  onClick={() => remove.onRemove(l.id)}
+                >
                   ✕
                 </Button>
               </td>

@@ -36,7 +36,12 @@ export const drawer = style({
     },
   },
 });
-export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const head = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 export const title = style({ margin: 0, fontSize: vars.font.title });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', flex: 1 });
 export const item = style({
@@ -53,5 +58,12 @@ export const item = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.bg } },
 });
-export const thumb = style({ width: '44px', height: '44px', flex: 'none', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.bg });
+export const thumb = style({
+  width: '44px',
+  height: '44px',
+  flex: 'none',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  background: vars.color.bg,
+});
 export const name = style({ flex: 1, minWidth: 0 });

@@ -14,7 +14,13 @@ const formats: { format: ExportFormat; label: string; note: string }[] = [
  * from the device's data (the screen's feature api), so it works offline; a failure is said in the
  * notification line. Items are touch targets (44 px); Escape or a tap elsewhere closes the menu.
  */
-export function ExportMenu({ onExport, label = 'Экспорт' }: { onExport(format: ExportFormat): Promise<void>; label?: string }) {
+export function ExportMenu({
+  onExport,
+  label = 'Экспорт',
+}: {
+  onExport(format: ExportFormat): Promise<void>;
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -37,7 +43,10 @@ export function ExportMenu({ onExport, label = 'Экспорт' }: { onExport(fo
     try {
       await onExport(format);
     } catch (err) {
-      notify({ type: 'error', text: `Не удалось сохранить файл: ${err instanceof Error ? err.message : String(err)}` }, 10_000);
+      notify(
+        { type: 'error', text: `Не удалось сохранить файл: ${err instanceof Error ? err.message : String(err)}` },
+        10_000,
+      );
     } finally {
       setBusy(false);
     }
@@ -45,13 +54,26 @@ export function ExportMenu({ onExport, label = 'Экспорт' }: { onExport(fo
 
   return (
     <div className={wrap} ref={ref}>
-      <Button variant="secondary" aria-haspopup="menu" aria-expanded={open} disabled={busy} onClick={() => setOpen((o) => !o)}>
+      <Button
+        variant="secondary"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={busy}
+        onClick={() => setOpen((o) => !o)}
+      >
         {busy ? 'Готовим файл…' : label}
       </Button>
       {open && (
         <div role="menu" aria-label={label} className={menu}>
           {formats.map((f, i) => (
-            <button key={f.format} type="button" role="menuitem" className={item} autoFocus={i === 0} onClick={() => void run(f.format)}>
+            <button
+              key={f.format}
+              type="button"
+              role="menuitem"
+              className={item}
+              autoFocus={i === 0}
+              onClick={() => void run(f.format)}
+            >
               {f.label}
               <span className={hint}>{f.note}</span>
             </button>

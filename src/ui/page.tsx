@@ -38,5 +38,11 @@ export function NotFoundPage({ title, heading, text }: { title: string; heading:
 
 /** For routes whose feature has not landed yet: says so plainly instead of showing a fake screen. */
 export function UnderConstruction({ title }: { title: string }) {
-  return <NotFoundPage title={title} heading="Раздел в разработке" text={`«${title}» появится в одном из следующих обновлений.`} />;
+  return (
+    <NotFoundPage
+      title={title}
+      heading="Раздел в разработке"
+      text={`«${title}» появится в одном из следующих обновлений.`}
+    />
+  );
 }

@@ -13,18 +13,32 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
   const numbers = visiblePages(page, pages);
   return (
     <nav aria-label="Страницы" className={row}>
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Предыдущая страница">
+      <Button
+        variant="secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label="Предыдущая страница"
+      >
         ‹
       </Button>
       {numbers.map((p, i) => (
         <span key={p} className={row}>
           {i > 0 && p - numbers[i - 1]! > 1 && <span aria-hidden>…</span>}
-          <Button variant={p === page ? 'primary' : 'secondary'} aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)}>
+          <Button
+            variant={p === page ? 'primary' : 'secondary'}
+            aria-current={p === page ? 'page' : undefined}
+            onClick={() => onPage(p)}
+          >
             {p}
           </Button>
         </span>
       ))}
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Следующая страница">
+      <Button
+        variant="secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label="Следующая страница"
+      >
         ›
       </Button>
     </nav>

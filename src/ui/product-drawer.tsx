@@ -44,7 +44,13 @@ export function ProductDrawerView({ open, onOpenChange, products, onPick, pickLa
       <ul className={list}>
         {found.slice(start, end).map((p) => (
           <li key={p.id}>
-            <button type="button" className={item} onClick={() => onPick(p)} aria-label={pickLabel(p)} data-testid="drawer-product">
+            <button
+              type="button"
+              className={item}
+              onClick={() => onPick(p)}
+              aria-label={pickLabel(p)}
+              data-testid="drawer-product"
+            >
               <Thumb image={p.image} className={thumb} />
               <span className={name}>
                 {p.name}

@@ -5,7 +5,10 @@ import { useEffect, type RefObject } from 'react';
  * on `frame` while content is hidden on that side, so the styles can show a shadow there. A tablet
  * shows no scroll bar, and without the cue the cut-off columns look like the whole table.
  */
-export function useScrollEdges(scroller: RefObject<HTMLElement | null>, frame: RefObject<HTMLElement | null> = scroller): void {
+export function useScrollEdges(
+  scroller: RefObject<HTMLElement | null>,
+  frame: RefObject<HTMLElement | null> = scroller,
+): void {
   useEffect(() => {
     const box = scroller.current;
     const marked = frame.current;

@@ -23,8 +23,27 @@ export function useSearchText(initial: string, onSearch: (text: string) => void)
   };
 }
 
-export function SearchField({ text, label = 'Поиск', name, placeholder }: { text: SearchText; label?: string; name?: string; placeholder: string }) {
-  return <TextField label={label} type="search" name={name} placeholder={placeholder} value={text.query} onChange={(e) => text.change(e.target.value)} />;
+export function SearchField({
+  text,
+  label = 'Поиск',
+  name,
+  placeholder,
+}: {
+  text: SearchText;
+  label?: string;
+  name?: string;
+  placeholder: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="search"
+      name={name}
+      placeholder={placeholder}
+      value={text.query}
+      onChange={(e) => text.change(e.target.value)}
+    />
+  );
 }
 
 /** A list screen's address query, which the route hands down. */

@@ -4,8 +4,19 @@ import { vars } from './theme.css.ts';
 // The data tables of the stock screens: one look, one place to change it.
 
 /** Holds the scrolling box and the shadows at its edges (src/ui/scroll-area.tsx sets data-more-left/right). */
-export const tableFrame = style({ position: 'relative', containerType: 'inline-size', marginBottom: vars.space.md, borderRadius: vars.radius.md, background: vars.color.surface });
-export const tableWrap = style({ overflowX: 'auto', background: vars.color.surface, borderRadius: vars.radius.md, overscrollBehaviorX: 'contain' });
+export const tableFrame = style({
+  position: 'relative',
+  containerType: 'inline-size',
+  marginBottom: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+export const tableWrap = style({
+  overflowX: 'auto',
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  overscrollBehaviorX: 'contain',
+});
 const edge = {
   content: '""',
   position: 'absolute',
@@ -17,8 +28,18 @@ const edge = {
   opacity: 0,
   transition: 'opacity 0.15s',
 } as const;
-globalStyle(`${tableFrame}::before`, { ...edge, left: 0, background: 'linear-gradient(to right, rgba(15,23,30,0.18), rgba(15,23,30,0))', borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}` });
-globalStyle(`${tableFrame}::after`, { ...edge, right: 0, background: 'linear-gradient(to left, rgba(15,23,30,0.18), rgba(15,23,30,0))', borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0` });
+globalStyle(`${tableFrame}::before`, {
+  ...edge,
+  left: 0,
+  background: 'linear-gradient(to right, rgba(15,23,30,0.18), rgba(15,23,30,0))',
+  borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}`,
+});
+globalStyle(`${tableFrame}::after`, {
+  ...edge,
+  right: 0,
+  background: 'linear-gradient(to left, rgba(15,23,30,0.18), rgba(15,23,30,0))',
+  borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
+});
 globalStyle(`${tableFrame}[data-more-left]::before, ${tableFrame}[data-more-right]::after`, { opacity: 1 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
 // Headings wrap between words (numeric ones too): «Ср. себестоимость» over two lines lets a table fit a tablet.
@@ -39,7 +60,9 @@ for (let n = 1; n <= 6; n++) {
     minWidth: '170px',
   });
   globalStyle(`${table}[data-sticky="${n}"] > thead > tr > :nth-child(${n})`, { background: vars.color.surface });
-  globalStyle(`${tableFrame}[data-more-left] ${table}[data-sticky="${n}"] > * > tr > :nth-child(${n})`, { boxShadow: '6px 0 8px -6px rgba(15,23,30,0.35)' });
+  globalStyle(`${tableFrame}[data-more-left] ${table}[data-sticky="${n}"] > * > tr > :nth-child(${n})`, {
+    boxShadow: '6px 0 8px -6px rgba(15,23,30,0.35)',
+  });
 }
 export const th = style({
   textAlign: 'left',
@@ -52,8 +75,18 @@ export const th = style({
 });
 export const num = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 /** A cell's refusal, shown under its field. */
-export const cellError = style({ display: 'block', color: vars.color.danger, fontSize: vars.font.small, maxWidth: '260px', whiteSpace: 'normal' });
-export const td = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export const cellError = style({
+  display: 'block',
+  color: vars.color.danger,
+  fontSize: vars.font.small,
+  maxWidth: '260px',
+  whiteSpace: 'normal',
+});
+export const td = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'middle',
+});
 /** A number typed straight into a cell (count, price): narrow, right-aligned, red when refused. */
 export const cellInput = style({
   width: '110px',
@@ -78,7 +111,14 @@ export const line = style({
 /** The bold line of totals under a table («Итого: …», «На складе: …»). */
 export const totalsLine = style({ fontWeight: 600, margin: `0 0 ${vars.space.md}` });
 /** A product's picture in a document's line. */
-export const lineThumb = style({ width: '44px', height: '44px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
+export const lineThumb = style({
+  width: '44px',
+  height: '44px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  display: 'block',
+  background: vars.color.bg,
+});
 /** A sortable column's heading. */
 export const sortButton = style({
   minHeight: vars.touch,

@@ -26,8 +26,18 @@ const edge = {
   opacity: 0,
   transition: 'opacity 0.15s',
 } as const;
-globalStyle(`${listFrame}::before`, { ...edge, left: 0, zIndex: 1, background: `linear-gradient(to right, ${vars.color.bg}, rgba(244,246,248,0))` });
-globalStyle(`${listFrame}::after`, { ...edge, right: 0, zIndex: 1, background: `linear-gradient(to left, ${vars.color.bg}, rgba(244,246,248,0))` });
+globalStyle(`${listFrame}::before`, {
+  ...edge,
+  left: 0,
+  zIndex: 1,
+  background: `linear-gradient(to right, ${vars.color.bg}, rgba(244,246,248,0))`,
+});
+globalStyle(`${listFrame}::after`, {
+  ...edge,
+  right: 0,
+  zIndex: 1,
+  background: `linear-gradient(to left, ${vars.color.bg}, rgba(244,246,248,0))`,
+});
 globalStyle(`${listFrame}[data-more-left]::before, ${listFrame}[data-more-right]::after`, { opacity: 1 });
 
 export const trigger = style({

@@ -27,7 +27,17 @@ function bringIntoView(row: HTMLElement) {
  * On a narrow screen the row scrolls sideways, a shadow shows there are more tabs, and the chosen one
  * (also one chosen by the address, `?td=`) is always scrolled into view.
  */
-export function Tabs({ items, value, onValueChange, label }: { items: TabItem[]; value: string; onValueChange(value: string): void; label: string }) {
+export function Tabs({
+  items,
+  value,
+  onValueChange,
+  label,
+}: {
+  items: TabItem[];
+  value: string;
+  onValueChange(value: string): void;
+  label: string;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const row = useRef<HTMLDivElement>(null);
   useScrollEdges(row, frame);

@@ -26,7 +26,13 @@ export function TextField({ label, error, ...rest }: FieldFrame & InputHTMLAttri
   const id = useId();
   return (
     <Frame id={id} label={label} error={error}>
-      <input id={id} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
+      <input
+        id={id}
+        className={input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      />
     </Frame>
   );
 }
@@ -45,7 +51,8 @@ export function SelectField({
   error,
   options,
   ...rest
-}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }> }) {
+}: FieldFrame &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }> }) {
   const id = useId();
   return (
     <Frame id={id} label={label} error={error}>

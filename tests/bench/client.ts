@@ -35,14 +35,18 @@ const coldStores = 5;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'client.json');
 
-
 // Other work on the machine skews every figure here; the load averages are printed with them.
 const loadAtStart = loadavg()[0]!;
 const server = await startServer({ JOBS_ENABLED: 'false' });
 const profileDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-profile-'));
 try {
   // First online visit: sign up through the UI, which installs the service worker and its precache.
-  const user = { login: `bench-${Date.now()}@example.ru`, password: 'пароль-для-замера', firstName: 'Бенч', lastName: 'Клиент' };
+  const user = {
+    login: `bench-${Date.now()}@example.ru`,
+    password: 'пароль-для-замера',
+    firstName: 'Бенч',
+    lastName: 'Клиент',
+  };
   const first = await openProfile(profileDir, { offline: false });
   await first.page.goto(server.url);
   await first.page.waitForURL(/\/auth$/);
@@ -63,7 +67,9 @@ try {
     const sample = await coldStart(profileDir, server.url, `Витрина ${coldStores}`);
     if (!sample.servedByServiceWorker) throw new Error('index.html did not come from the service worker');
     cold.push(sample);
-    console.error(`cold start ${run}/${coldRuns}: FCP ${sample.fcpMs?.toFixed(0)} ms, list ${sample.listMs.toFixed(0)} ms`);
+    console.error(
+      `cold start ${run}/${coldRuns}: FCP ${sample.fcpMs?.toFixed(0)} ms, list ${sample.listMs.toFixed(0)} ms`,
+    );
   }
 
   // (b) Draining queued edits, on loopback and over a link with 100 ms round trips.
@@ -83,13 +89,23 @@ try {
     medianShellMs: round1(median(cold.map((s) => s.shellMs))),
     medianListMs: round1(median(cold.map((s) => s.listMs))),
   };
-  const chromium = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const chromium = execFileSync(chromiumPath(), ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 
-  console.log(`\nclient benchmark: built app, real server (embedded database), ${chromium} headless, node ${process.version}, ${cpus().length} CPUs`);
+  console.log(
+    `\nclient benchmark: built app, real server (embedded database), ${chromium} headless, node ${process.version}, ${cpus().length} CPUs`,
+  );
   console.log(`1-minute load average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
-  console.log(`(a) offline cold start: a new browser process on the installed profile, no network, open /markets; ${coldStores} stores; median of ${coldRuns}`);
+  console.log(
+    `(a) offline cold start: a new browser process on the installed profile, no network, open /markets; ${coldStores} stores; median of ${coldRuns}`,
+  );
   console.table([
-    { measure: `navigation → first contentful paint (${coldSummary.fcpRuns} runs reported it)`, 'median ms': coldSummary.medianFcpMs },
+    {
+      measure: `navigation → first contentful paint (${coldSummary.fcpRuns} runs reported it)`,
+      'median ms': coldSummary.medianFcpMs,
+    },
     { measure: 'navigation → index.html from the service worker', 'median ms': coldSummary.medianShellMs },
     { measure: 'navigation → store list painted (from IndexedDB)', 'median ms': coldSummary.medianListMs },
   ]);

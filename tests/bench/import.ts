@@ -68,7 +68,12 @@ async function readOnly(): Promise<{ wallMs: number; offers: number; perStoreMs:
   const perStoreMs: Record<string, number> = {};
   for (const s of stores) {
     const storeStarted = performance.now();
-    for await (const page of adapters[s.marketplace]!.listProducts({ marketId: s.marketId, apiKey: s.apiKey, name: s.name ?? s.marketId })) offers += page.length;
+    for await (const page of adapters[s.marketplace]!.listProducts({
+      marketId: s.marketId,
+      apiKey: s.apiKey,
+      name: s.name ?? s.marketId,
+    }))
+      offers += page.length;
     perStoreMs[s.marketplace] = performance.now() - storeStarted;
   }
   return { wallMs: performance.now() - started, offers, perStoreMs };
@@ -86,11 +91,17 @@ try {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   const base = `http://127.0.0.1:${address.port}`;
-  const api = await ServerApi.signUp(base, { login: 'bench-import@example.ru', password: 'bench-password-123', first_name: 'Бенч', last_name: 'Импорт' });
+  const api = await ServerApi.signUp(base, {
+    login: 'bench-import@example.ru',
+    password: 'bench-password-123',
+    first_name: 'Бенч',
+    last_name: 'Импорт',
+  });
   await addStores(api, stores);
 
   const baseline = await readOnly();
-  if (baseline.offers !== expected) throw new Error(`the sandbox served ${baseline.offers} offers, expected ${expected}`);
+  if (baseline.offers !== expected)
+    throw new Error(`the sandbox served ${baseline.offers} offers, expected ${expected}`);
   console.error(`read only: ${baseline.wallMs.toFixed(0)} ms`);
 
   const first = await importCatalogs(api, stores);
@@ -104,7 +115,8 @@ try {
   const changed = second.stores.filter((s) => s.added + s.updated > 0);
   if (changed.length > 0) throw new Error(`the second import changed something: ${JSON.stringify(changed)}`);
   for (const table of ['products_mp', 'products_wh'] as const) {
-    if (afterSecond[table].maxVersion !== afterFirst[table].maxVersion) throw new Error(`the second import bumped versions in ${table}`);
+    if (afterSecond[table].maxVersion !== afterFirst[table].maxVersion)
+      throw new Error(`the second import bumped versions in ${table}`);
   }
   console.error(`second import: ${second.wallMs.toFixed(0)} ms`);
 
@@ -127,9 +139,15 @@ try {
     };
   });
 
-  console.log(`\ncatalog import: ${stores.length} sandbox stores × ${offersPerStore} offers, app in process on a fresh embedded database, node ${process.version}, ${cpus().length} CPUs, 1-minute load average ${loadAtStart.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`);
-  console.table([row('read only: the 3 catalogs through fresh adapters, nothing written (baseline)', baseline), row('first import (empty database)', first), row('second import (nothing to change)', second)]);
-  console.log('per store (an import job\'s turn in the queue, by the server\'s clock):');
+  console.log(
+    `\ncatalog import: ${stores.length} sandbox stores × ${offersPerStore} offers, app in process on a fresh embedded database, node ${process.version}, ${cpus().length} CPUs, 1-minute load average ${loadAtStart.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+  );
+  console.table([
+    row('read only: the 3 catalogs through fresh adapters, nothing written (baseline)', baseline),
+    row('first import (empty database)', first),
+    row('second import (nothing to change)', second),
+  ]);
+  console.log("per store (an import job's turn in the queue, by the server's clock):");
   console.table(perStore);
   console.log(
     `server after both imports: products_mp ${afterSecond.products_mp.rows}, products_wh ${afterSecond.products_wh.rows} (expected ${expected} each; the second import bumped no version)`,
@@ -151,8 +169,16 @@ try {
     stores: stores.map((s) => s.marketplace),
     offersPerStore,
     readOnly: baseline,
-    first: { ...first, offersPerSecond: expected / (first.wallMs / 1000), ratioToReadOnly: first.wallMs / baseline.wallMs },
-    second: { ...second, offersPerSecond: expected / (second.wallMs / 1000), ratioToReadOnly: second.wallMs / baseline.wallMs },
+    first: {
+      ...first,
+      offersPerSecond: expected / (first.wallMs / 1000),
+      ratioToReadOnly: first.wallMs / baseline.wallMs,
+    },
+    second: {
+      ...second,
+      offersPerSecond: expected / (second.wallMs / 1000),
+      ratioToReadOnly: second.wallMs / baseline.wallMs,
+    },
     counts: { afterFirst, afterSecond },
   };
   writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);

@@ -25,12 +25,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const resultDir = path.join(here, 'results');
 const resultFile = path.join(resultDir, 'lighthouse.json');
 
-
 interface PageResult {
   page: string;
   url: string;
   runs: LighthouseSample[];
-  median: { performance: number; accessibility: number; bestPractices: number; tbtMs: number; lcpMs: number; fcpMs: number; speedIndexMs: number; cls: number };
+  median: {
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    tbtMs: number;
+    lcpMs: number;
+    fcpMs: number;
+    speedIndexMs: number;
+    cls: number;
+  };
 }
 
 function summarize(page: string, url: string, samples: LighthouseSample[]): PageResult {
@@ -66,7 +74,10 @@ const tempDir = (label: string) => {
 const results: PageResult[] = [];
 try {
   mkdirSync(resultDir, { recursive: true });
-  const keep = (label: string, run: number) => (keepReports ? (json: string) => writeFileSync(path.join(resultDir, `lighthouse-${label}-${run}.json`), json) : undefined);
+  const keep = (label: string, run: number) =>
+    keepReports
+      ? (json: string) => writeFileSync(path.join(resultDir, `lighthouse-${label}-${run}.json`), json)
+      : undefined;
 
   if (pages.includes('auth')) {
     const url = `${server.url}/auth`;
@@ -87,13 +98,23 @@ try {
       samples.push(await auditPage(url, profileDir, true, keep('products', run)));
       console.error(`/products, installed ${run}/${runs}: ${line(samples.at(-1)!)}`);
     }
-    results.push(summarize(`/products of an installed profile (${products} products, service worker, storage kept)`, url, samples));
+    results.push(
+      summarize(`/products of an installed profile (${products} products, service worker, storage kept)`, url, samples),
+    );
   }
 
-  const chromium = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version as string;
-  console.log(`\nlighthouse ${lighthouseVersion} benchmark: built app, real server (embedded database), ${chromium} headless, node ${process.version}, ${cpus().length} CPUs`);
-  console.log(`mobile defaults: emulated phone, simulated slow 4G and 4× CPU slowdown; median of ${runs} runs per page`);
+  const chromium = execFileSync(chromiumPath(), ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+  const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default
+    .version as string;
+  console.log(
+    `\nlighthouse ${lighthouseVersion} benchmark: built app, real server (embedded database), ${chromium} headless, node ${process.version}, ${cpus().length} CPUs`,
+  );
+  console.log(
+    `mobile defaults: emulated phone, simulated slow 4G and 4× CPU slowdown; median of ${runs} runs per page`,
+  );
   console.log(`1-minute load average: ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
   console.table(
     results.map((r) => ({
@@ -111,7 +132,10 @@ try {
     const failing = [...new Set(r.runs.flatMap((s) => s.failing.map((f) => `${f.id} (${f.title})`)))];
     if (failing.length) console.log(`  not passing: ${failing.join('; ')}`);
     const top = r.runs.at(-1)!.bootup.slice(0, 3);
-    if (top.length) console.log(`  main thread by script (last run): ${top.map((b) => `${b.url.replace(server.url, '')} ${b.totalMs} ms`).join(', ')}`);
+    if (top.length)
+      console.log(
+        `  main thread by script (last run): ${top.map((b) => `${b.url.replace(server.url, '')} ${b.totalMs} ms`).join(', ')}`,
+      );
   }
   for (const note of [
     'Lighthouse simulates the network and CPU (Lantern) from what it observed here: the 4× slowdown multiplies main-thread tasks, so other work on these 2 shared cores raises TBT',

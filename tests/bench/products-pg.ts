@@ -2,7 +2,16 @@ import { cpus, loadavg } from 'node:os';
 import Fastify from 'fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchUser, load, median, seedCatalog, startBenchServer, startInstance, writeResult, type LoadSample } from './helpers/pg-bench.ts';
+import {
+  benchUser,
+  load,
+  median,
+  seedCatalog,
+  startBenchServer,
+  startInstance,
+  writeResult,
+  type LoadSample,
+} from './helpers/pg-bench.ts';
 
 /**
  * The products list (GET /api/v1/products/all/, figures derived from lots, reserves and
@@ -33,7 +42,12 @@ try {
     { name: 'hello', base: server.base, path: '/api/health', headers: {} as Record<string, string> },
     { name: 'products', base: server.base, path: firstPage, headers: user.auth },
     { name: 'products by count', base: server.base, path: `${firstPage}&order_by=-count`, headers: user.auth },
-    { name: 'products, every read from the database (PAGE_CACHE_MB=0)', base: uncached.base, path: firstPage, headers: user.auth },
+    {
+      name: 'products, every read from the database (PAGE_CACHE_MB=0)',
+      base: uncached.base,
+      path: firstPage,
+      headers: user.auth,
+    },
   ];
   for (const route of routes) await load(route.base + route.path, route.headers, connections, 1);
 
@@ -41,7 +55,14 @@ try {
   const statementMs: number[] = [];
   for (let i = 0; i < 200; i++) {
     const started = performance.now();
-    await server.app.repos.products.listJson(user.id, { page: 1, pageSize: 50, search: '', orderBy: 'name', descending: false, availableOnly: false });
+    await server.app.repos.products.listJson(user.id, {
+      page: 1,
+      pageSize: 50,
+      search: '',
+      orderBy: 'name',
+      descending: false,
+      availableOnly: false,
+    });
     statementMs.push(performance.now() - started);
   }
   console.error(`page statement alone: median ${median(statementMs).toFixed(2)} ms over ${statementMs.length}`);
@@ -51,7 +72,9 @@ try {
     for (const route of order) {
       const s = await load(route.base + route.path, route.headers, connections, seconds);
       samples.get(route.name)!.push(s);
-      console.error(`round ${round + 1}/${rounds} ${route.name}: ${s.reqPerSec.toFixed(0)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`);
+      console.error(
+        `round ${round + 1}/${rounds} ${route.name}: ${s.reqPerSec.toFixed(0)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`,
+      );
     }
   }
   const summary = routes.map((route) => ({
@@ -78,7 +101,9 @@ try {
       for (const name of round % 2 === 0 ? ['ok', 'page'] : ['page', 'ok']) {
         const s = await load(`${bareBase}/${name}`, {}, connections, seconds);
         ceiling[name]!.push(s);
-        console.error(`round ${round + 1}/${rounds} bare fastify ${name}: ${s.reqPerSec.toFixed(0)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`);
+        console.error(
+          `round ${round + 1}/${rounds} bare fastify ${name}: ${s.reqPerSec.toFixed(0)} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`,
+        );
       }
     }
   } finally {
@@ -88,7 +113,9 @@ try {
   const barePage = median(ceiling.page!.map((s) => s.reqPerSec));
 
   console.log(
-    `\nproducts list vs hello on PostgreSQL: ${seeded.products} products, ${seeded.lots} lots, ${connections} connections, ${rounds} rounds × ${seconds} s, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `\nproducts list vs hello on PostgreSQL: ${seeded.products} products, ${seeded.lots} lots, ${connections} connections, ${rounds} rounds × ${seconds} s, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   console.table(
     summary.map((s) => ({
@@ -104,7 +131,23 @@ try {
   );
   console.log(`the page's statement alone, one at a time in process: median ${median(statementMs).toFixed(2)} ms`);
   console.log('targets: ratio to hello ≥ 0.25 and p99 ≤ 50 ms');
-  writeResult(resultFile, { benchmark: 'products-pg', date: new Date().toISOString(), loadAverage: loadavg(), ...seeded, connections, seconds, rounds, routes: summary, statementMedianMs: median(statementMs), ceiling: { pageBytes: Buffer.byteLength(page), bareOkReqPerSec: bareOk, barePageReqPerSec: barePage, rounds: ceiling } });
+  writeResult(resultFile, {
+    benchmark: 'products-pg',
+    date: new Date().toISOString(),
+    loadAverage: loadavg(),
+    ...seeded,
+    connections,
+    seconds,
+    rounds,
+    routes: summary,
+    statementMedianMs: median(statementMs),
+    ceiling: {
+      pageBytes: Buffer.byteLength(page),
+      bareOkReqPerSec: bareOk,
+      barePageReqPerSec: barePage,
+      rounds: ceiling,
+    },
+  });
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);
 } finally {
   await uncached.close();

@@ -1,7 +1,15 @@
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchUser, load, median, seedCatalog, startBenchServer, writeResult, type LoadSample } from './helpers/pg-bench.ts';
+import {
+  benchUser,
+  load,
+  median,
+  seedCatalog,
+  startBenchServer,
+  writeResult,
+  type LoadSample,
+} from './helpers/pg-bench.ts';
 
 /**
  * The sync pull of a fresh device (GET /api/v1/sync/pull from cursor 0 until has_more is false, in
@@ -39,7 +47,9 @@ try {
     let rows = 0;
     let pages = 0;
     for (;;) {
-      const res = await fetch(`${server.base}/api/v1/sync/pull?since=${since}&limit=${pageSize}`, { headers: user.auth });
+      const res = await fetch(`${server.base}/api/v1/sync/pull?since=${since}&limit=${pageSize}`, {
+        headers: user.auth,
+      });
       if (!res.ok) throw new Error(`pull: ${res.status} ${await res.text()}`);
       const page = (await res.json()) as { cursor: number; has_more: boolean; changes: unknown[] };
       rows += page.changes.length;
@@ -67,7 +77,9 @@ try {
       async () => {
         const s = await pullAll();
         pulls.push(s);
-        console.error(`round ${round + 1}/${rounds} pull: ${s.rows} rows in ${s.pages} pages, ${s.seconds.toFixed(2)} s, ${s.rowsPerSec.toFixed(0)} rows/s`);
+        console.error(
+          `round ${round + 1}/${rounds} pull: ${s.rows} rows in ${s.pages} pages, ${s.seconds.toFixed(2)} s, ${s.rowsPerSec.toFixed(0)} rows/s`,
+        );
       },
     ];
     for (const step of round % 2 === 0 ? steps : steps.reverse()) await step();
@@ -79,11 +91,26 @@ try {
   );
   console.table([
     { measure: 'GET /api/health, 50 connections', median: `${Math.round(helloRate)} req/s` },
-    { measure: `GET /api/v1/sync/pull, one device, since=0`, median: `${Math.round(rowsPerSec)} rows/s (${median(pulls.map((s) => s.seconds)).toFixed(2)} s)` },
+    {
+      measure: `GET /api/v1/sync/pull, one device, since=0`,
+      median: `${Math.round(rowsPerSec)} rows/s (${median(pulls.map((s) => s.seconds)).toFixed(2)} s)`,
+    },
     { measure: 'rows/s per hello req/s', median: (rowsPerSec / helloRate).toFixed(2) },
   ]);
   console.log('target: ≥ 20,000 rows/s');
-  writeResult(resultFile, { benchmark: 'pull-pg', date: new Date().toISOString(), ...seeded, pageSize, connections, seconds, rounds, helloMedianReqPerSec: helloRate, pullMedianRowsPerSec: rowsPerSec, hello, pulls });
+  writeResult(resultFile, {
+    benchmark: 'pull-pg',
+    date: new Date().toISOString(),
+    ...seeded,
+    pageSize,
+    connections,
+    seconds,
+    rounds,
+    helloMedianReqPerSec: helloRate,
+    pullMedianRowsPerSec: rowsPerSec,
+    hello,
+    pulls,
+  });
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);
 } finally {
   await server.close();

@@ -23,7 +23,11 @@ const server = await startInstance(undefined);
 try {
   const base = server.base;
   const call = async (method: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -33,7 +37,13 @@ try {
   const tokens = await call('POST', '/api/v1/users/login/', { login, password, email: login });
   const auth = { authorization: `Bearer ${String(tokens.access_token)}` };
   for (let i = 1; i <= stores; i++) {
-    const body = { market_id: `bench-${i}`, name: `Магазин ${i}`, description: 'для нагрузочного теста', marketplace: 'OZON', access_token: `key-${i}-0123456789abcdef` };
+    const body = {
+      market_id: `bench-${i}`,
+      name: `Магазин ${i}`,
+      description: 'для нагрузочного теста',
+      marketplace: 'OZON',
+      access_token: `key-${i}-0123456789abcdef`,
+    };
     await call('POST', '/api/v1/markets/add/', body, auth);
   }
 
@@ -72,8 +82,16 @@ try {
   const [hello, markets] = summary as [(typeof summary)[0], (typeof summary)[0]];
   const ratio = markets.medianReqPerSec / hello.medianReqPerSec;
 
-  console.log(`\nmarkets vs hello: ${connections} connections, ${rounds} rounds × ${seconds} s, ${stores} stores, node ${process.version}, ${cpus().length} CPUs`);
-  console.table(summary.map((s) => ({ route: s.route, 'median req/s': Math.round(s.medianReqPerSec), 'median p99 ms': s.medianP99Ms })));
+  console.log(
+    `\nmarkets vs hello: ${connections} connections, ${rounds} rounds × ${seconds} s, ${stores} stores, node ${process.version}, ${cpus().length} CPUs`,
+  );
+  console.table(
+    summary.map((s) => ({
+      route: s.route,
+      'median req/s': Math.round(s.medianReqPerSec),
+      'median p99 ms': s.medianP99Ms,
+    })),
+  );
   console.log(`ratio markets/hello (req/s): ${ratio.toFixed(3)}`);
 
   mkdirSync(path.dirname(resultFile), { recursive: true });

@@ -27,10 +27,26 @@ interface ClientResult {
   drain: {
     edits: number;
     loopback: { outboxMs: { median: number }; oneByOneMs: { median: number }; ratio: number; rounds: number };
-    slowLink: { roundTripMs: number; outboxMs: { median: number }; oneByOneMs: { median: number }; ratio: number; rounds: number };
+    slowLink: {
+      roundTripMs: number;
+      outboxMs: { median: number };
+      oneByOneMs: { median: number };
+      ratio: number;
+      rounds: number;
+    };
   };
-  productsList: { runs: number; devices: { label: string; products: number; navigation: Timing[]; keystroke: Timing[] }[] };
-  initialMirror: { rows: number; runs: number; medianPullMs: number; medianFloorMs: number; ratio: number; longestTaskMs: number };
+  productsList: {
+    runs: number;
+    devices: { label: string; products: number; navigation: Timing[]; keystroke: Timing[] }[];
+  };
+  initialMirror: {
+    rows: number;
+    runs: number;
+    medianPullMs: number;
+    medianFloorMs: number;
+    ratio: number;
+    longestTaskMs: number;
+  };
 }
 interface ProductsPgResult {
   date: string;
@@ -143,7 +159,9 @@ else
     met: pull.pullMedianRowsPerSec >= 20_000,
   });
 
-console.log(`\nissue 14 targets (medians; ${cpus().length} CPUs; 1-minute load average now ${loadavg()[0]!.toFixed(2)}${client ? `, ${client.loadAverage.start.toFixed(2)} at the client bench's start` : ''})`);
+console.log(
+  `\nissue 14 targets (medians; ${cpus().length} CPUs; 1-minute load average now ${loadavg()[0]!.toFixed(2)}${client ? `, ${client.loadAverage.start.toFixed(2)} at the client bench's start` : ''})`,
+);
 console.table(rows.map((r) => ({ ...r, met: r.met ? 'yes' : 'NO' })));
 for (const m of missing) console.log(`missing: ${m}`);
 writeResult(path.join(results, 'summary.json'), {

@@ -27,7 +27,12 @@ const [ozon, wb] = STORES;
 const MAIN_ARTICLE = `OZ${ozon!.marketId}-00003`;
 const OTHER_ARTICLE = `WB${wb!.marketId}-00003`;
 
-const user = { login: `catalog-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Анна', last_name: 'Кузнецова' };
+const user = {
+  login: `catalog-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Анна',
+  last_name: 'Кузнецова',
+};
 
 let sandbox: Sandbox;
 let server: RunningServer;
@@ -63,7 +68,10 @@ describe('the catalog: import, group, ungroup, offline edits', () => {
     // Offline later on, route chunks and the shell must come from the service worker.
     await app.waitForServiceWorker();
     // The import button sends the stores the device knows; they come with the first pull.
-    await eventually(async () => (await new LocalData(page).markets()).length === STORES.length, 'the stores on the device');
+    await eventually(
+      async () => (await new LocalData(page).markets()).length === STORES.length,
+      'the stores on the device',
+    );
 
     // Import: the ring shows the job's progress while the sandbox pages are fetched.
     await app.openMenu('Товары');
@@ -87,7 +95,10 @@ describe('the catalog: import, group, ungroup, offline edits', () => {
     await products.group(2);
     await products.search('');
     await products.waitForTotal(ALL - 1, 'one product fewer on the device');
-    await eventually(async () => articlesOf(await catalog.product(mainId)).join() === [MAIN_ARTICLE, OTHER_ARTICLE].sort().join(), 'both listings under the main product on the server');
+    await eventually(
+      async () => articlesOf(await catalog.product(mainId)).join() === [MAIN_ARTICLE, OTHER_ARTICLE].sort().join(),
+      'both listings under the main product on the server',
+    );
     expect(await catalog.product(otherId)).toBeNull();
     expect(await catalog.total()).toBe(ALL - 1);
 
@@ -99,8 +110,14 @@ describe('the catalog: import, group, ungroup, offline edits', () => {
 
     // Ungroup the Wildberries listing: it leaves this product at once and becomes its own on the server.
     await product.ungroup([OTHER_ARTICLE]);
-    await eventually(async () => (await product.listedArticles()).join() === MAIN_ARTICLE, 'one listing left on the tab');
-    await eventually(async () => articlesOf(await catalog.product(mainId)).join() === MAIN_ARTICLE, 'the main product keeps one listing on the server');
+    await eventually(
+      async () => (await product.listedArticles()).join() === MAIN_ARTICLE,
+      'one listing left on the tab',
+    );
+    await eventually(
+      async () => articlesOf(await catalog.product(mainId)).join() === MAIN_ARTICLE,
+      'the main product keeps one listing on the server',
+    );
     const split = await catalog.byArticle(OTHER_ARTICLE);
     expect([mainId, otherId]).not.toContain(split.product_wh.id);
     expect(articlesOf(split)).toEqual([OTHER_ARTICLE]);
@@ -130,7 +147,10 @@ describe('the catalog: import, group, ungroup, offline edits', () => {
     await app.openMenu('Товары');
     await products.addProduct();
     await app.expectTitle('Новый товар');
-    await new NewProductPage(page).add({ name: createdName, images: [{ name: 'termos.png', mimeType: 'image/png', buffer: png }] });
+    await new NewProductPage(page).add({
+      name: createdName,
+      images: [{ name: 'termos.png', mimeType: 'image/png', buffer: png }],
+    });
     const createdId = await product.waitForId();
     await app.expectTitle(createdName);
     await product.waitingImages().waitFor();

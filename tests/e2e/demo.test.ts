@@ -69,14 +69,14 @@ afterAll(async () => {
 });
 
 /** Pictures of the first `n` rows that are on screen: loaded, not blocked or broken. */
-async function loadedPictures(rows: ReturnType<ProductsPage['rows']>, n: number): Promise<{ loaded: number; total: number }> {
-  return rows.evaluateAll(
-    (trs, limit) => {
-      const images = trs.slice(0, limit).flatMap((tr) => [...tr.querySelectorAll('img')]);
-      return { loaded: images.filter((img) => img.complete && img.naturalWidth > 0).length, total: images.length };
-    },
-    n,
-  );
+async function loadedPictures(
+  rows: ReturnType<ProductsPage['rows']>,
+  n: number,
+): Promise<{ loaded: number; total: number }> {
+  return rows.evaluateAll((trs, limit) => {
+    const images = trs.slice(0, limit).flatMap((tr) => [...tr.querySelectorAll('img')]);
+    return { loaded: images.filter((img) => img.complete && img.naturalWidth > 0).length, total: images.length };
+  }, n);
 }
 
 describe('npm run demo', () => {
@@ -101,7 +101,11 @@ describe('npm run demo', () => {
     await products.rows().first().waitFor();
     // Column 3 «Остаток»: most products have stock.
     await eventually(async () => {
-      const counts = await products.rows().evaluateAll((trs) => trs.map((tr) => Number((tr.querySelectorAll('td')[3]?.textContent ?? '').replace(/\s/g, ''))));
+      const counts = await products
+        .rows()
+        .evaluateAll((trs) =>
+          trs.map((tr) => Number((tr.querySelectorAll('td')[3]?.textContent ?? '').replace(/\s/g, ''))),
+        );
       return counts.filter((c) => c > 0).length > counts.length / 2;
     }, 'most rows with stock');
     // Every 50th sandbox offer has no photo: the first rows on screen have some pictures, all of them loaded.
@@ -122,7 +126,10 @@ describe('npm run demo', () => {
   it('shows purchase documents, markdowns and orders waiting to ship', async () => {
     await page.goto(`${baseUrl}/inventory/batches`);
     await page.getByRole('dialog').getByRole('button', { name: 'Закупки' }).click();
-    await eventually(async () => (await page.getByTestId('batch-row').count()) >= Math.min(first.purchases, 6), 'purchase documents listed');
+    await eventually(
+      async () => (await page.getByTestId('batch-row').count()) >= Math.min(first.purchases, 6),
+      'purchase documents listed',
+    );
 
     await page.goto(`${baseUrl}/markdown`);
     await page.getByTestId('markdown-line').first().waitFor();
@@ -130,7 +137,10 @@ describe('npm run demo', () => {
     const shipping = new ShippingPage(page);
     await shipping.open(baseUrl);
     await shipping.rows().first().waitFor();
-    await eventually(async () => (await page.locator('[data-testid="shipping-row"][data-enough="false"]').count()) > 0, 'an order short of stock');
+    await eventually(
+      async () => (await page.locator('[data-testid="shipping-row"][data-enough="false"]').count()) > 0,
+      'an order short of stock',
+    );
     expect(refused).toEqual([]);
   });
 

@@ -85,8 +85,14 @@ describe('the fate of an offline edit the server refuses', () => {
     await app.openMenu('Товары');
     await products.waitForRows(2, 'both products on the device');
     await product.open(server.url, mug, 'Учёт');
-    await eventually(async () => (await product.stockLine()).startsWith('На складе: 2 шт.'), 'the mug’s two units on the device');
-    await eventually(async () => (await sync.indicatorText()).includes('Всё отправлено'), 'all sent before going offline');
+    await eventually(
+      async () => (await product.stockLine()).startsWith('На складе: 2 шт.'),
+      'the mug’s two units on the device',
+    );
+    await eventually(
+      async () => (await sync.indicatorText()).includes('Всё отправлено'),
+      'all sent before going offline',
+    );
 
     // The second tab of the same profile: it never makes the edit.
     tab2 = await context.newPage();
@@ -122,14 +128,19 @@ describe('the fate of an offline edit the server refuses', () => {
     );
     await eventually(async () => (await sync.indicatorText()).includes('Отклонено: 2'), 'both refused');
     const text1 = await sync.noticeText();
-    expect(text1).toContain(`Списание 1 шт. товара «${KETTLE}» отклонено: Недостаточно товара на складе: доступно 0 шт.`);
+    expect(text1).toContain(
+      `Списание 1 шт. товара «${KETTLE}» отклонено: Недостаточно товара на складе: доступно 0 шт.`,
+    );
     expect(text1).toContain('Ещё отклонённых правок: 1.');
     // The other tab heard it from IndexedDB, without sending anything itself.
     await sync2.notice().waitFor();
     expect(await sync2.noticeText()).toBe(text1);
     // The refused write-offs are undone on the device: the mug shows the server's one unit.
     await product.open(server.url, mug, 'Учёт');
-    await eventually(async () => (await product.stockLine()).startsWith('На складе: 1 шт.'), 'the mug as the server has it');
+    await eventually(
+      async () => (await product.stockLine()).startsWith('На складе: 1 шт.'),
+      'the mug as the server has it',
+    );
 
     // A reload (here, on another screen) does not lose it.
     await tab1.goto(`${server.url}/products`);
@@ -161,8 +172,16 @@ describe('the fate of an offline edit the server refuses', () => {
     await receive(mug, 5);
     await sync.openDialog();
     await sync.button(MUG, 'Повторить').click();
-    await eventually(async () => (await sync.refusedTexts()).length === 1, 'the mug’s write-off no longer refused', 30_000);
-    await eventually(async () => (await serverCount(mug)) === 2 + 5 - 1 - 2, 'the retried write-off on the server', 30_000);
+    await eventually(
+      async () => (await sync.refusedTexts()).length === 1,
+      'the mug’s write-off no longer refused',
+      30_000,
+    );
+    await eventually(
+      async () => (await serverCount(mug)) === 2 + 5 - 1 - 2,
+      'the retried write-off on the server',
+      30_000,
+    );
     const mugDisposals = await serverDisposals(mug);
     expect(mugDisposals.map((d) => d.count).sort()).toEqual([1, 2]);
 
@@ -190,11 +209,18 @@ describe('the fate of an offline edit the server refuses', () => {
     // Applied exactly once: more syncs (a reload, the other tab) change nothing on the server.
     await tab1.reload();
     await tab2.reload();
-    await eventually(async () => (await sync.indicatorText()).includes('Всё отправлено'), '«Всё отправлено» after a reload', 30_000);
+    await eventually(
+      async () => (await sync.indicatorText()).includes('Всё отправлено'),
+      '«Всё отправлено» after a reload',
+      30_000,
+    );
     expect(await serverDisposals(mug)).toHaveLength(2);
     expect(await serverCount(mug)).toBe(4);
     await product.open(server.url, mug, 'Учёт');
-    await eventually(async () => (await product.stockLine()).startsWith('На складе: 4 шт.'), 'the mug’s four units on the device');
+    await eventually(
+      async () => (await product.stockLine()).startsWith('На складе: 4 шт.'),
+      'the mug’s four units on the device',
+    );
     expect(await sync.notice().count()).toBe(0);
     expect(await sync2.notice().count()).toBe(0);
   });

@@ -22,7 +22,12 @@ const goods = [
   { name: 'Кружка "Утро"; керамика', article: 'MUG-02', count: 3, price: 250 },
   { name: 'Термос дорожный', article: null, count: 2, price: 80 },
 ] as const;
-const user = { login: `exports-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Нина', last_name: 'Орлова' };
+const user = {
+  login: `exports-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Нина',
+  last_name: 'Орлова',
+};
 
 let server: RunningServer;
 let stock: StockApi;
@@ -36,8 +41,16 @@ beforeAll(async () => {
   stock = new StockApi(api);
   for (const g of goods) {
     const id = crypto.randomUUID();
-    const products_mp = g.article ? [{ offer_id: g.article, name: g.name, marketplace: 'OZON', market_id: 'exports-store' }] : [];
-    await api.call('POST', '/api/v1/products/products/', { id, name: g.name, description: '', images: [], products_mp });
+    const products_mp = g.article
+      ? [{ offer_id: g.article, name: g.name, marketplace: 'OZON', market_id: 'exports-store' }]
+      : [];
+    await api.call('POST', '/api/v1/products/products/', {
+      id,
+      name: g.name,
+      description: '',
+      images: [],
+      products_mp,
+    });
     ids.push(id);
   }
   context = await launchProfile();
@@ -49,11 +62,16 @@ afterAll(async () => {
 });
 
 const lotsOf = async (batchId: string) =>
-  (await stock.batch(batchId)).inventories.map((l) => ({ product_id: l.product_id, count_max: l.count_max, price: l.price })).sort((a, b) => a.product_id.localeCompare(b.product_id));
+  (await stock.batch(batchId)).inventories
+    .map((l) => ({ product_id: l.product_id, count_max: l.count_max, price: l.price }))
+    .sort((a, b) => a.product_id.localeCompare(b.product_id));
 
 /** The file picked through «Загрузить из файла»; answers the dialog that shows what matched. */
 async function loadFile(file: { name: string; mimeType: string; buffer: Buffer }) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Загрузить из файла' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Загрузить из файла' }).click(),
+  ]);
   await chooser.setFiles(file);
   const dialog = page.getByRole('dialog', { name: `Загрузка из файла «${file.name}»` });
   await dialog.waitFor();
@@ -61,7 +79,12 @@ async function loadFile(file: { name: string; mimeType: string; buffer: Buffer }
 }
 
 /** Cells of the rows with this test id, as their text. */
-const shownRows = async (testId: string) => Promise.all((await page.getByTestId(testId).all()).map(async (r) => (await r.locator(':scope > td').allTextContents()).map(plainSpaces)));
+const shownRows = async (testId: string) =>
+  Promise.all(
+    (await page.getByTestId(testId).all()).map(async (r) =>
+      (await r.locator(':scope > td').allTextContents()).map(plainSpaces),
+    ),
+  );
 
 describe('exports and a purchase loaded from a file', () => {
   it('a purchase from CSV and from XLSX saves the same lots as one typed by hand, the unmatched line left out', async () => {
@@ -84,12 +107,21 @@ describe('exports and a purchase loaded from a file', () => {
     // CSV, «;», decimal comma, an article of a listing, an exact name (other case), a product not on the warehouse.
     await editor.open(server.url);
     await editor.setDate(RECEIPT_DAY);
-    const csv = ['Артикул;Наименование;Кол-во;Цена закупки, ₽', 'ket-01;;5;100,5', 'MUG-02;Кружка;3;250,00', ';термос дорожный;2;80', 'NOPE-9;Самовар медный;1;10', ''].join('\r\n');
+    const csv = [
+      'Артикул;Наименование;Кол-во;Цена закупки, ₽',
+      'ket-01;;5;100,5',
+      'MUG-02;Кружка;3;250,00',
+      ';термос дорожный;2;80',
+      'NOPE-9;Самовар медный;1;10',
+      '',
+    ].join('\r\n');
     let dialog = await loadFile({ name: 'закупка.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFF' + csv) });
     expect(await dialog.getByTestId('file-line-matched').count()).toBe(3);
     const unmatched = dialog.getByTestId('file-line-unmatched');
     expect(await unmatched.count()).toBe(1);
-    expect(plainSpaces(await unmatched.textContent())).toContain('Нет товара склада с артикулом «NOPE-9» или названием «Самовар медный»');
+    expect(plainSpaces(await unmatched.textContent())).toContain(
+      'Нет товара склада с артикулом «NOPE-9» или названием «Самовар медный»',
+    );
     // Nothing reached the editor before the confirmation.
     expect(await page.getByTestId('purchase-line').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Добавить строк: 3' }).click();
@@ -102,32 +134,67 @@ describe('exports and a purchase loaded from a file', () => {
     // XLSX written by another library, «,» never involved: names, numbers as numbers.
     const book = new ExcelJS.Workbook();
     const ws = book.addWorksheet('Лист1');
-    ws.addRows([['Поставка'], [], ['Наименование', 'Количество', 'Цена'], ...goods.map((g) => [g.name, g.count, g.price]), ['Вилка', 4, 12], ['Итого', 14, null]]);
+    ws.addRows([
+      ['Поставка'],
+      [],
+      ['Наименование', 'Количество', 'Цена'],
+      ...goods.map((g) => [g.name, g.count, g.price]),
+      ['Вилка', 4, 12],
+      ['Итого', 14, null],
+    ]);
     await editor.open(server.url);
     await editor.setDate(RECEIPT_DAY);
-    dialog = await loadFile({ name: 'закупка.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    dialog = await loadFile({
+      name: 'закупка.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
     expect(await dialog.getByTestId('file-line-matched').count()).toBe(3);
-    expect(plainSpaces(await dialog.getByTestId('file-line-unmatched').textContent())).toContain('Нет товара склада с названием «Вилка»');
+    expect(plainSpaces(await dialog.getByTestId('file-line-unmatched').textContent())).toContain(
+      'Нет товара склада с названием «Вилка»',
+    );
     await dialog.getByRole('button', { name: 'Добавить строк: 3' }).click();
     await dialog.waitFor({ state: 'detached' });
     await editor.receive();
     await page.waitForURL(/\/inventory\/batches/);
 
-    await eventually(async () => (await app.unsentCount()) === 0 && (await stock.batches('purchase')).length === 3, 'the three purchases on the server', 30_000);
+    await eventually(
+      async () => (await app.unsentCount()) === 0 && (await stock.batches('purchase')).length === 3,
+      'the three purchases on the server',
+      30_000,
+    );
     const batches = await stock.batches('purchase');
     const [hand, ...loaded] = await Promise.all(batches.map((b) => lotsOf(b.id)));
-    expect(hand).toEqual(goods.map((g, i) => ({ product_id: ids[i]!, count_max: g.count, price: g.price })).sort((a, b) => a.product_id.localeCompare(b.product_id)));
+    expect(hand).toEqual(
+      goods
+        .map((g, i) => ({ product_id: ids[i]!, count_max: g.count, price: g.price }))
+        .sort((a, b) => a.product_id.localeCompare(b.product_id)),
+    );
     for (const lots of loaded) expect(lots).toEqual(hand);
   });
 
   it('/products: the file holds every matching row in the table’s order, as shown', async () => {
     await page.goto(`${server.url}/products?order_by=-count&search=${encodeURIComponent('й')}`);
     await eventually(async () => (await page.getByTestId('product-row').count()) === 2, 'the two products with «й»');
-    const screen = (await shownRows('product-row')).map((c) => [shownNumber(c[0]), c[2], ...c.slice(3).map(shownNumber)]);
+    const screen = (await shownRows('product-row')).map((c) => [
+      shownNumber(c[0]),
+      c[2],
+      ...c.slice(3).map(shownNumber),
+    ]);
     for (const format of ['xlsx', 'csv'] as const) {
       const { fileName, sheet } = await new ExportMenu(page).save(format);
       expect(fileName).toMatch(new RegExp(`^Товары_\\d{2}\\.\\d{2}\\.\\d{4}\\.${format}$`));
-      expect(sheet.rows[0]).toEqual(['№', 'Название', 'Артикулы', 'Остаток', 'Резерв', 'Уценка', 'Ср. себестоимость, ₽', 'Сумма, ₽', 'Не хватает на заказы']);
+      expect(sheet.rows[0]).toEqual([
+        '№',
+        'Название',
+        'Артикулы',
+        'Остаток',
+        'Резерв',
+        'Уценка',
+        'Ср. себестоимость, ₽',
+        'Сумма, ₽',
+        'Не хватает на заказы',
+      ]);
       const rows = sheet.rows.slice(1).map((r) => [r[0], `${r[1]}${r[2] ?? ''}`, ...r.slice(3, 8)]);
       expect(rows).toEqual(screen);
       if (format === 'xlsx') {
@@ -142,13 +209,24 @@ describe('exports and a purchase loaded from a file', () => {
     const [first] = await stock.batches('purchase');
     await page.goto(`${server.url}/inventory/batches/${first!.id}`);
     await eventually(async () => (await page.getByTestId('document-line').count()) === 3, 'the document’s three lines');
-    const screen = (await shownRows('document-line')).map((c) => [shownNumber(c[0]), c[2], shownNumber(c[3]), shownNumber(c[4]), shownNumber(c[5])]);
+    const screen = (await shownRows('document-line')).map((c) => [
+      shownNumber(c[0]),
+      c[2],
+      shownNumber(c[3]),
+      shownNumber(c[4]),
+      shownNumber(c[5]),
+    ]);
     const totals = plainSpaces(await page.getByTestId('document-totals').textContent());
     expect(totals).toBe('Итого: 10 шт. на сумму 1 412,50 ₽');
     for (const format of ['xlsx', 'csv'] as const) {
       const { fileName, sheet } = await new ExportMenu(page).save(format);
       expect(fileName).toMatch(new RegExp(`^Закупка_от_14\\.03\\.2025_\\d{2}\\.\\d{2}\\.\\d{4}\\.${format}$`));
-      expect(sheet.rows.slice(0, 4)).toEqual([['Документ', 'Закупка'], ['Дата поступления', '14.03.2025'], [], ['№', 'Товар', 'Артикулы', 'Количество', 'Цена, ₽', 'Сумма, ₽']]);
+      expect(sheet.rows.slice(0, 4)).toEqual([
+        ['Документ', 'Закупка'],
+        ['Дата поступления', '14.03.2025'],
+        [],
+        ['№', 'Товар', 'Артикулы', 'Количество', 'Цена, ₽', 'Сумма, ₽'],
+      ]);
       const lines = sheet.rows.slice(4, -1).map((r) => [r[0], `${r[1]}${r[2] ?? ''}`, r[3], r[4], r[5]]);
       expect(lines).toEqual(screen);
       expect(sheet.rows.at(-1)).toEqual(['Итого', null, null, 10, null, 1412.5]);
@@ -177,15 +255,38 @@ describe('exports and a purchase loaded from a file', () => {
       ]);
     }
     const { sheet } = await new ExportMenu(page).save('xlsx');
-    expect(sheet.rows[0]).toEqual(['Дата', 'Товар', 'Артикулы', 'Закуплено', 'Себестоимость, ₽', 'Остаток', 'Сумма, ₽', 'Возврат']);
+    expect(sheet.rows[0]).toEqual([
+      'Дата',
+      'Товар',
+      'Артикулы',
+      'Закуплено',
+      'Себестоимость, ₽',
+      'Остаток',
+      'Сумма, ₽',
+      'Возврат',
+    ]);
     expect(sheet.rows.slice(1).map((r) => [r[0], `${r[1]}${r[2] ?? ''}`, r[3], r[4], r[5], r[6]])).toEqual(screen);
 
     await page.goto(`${server.url}/product/${ids[0]}?td=8`);
-    await eventually(async () => (await page.getByTestId('movement-row').count()) === 3, 'three receipts in the ledger', 30_000);
-    const ledger = (await shownRows('movement-row')).map((c) => [c[0], c[1], shownNumber(c[2]), c[3], shownNumber(c[4])]);
+    await eventually(
+      async () => (await page.getByTestId('movement-row').count()) === 3,
+      'three receipts in the ledger',
+      30_000,
+    );
+    const ledger = (await shownRows('movement-row')).map((c) => [
+      c[0],
+      c[1],
+      shownNumber(c[2]),
+      c[3],
+      shownNumber(c[4]),
+    ]);
     const { fileName, sheet: history } = await new ExportMenu(page).save('csv');
     expect(fileName).toMatch(/^История_Чайник_стальной_\d{2}\.\d{2}\.\d{4}\.csv$/);
-    expect(history.rows.slice(0, 3)).toEqual([['Товар', 'Чайник стальной'], [], ['Время', 'Причина', 'Количество', 'Партия от', 'Цена за ед., ₽']]);
+    expect(history.rows.slice(0, 3)).toEqual([
+      ['Товар', 'Чайник стальной'],
+      [],
+      ['Время', 'Причина', 'Количество', 'Партия от', 'Цена за ед., ₽'],
+    ]);
     expect(history.rows.slice(3)).toEqual(ledger);
   });
 

@@ -61,7 +61,10 @@ interface ShortItem {
 async function serverLots(): Promise<ServerLot[]> {
   const lots: ServerLot[] = [];
   for (let p = 1; ; p++) {
-    const { results, total } = await api.call<{ results: ServerLot[]; total: number }>('GET', `/api/v1/inventory/?page_size=200&page=${p}`);
+    const { results, total } = await api.call<{ results: ServerLot[]; total: number }>(
+      'GET',
+      `/api/v1/inventory/?page_size=200&page=${p}`,
+    );
     lots.push(...results);
     if (lots.length >= total || results.length === 0) return lots;
   }
@@ -106,7 +109,10 @@ describe('the home page over the demo data', () => {
       async () => (await home.units()) === sum.count && kopecks(await home.value()) === kopecks(sum.price),
       'the home figures to equal the server’s',
     );
-    await eventually(async () => (await home.shortfallCount()) === lacking.size, 'the shortfall count to equal the server’s');
+    await eventually(
+      async () => (await home.shortfallCount()) === lacking.size,
+      'the shortfall count to equal the server’s',
+    );
     const shown = await home.shownShortfalls();
     expect(shown.length).toBe(Math.min(5, lacking.size));
     for (const s of shown) expect(s.lacking, s.productId).toBe(lacking.get(s.productId));
@@ -119,7 +125,8 @@ describe('the home page over the demo data', () => {
     await home.shortfallRows().first().getByRole('link').click();
     await page.waitForURL((url) => url.pathname === `/product/${shown[0]!.productId}`, { waitUntil: 'commit' });
     const nav = page.getByRole('navigation', { name: 'Главное меню' });
-    if (!(await nav.getByRole('link', { name: 'Товары' }).isVisible())) await page.getByRole('button', { name: 'Меню' }).click();
+    if (!(await nav.getByRole('link', { name: 'Товары' }).isVisible()))
+      await page.getByRole('button', { name: 'Меню' }).click();
     expect((await nav.getByRole('link').allTextContents())[0]).toBe('Главная');
     await nav.getByRole('link', { name: 'Главная' }).click();
     await page.locator('header h1').filter({ hasText: 'Главная' }).waitFor();
@@ -198,7 +205,11 @@ describe('the home page over the demo data', () => {
       };
     });
     expect(overflow).toEqual({ scroll: 0, wide: [], cut: [] });
-    const check = new ViewportCheck(page, { width: 768, height: 1024 }, path.join(root, 'tests/e2e/results/screenshots/home'));
+    const check = new ViewportCheck(
+      page,
+      { width: 768, height: 1024 },
+      path.join(root, 'tests/e2e/results/screenshots/home'),
+    );
     check.screen = 'home';
     await check.usable('«Меню»', page.getByRole('button', { name: 'Меню' }));
     await check.usable('shortfall link', home.shortfallRows().first().getByRole('link'));
@@ -207,7 +218,10 @@ describe('the home page over the demo data', () => {
     await check.usable('value chart', home.valueChart());
     await check.usable('sales chart', home.salesChart());
     await check.screenshot('home-768');
-    await page.screenshot({ path: path.join(root, 'tests/e2e/results/screenshots/home/home-768-full.png'), fullPage: true });
+    await page.screenshot({
+      path: path.join(root, 'tests/e2e/results/screenshots/home/home-768-full.png'),
+      fullPage: true,
+    });
     expect(check.problems).toEqual([]);
   });
 });

@@ -41,7 +41,8 @@ describe('the installable PWA', () => {
     expect(body.display).toBe('standalone');
     expect(body.start_url).toBe('/');
     const icons = body.icons ?? [];
-    const sized = (size: string) => icons.find((i) => i.sizes?.split(' ').includes(size) && (i.purpose ?? 'any').includes('any'));
+    const sized = (size: string) =>
+      icons.find((i) => i.sizes?.split(' ').includes(size) && (i.purpose ?? 'any').includes('any'));
     const maskable = icons.find((i) => i.purpose?.split(' ').includes('maskable'));
     for (const [icon, px] of [
       [sized('192x192'), 192],
@@ -66,7 +67,12 @@ describe('the installable PWA', () => {
       expect(await pwa.fetchFromPage('/api/health')).toMatchObject({ ok: false });
 
       // Navigations to server paths (the live channel is /user/{id}/, the profile page /user) fail as a network error instead of showing index.html.
-      for (const path of ['/api/health', '/api/v1/markets/', '/uploads/photo.jpg', '/user/00000000-0000-0000-0000-000000000000/']) {
+      for (const path of [
+        '/api/health',
+        '/api/v1/markets/',
+        '/uploads/photo.jpg',
+        '/user/00000000-0000-0000-0000-000000000000/',
+      ]) {
         const result = await pwa.navigate(server.url + path);
         expect(result, path).toMatchObject({ ok: false });
         if (!result.ok) expect(result.error, path).toMatch(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);

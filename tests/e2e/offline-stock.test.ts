@@ -63,10 +63,16 @@ function ledgerOf(shown: ShownStock): ShownMovement[] {
   ];
 }
 const asShown = (m: ServerMovement): ShownMovement => ({ reason: reasonLabel[m.reason] ?? m.reason, delta: m.delta });
-const sorted = (rows: ShownMovement[]) => [...rows].sort((x, y) => x.reason.localeCompare(y.reason) || x.delta - y.delta);
+const sorted = (rows: ShownMovement[]) =>
+  [...rows].sort((x, y) => x.reason.localeCompare(y.reason) || x.delta - y.delta);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-const user = { login: `stock-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Игорь', last_name: 'Соколов' };
+const user = {
+  login: `stock-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Игорь',
+  last_name: 'Соколов',
+};
 
 let server: RunningServer;
 let stock: StockApi;
@@ -117,8 +123,15 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     await page.waitForURL(/\/inventory\/batches/);
 
     // Two units of A written off; one unit of B marked down, from the price FIFO will take.
-    await product.writeOff(server.url, ids.a, { count: WRITE_OFF, price: goods.a.price, reason: 'Разбиты при приёмке' });
-    const markdownStart = await product.markDown(server.url, ids.b, { markdownPrice: MARKDOWN_PRICE, description: 'Скол на ручке' });
+    await product.writeOff(server.url, ids.a, {
+      count: WRITE_OFF,
+      price: goods.a.price,
+      reason: 'Разбиты при приёмке',
+    });
+    const markdownStart = await product.markDown(server.url, ids.b, {
+      markdownPrice: MARKDOWN_PRICE,
+      description: 'Скол на ручке',
+    });
     expect(markdownStart).toBe(goods.b.price);
 
     // One unit of C realized to OZON.
@@ -162,7 +175,9 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     expect(shown.b.markdowns).toEqual([{ price: goods.b.price, markdownPrice: MARKDOWN_PRICE }]);
     expect(shown.c.others).toEqual([{ marketplace: 'OZON', count: 1, realizationPrice: REALIZATION_PRICE }]);
     for (const k of keys) {
-      expect(shown[k].stockLine).toBe(`На складе: ${expectedRows[k].count} шт., в резерве: 0 шт., свободно: ${expectedRows[k].count} шт.`);
+      expect(shown[k].stockLine).toBe(
+        `На складе: ${expectedRows[k].count} шт., в резерве: 0 шт., свободно: ${expectedRows[k].count} шт.`,
+      );
       // The ledger is the server's record: nothing of it exists until the changes are sent.
       expect(shown[k].history).toEqual([]);
     }
@@ -183,7 +198,10 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     await context.setOffline(false);
     await eventually(async () => (await app.unsentCount()) === 0, 'nothing unsent', 30_000);
     expect(await page.getByTestId('sync-indicator').textContent()).not.toContain('Отклонено');
-    await eventually(async () => (await app.localRowCounts()).stock_movements === 6, 'the server’s ledger on the device');
+    await eventually(
+      async () => (await app.localRowCounts()).stock_movements === 6,
+      'the server’s ledger on the device',
+    );
     await eventually(async () => (await new LocalData(page).outbox()).length === 0, 'the outbox emptied');
     expect(await products.seen()).toEqual([expect.stringContaining(summary.text)]);
 
@@ -191,7 +209,13 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     const figures = await stock.figures();
     for (const k of keys) {
       const f = figures.get(ids[k])!;
-      expect({ product: k, count: f.count, reserve: f.reserve, markdowns: f.markdowns, total_price: f.total_price }).toEqual({
+      expect({
+        product: k,
+        count: f.count,
+        reserve: f.reserve,
+        markdowns: f.markdowns,
+        total_price: f.total_price,
+      }).toEqual({
         product: k,
         count: shownRows[k].count,
         reserve: shownRows[k].reserve,
@@ -213,9 +237,24 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
       expect(sorted(ledger.map(asShown))).toEqual(sorted(ledgerOf(shown[k])));
       for (const m of ledger) expect(m.unit_cost).toBe(goods[k].price);
     }
-    expect(sorted(ledgers.a.map(asShown))).toEqual(sorted([{ reason: 'Поступление', delta: 5 }, { reason: 'Списание', delta: -2 }]));
-    expect(sorted(ledgers.b.map(asShown))).toEqual(sorted([{ reason: 'Поступление', delta: 3 }, { reason: 'Уценка', delta: -1 }]));
-    expect(sorted(ledgers.c.map(asShown))).toEqual(sorted([{ reason: 'Поступление', delta: 4 }, { reason: 'Прочая реализация', delta: -1 }]));
+    expect(sorted(ledgers.a.map(asShown))).toEqual(
+      sorted([
+        { reason: 'Поступление', delta: 5 },
+        { reason: 'Списание', delta: -2 },
+      ]),
+    );
+    expect(sorted(ledgers.b.map(asShown))).toEqual(
+      sorted([
+        { reason: 'Поступление', delta: 3 },
+        { reason: 'Уценка', delta: -1 },
+      ]),
+    );
+    expect(sorted(ledgers.c.map(asShown))).toEqual(
+      sorted([
+        { reason: 'Поступление', delta: 4 },
+        { reason: 'Прочая реализация', delta: -1 },
+      ]),
+    );
 
     // Documents: exactly one purchase with the three lots as received, and one other realization to OZON.
     const purchases = await stock.batches('purchase');
@@ -236,9 +275,14 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     expect(others).toHaveLength(1);
     expect(others[0]).toMatchObject({ kind: 'other', total_count: 1, total_sum: REALIZATION_PRICE });
     const realized = (await stock.batch(others[0]!.id)).other_realizations;
-    expect(realized.map((o) => ({ product_id: o.product_id, count: o.count, marketplace: o.marketplace, realization_price: o.realization_price }))).toEqual([
-      { product_id: ids.c, count: 1, marketplace: 'OZON', realization_price: REALIZATION_PRICE },
-    ]);
+    expect(
+      realized.map((o) => ({
+        product_id: o.product_id,
+        count: o.count,
+        marketplace: o.marketplace,
+        realization_price: o.realization_price,
+      })),
+    ).toEqual([{ product_id: ids.c, count: 1, marketplace: 'OZON', realization_price: REALIZATION_PRICE }]);
 
     // The device, now holding the server's rows: the same figures, and the ledger in «История».
     await products.open(server.url);
@@ -248,7 +292,10 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     for (const k of keys) {
       await product.open(server.url, ids[k], 'История');
       const expected = JSON.stringify(sorted(ledgers[k].map(asShown)));
-      await eventually(async () => JSON.stringify(sorted(await product.history())) === expected, `the ledger of ${goods[k].name} in «История»`);
+      await eventually(
+        async () => JSON.stringify(sorted(await product.history())) === expected,
+        `the ledger of ${goods[k].name} in «История»`,
+      );
     }
   });
 });

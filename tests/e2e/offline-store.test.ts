@@ -42,7 +42,12 @@ describe('a store created online and renamed offline', () => {
 
     await page.goto(server.url);
     await page.waitForURL(/\/auth$/);
-    await auth.register({ login: `e2e-${Date.now()}@example.ru`, password: 'пароль-надёжный', firstName: 'Ольга', lastName: 'Иванова' });
+    await auth.register({
+      login: `e2e-${Date.now()}@example.ru`,
+      password: 'пароль-надёжный',
+      firstName: 'Ольга',
+      lastName: 'Иванова',
+    });
     await page.waitForURL(`${server.url}/`);
     await app.expectTitle('Главная');
     await app.waitForServiceWorker();
@@ -53,7 +58,10 @@ describe('a store created online and renamed offline', () => {
     await page.waitForURL(/\/markets$/);
     await markets.store('Озон основной').waitFor();
     const token = (await app.accessToken())!;
-    await eventually(async () => (await serverMarkets(token)).some((m) => m.market_id === 'ozon-1'), 'store on the server');
+    await eventually(
+      async () => (await serverMarkets(token)).some((m) => m.market_id === 'ozon-1'),
+      'store on the server',
+    );
 
     await context.setOffline(true);
     await page.reload();

@@ -29,7 +29,12 @@ const STORES = defaultSandboxStores;
 const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const user = { login: `returns-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Ольга', last_name: 'Миронова' };
+const user = {
+  login: `returns-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Ольга',
+  last_name: 'Миронова',
+};
 
 let sandbox: Sandbox;
 let server: RunningServer;
@@ -39,7 +44,12 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, latencyMs: LATENCY_MS, returnsPerStore: RETURNS_PER_STORE });
+  sandbox = await startSandbox({
+    offersPerStore: OFFERS,
+    stores: STORES,
+    latencyMs: LATENCY_MS,
+    returnsPerStore: RETURNS_PER_STORE,
+  });
   server = await startServer(sandboxEnv(sandbox.url, PAGE_SIZE));
   const api = await ServerApi.signUp(server.url, user);
   const catalog = new CatalogApi(api);
@@ -82,7 +92,10 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await new AuthPage(page).login(user);
     await app.expectTitle('Главная');
     await app.waitForServiceWorker();
-    await eventually(async () => (await new LocalData(page).markets()).length === STORES.length, 'the stores on the device');
+    await eventually(
+      async () => (await new LocalData(page).markets()).length === STORES.length,
+      'the stores on the device',
+    );
 
     // Import from 90 days ago: one request per store, the ring shows the jobs' progress.
     await app.openMenu('Возвраты');
@@ -108,7 +121,11 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await returns.progressRing().waitFor({ state: 'hidden', timeout: 30_000 });
     const returnCalls = sandbox.control.requests.filter((r) => /return/i.test(r.path) && r.status === 200);
     expect(returnCalls.length).toBeGreaterThanOrEqual(STORES.length);
-    await eventually(async () => (await returns.rows().count()) === 50, 'the first page of returns on the device', 30_000);
+    await eventually(
+      async () => (await returns.rows().count()) === 50,
+      'the first page of returns on the device',
+      30_000,
+    );
 
     const list = (await returnsApi.list()).returns;
     const [a, b, c, d] = pickReturns(list);
@@ -153,7 +170,10 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await returns.notification().filter({ hasText: 'Оприходовано возвратов: 3' }).waitFor();
     const [y, m, dd] = receiptDay.split('-');
     for (const r of [a, b, c]) {
-      await eventually(async () => (await returns.row(r.id).getByTestId('received-at').count()) === 1, 'the row received');
+      await eventually(
+        async () => (await returns.row(r.id).getByTestId('received-at').count()) === 1,
+        'the row received',
+      );
       expect(await returns.receivedText(r.id)).toContain(`Оприходован ${dd}.${m}.${y}`);
       expect((await returns.status(r.id)).disabled).toBe(true);
     }
@@ -161,7 +181,11 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
 
     // The new stock on the product screens, offline (read after a reload: from the device's storage).
     const shownStock: Record<'a' | 'b' | 'c', { line: string; lots: ShownLot[] }> = {} as never;
-    for (const [key, r] of [['a', a], ['b', b], ['c', c]] as const) {
+    for (const [key, r] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
       await productStock.open(server.url, r.product_id!, 'Учёт');
       shownStock[key] = { line: await productStock.stockLine(), lots: await productStock.lots() };
     }
@@ -207,7 +231,11 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     // The server's lots, markdowns, disposals and figures are what the screens showed.
     const serverShown = async (productId: string): Promise<ShownLot[]> =>
       (await returnsApi.lots(productId)).map((l) => ({ received: l.count_max, remaining: l.count, price: l.price }));
-    for (const [key, r] of [['a', a], ['b', b], ['c', c]] as const) {
+    for (const [key, r] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
       const onServer = await serverShown(r.product_id!);
       expect([...onServer].sort((x, z) => x.price - z.price || x.received - z.received)).toEqual(
         [...shownStock[key].lots].sort((x, z) => x.price - z.price || x.received - z.received),
@@ -215,10 +243,18 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
       const returnLot = (await returnsApi.lots(r.product_id!)).find((l) => l.is_return)!;
       expect(returnLot).toMatchObject({ return_id: r.id, count_max: r.count });
     }
-    expect((await returnsApi.markdowns(b.product_id!)).map((x) => ({ price: x.price, markdownPrice: x.markdown_price }))).toEqual(shownMarkdowns);
-    expect((await returnsApi.disposals(c.product_id!)).map((x) => ({ count: x.count, price: x.price }))).toEqual(shownDisposals);
+    expect(
+      (await returnsApi.markdowns(b.product_id!)).map((x) => ({ price: x.price, markdownPrice: x.markdown_price })),
+    ).toEqual(shownMarkdowns);
+    expect((await returnsApi.disposals(c.product_id!)).map((x) => ({ count: x.count, price: x.price }))).toEqual(
+      shownDisposals,
+    );
     const figures = await stock.figures();
-    for (const [key, r] of [['a', a], ['b', b], ['c', c]] as const) {
+    for (const [key, r] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const) {
       const f = figures.get(r.product_id!)!;
       expect(line(f.count)).toBe(shownStock[key].line);
       expect(f.total_price).toBe(sumLots(shownStock[key].lots));
@@ -240,10 +276,17 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await to.choose('по цене 150 ₽');
     await page.waitForURL(/\/returns(\?|$)/);
     await eventually(async () => (await app.unsentCount()) === 0, 'the receipt sent', 30_000);
-    await eventually(async () => (await returnsApi.lots(d.product_id!)).some((l) => l.is_return), 'the return lot on the server', 30_000);
+    await eventually(
+      async () => (await returnsApi.lots(d.product_id!)).some((l) => l.is_return),
+      'the return lot on the server',
+      30_000,
+    );
     const dLot = (await returnsApi.lots(d.product_id!)).find((l) => l.is_return)!;
     expect(dLot).toMatchObject({ return_id: d.id, count_max: d.count, price: 150 });
-    await eventually(async () => (await returns.row(d.id).getByTestId('received-at').count()) === 1, 'the row shows it received');
+    await eventually(
+      async () => (await returns.row(d.id).getByTestId('received-at').count()) === 1,
+      'the row shows it received',
+    );
     expect(await returns.status(d.id)).toEqual({ value: 'ready', disabled: true });
   });
 
@@ -252,7 +295,9 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await page.setViewportSize({ width: 768, height: 1024 });
     await returns.open(server.url);
     await returns.rows().first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     for (const box of await returns.controlBoxes()) expect(box.right, `control ${box.name}`).toBeLessThanOrEqual(768);
     // The rows' own controls too: no sideways scrolling to choose a status, type a price or delete.

@@ -22,7 +22,12 @@ import { BatchEditorPage } from './pages/batch-editor-page.ts';
 // Date fields show and take ДД.ММ.ГГГГ whatever the browser's language.
 const OFFERS = 4;
 const STORES = defaultSandboxStores;
-const user = { login: `russian-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Вера', last_name: 'Зуева' };
+const user = {
+  login: `russian-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Вера',
+  last_name: 'Зуева',
+};
 const WAREHOUSE_ONLY = 'Плед шерстяной клетчатый';
 
 let sandbox: Sandbox;
@@ -41,7 +46,8 @@ let markdownId: string;
 let returnId: string;
 
 const latinWords = (text: string) => text.match(/[A-Za-z]+/g) ?? [];
-const allow = (...texts: Array<string | null | undefined>) => texts.forEach((t) => latinWords(t ?? '').forEach((w) => allowed.add(w)));
+const allow = (...texts: Array<string | null | undefined>) =>
+  texts.forEach((t) => latinWords(t ?? '').forEach((w) => allowed.add(w)));
 
 beforeAll(async () => {
   sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, postingsPerStore: 6 });
@@ -55,7 +61,11 @@ beforeAll(async () => {
   await eventually(async () => (await catalog.total()) === STORES.length * OFFERS, 'the catalogs imported', 60_000);
   plaid = (await stock.addProducts([WAREHOUSE_ONLY]))[0]!;
   products = (await catalog.search('')).products;
-  const [a, b, c] = products.filter((p) => p.products_mp.length > 0).map((p) => p.product_wh.id) as [string, string, string];
+  const [a, b, c] = products.filter((p) => p.products_mp.length > 0).map((p) => p.product_wh.id) as [
+    string,
+    string,
+    string,
+  ];
 
   // A purchase of two products, lots received one by one, a markdown, a write-off, a reserve, a sale,
   // an other realization to Wildberries, and a return: every tab and list has rows.
@@ -66,22 +76,53 @@ beforeAll(async () => {
     ],
   });
   purchaseId = crypto.randomUUID();
-  await api.call('POST', '/api/v1/batch/', { id: purchaseId, date: '2026-10-01', kind: 'purchase', inventory_ids: lots.map((l) => l.id) });
+  await api.call('POST', '/api/v1/batch/', {
+    id: purchaseId,
+    date: '2026-10-01',
+    kind: 'purchase',
+    inventory_ids: lots.map((l) => l.id),
+  });
   await returns.addLot(c, 5, 99);
   await returns.addLot(plaid, 3, 1200);
   markdownId = crypto.randomUUID();
-  await api.call('POST', '/api/v1/markdowns/', { id: markdownId, product_id: a, price: 150, markdown_price: 90, description: 'Помята упаковка' });
-  await api.call('POST', '/api/v1/disposal/', { product_id: a, count: 1, price: 150, description: 'Разбит при пересчёте' });
+  await api.call('POST', '/api/v1/markdowns/', {
+    id: markdownId,
+    product_id: a,
+    price: 150,
+    markdown_price: 90,
+    description: 'Помята упаковка',
+  });
+  await api.call('POST', '/api/v1/disposal/', {
+    product_id: a,
+    count: 1,
+    price: 150,
+    description: 'Разбит при пересчёте',
+  });
   await api.call('POST', '/api/v1/reserve/', { product: a, count: 2, price: 400 });
   await api.call('POST', '/api/v1/realization/', { product: b, count: 1, realization_price: 700 });
-  const { results: others } = await api.call<{ results: Array<{ id: string }> }>('POST', '/api/v1/other_realization_batch/', {
-    batch: [{ product_id: c, count: 1, marketplace: 'WB', realization_price: 250, description: 'Подарок покупателю' }],
-  });
+  const { results: others } = await api.call<{ results: Array<{ id: string }> }>(
+    'POST',
+    '/api/v1/other_realization_batch/',
+    {
+      batch: [
+        { product_id: c, count: 1, marketplace: 'WB', realization_price: 250, description: 'Подарок покупателю' },
+      ],
+    },
+  );
   otherId = crypto.randomUUID();
-  await api.call('POST', '/api/v1/batch/', { id: otherId, date: '2026-10-05', kind: 'other', other_realization_ids: others.map((o) => o.id) });
+  await api.call('POST', '/api/v1/batch/', {
+    id: otherId,
+    date: '2026-10-05',
+    kind: 'other',
+    other_realization_ids: others.map((o) => o.id),
+  });
   returnId = crypto.randomUUID();
   await api.call('POST', '/api/v1/returns/', { id: returnId, product_id: a, count: 1 });
-  await api.call('POST', '/api/v1/extract/products/status/', STORES.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })));
+  await api.call(
+    'POST',
+    '/api/v1/extract/products/status/',
+    STORES.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })),
+  );
 
   // The data's own words: names, articles, store names and ids, the login.
   products = (await catalog.search('')).products;
@@ -130,7 +171,8 @@ function shownTexts(p: Page): Promise<string[]> {
 async function foreignWords(p: Page): Promise<string[]> {
   const found: string[] = [];
   for (const text of await shownTexts(p))
-    for (const word of latinWords(text)) if (!allowed.has(word)) found.push(`«${word}» in «${text.replace(/\s+/g, ' ').slice(0, 160)}»`);
+    for (const word of latinWords(text))
+      if (!allowed.has(word)) found.push(`«${word}» in «${text.replace(/\s+/g, ' ').slice(0, 160)}»`);
   return [...new Set(found)];
 }
 
@@ -145,7 +187,8 @@ async function check(what: string, url: string, ready: { title?: string | RegExp
 }
 
 async function settle(ready: { title?: string | RegExp; text?: string | RegExp }) {
-  if (ready.title) await page.locator('header h1').filter({ hasText: ready.title }).first().waitFor({ timeout: 20_000 });
+  if (ready.title)
+    await page.locator('header h1').filter({ hasText: ready.title }).first().waitFor({ timeout: 20_000 });
   if (ready.text) await page.getByText(ready.text).first().waitFor({ timeout: 20_000 });
   // Live queries and lazy images answer within a few frames of the first paint.
   await page.waitForTimeout(400);
@@ -174,7 +217,10 @@ describe('Russian text on an English system', () => {
     await page.getByRole('button', { name: 'Вход' }).click();
     await new AuthPage(page).login(user);
     await page.locator('header h1').filter({ hasText: 'Главная' }).waitFor();
-    await eventually(async () => (await page.evaluate(() => document.body.innerText)).includes('Главная'), 'the home page');
+    await eventually(
+      async () => (await page.evaluate(() => document.body.innerText)).includes('Главная'),
+      'the home page',
+    );
     expect(problems).toEqual(new Map());
   });
 
@@ -200,37 +246,54 @@ describe('Russian text on an English system', () => {
     await editor.setLine(WAREHOUSE_ONLY, { count: 2, price: 1300 });
     if (await editor.drawer.panel().isVisible()) await editor.drawer.close();
     await editor.receive();
-    await eventually(async () => (await stock.batches('purchase')).some((b) => b.date.startsWith('2026-11-24') && b.total_count === 2), 'the document on the server', 30_000);
+    await eventually(
+      async () => (await stock.batches('purchase')).some((b) => b.date.startsWith('2026-11-24') && b.total_count === 2),
+      'the document on the server',
+      30_000,
+    );
     const saved = (await stock.batches('purchase')).find((b) => b.date.startsWith('2026-11-24'))!;
     expect(saved.date.slice(0, 10)).toBe('2026-11-24');
 
     await check('/inventory/batches закупки', '/inventory/batches?is_return=false', { text: '24.11.2026' });
     await page.goto(`${server.url}/inventory/edit/${saved.id}`);
     await page.locator('header h1').first().waitFor();
-    await eventually(async () => (await page.getByLabel('Дата поступления').inputValue()) === '24.11.2026', 'the saved date in the editor');
+    await eventually(
+      async () => (await page.getByLabel('Дата поступления').inputValue()) === '24.11.2026',
+      'the saved date in the editor',
+    );
     await record('/inventory/edit');
   });
 
   it('every screen of SPEC §2 reads in Russian', async () => {
-    const [a, b, c] = products.filter((p) => p.products_mp.length > 0).map((p) => p.product_wh.id) as [string, string, string];
+    const [a, b, c] = products.filter((p) => p.products_mp.length > 0).map((p) => p.product_wh.id) as [
+      string,
+      string,
+      string,
+    ];
     const store = STORES[1]!;
     await check('/', '/', { title: 'Главная' });
     await check('/user', '/user', { title: /Профиль/ });
     await check('/markets', '/markets', { title: 'Мои магазины', text: store.name! });
     // Each store's marketplace by its name, never its code (WILDBERRIES, YM).
-    for (const name of ['OZON', 'Wildberries', 'Яндекс Маркет']) expect(await page.locator('main').getByText(name, { exact: true }).count(), name).toBe(1);
+    for (const name of ['OZON', 'Wildberries', 'Яндекс Маркет'])
+      expect(await page.locator('main').getByText(name, { exact: true }).count(), name).toBe(1);
     await check('/market/new', '/market/new', { title: /магазин/i });
-    for (const s of STORES) await check(`/market/${s.marketId}`, `/market/${encodeURIComponent(s.marketId)}`, { text: 'Обновить' });
+    for (const s of STORES)
+      await check(`/market/${s.marketId}`, `/market/${encodeURIComponent(s.marketId)}`, { text: 'Обновить' });
     await check('/products', '/products', { title: 'Товары', text: productName(a) });
     await check('/new/product', '/new/product', {});
-    for (let td = 0; td <= 7; td++) await check(`/product?td=${td}`, `/product/${a}?td=${td}`, { title: productName(a) });
+    for (let td = 0; td <= 7; td++)
+      await check(`/product?td=${td}`, `/product/${a}?td=${td}`, { title: productName(a) });
     await check('/product листинги b', `/product/${b}?td=1`, { title: productName(b) });
     const listingsOf = (id: string) => products.find((p) => p.product_wh.id === id)!.products_mp;
     for (const id of [a, b]) {
       await page.goto(`${server.url}/product/${id}?td=1`);
       await settle({ title: productName(id), text: listingsOf(id)[0]!.offer_id });
       const shown = await page.locator('main').innerText();
-      for (const l of listingsOf(id)) expect(shown).toContain(`${({ OZON: 'OZON', WILDBERRIES: 'Wildberries', YM: 'Яндекс Маркет' } as Record<string, string>)[l.marketplace]} · ${l.market_id}`);
+      for (const l of listingsOf(id))
+        expect(shown).toContain(
+          `${({ OZON: 'OZON', WILDBERRIES: 'Wildberries', YM: 'Яндекс Маркет' } as Record<string, string>)[l.marketplace]} · ${l.market_id}`,
+        );
     }
     await check('/product/…/inventory/new', `/product/${a}/inventory/new`, { title: /Оприходование/ });
     await check('/product/…/disposal/new', `/product/${a}/disposal/new`, {});
@@ -244,7 +307,11 @@ describe('Russian text on an English system', () => {
     await check('/inventory/edit/{id}', `/inventory/edit/${purchaseId}`, { text: productName(a) });
     await check('/other-realizations/add', '/other-realizations/add', {});
     await check('/other-realizations/edit/{id}', `/other-realizations/edit/${otherId}`, { text: productName(c) });
-    expect(await page.getByLabel('Маркетплейс, строка 1').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Wildberries');
+    expect(
+      await page
+        .getByLabel('Маркетплейс, строка 1')
+        .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+    ).toBe('Wildberries');
     await check('/returns', '/returns', { title: 'Возвраты', text: productName(a) });
     await page.getByRole('button', { name: 'Загрузить с маркетплейсов' }).click();
     const importDialog = page.getByRole('dialog');

@@ -22,7 +22,12 @@ const OFFERS = 12;
 const POSTINGS = 10;
 const LATENCY_MS = 150;
 const STORES = defaultSandboxStores;
-const user = { login: `shipping-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Пётр', last_name: 'Соколов' };
+const user = {
+  login: `shipping-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Пётр',
+  last_name: 'Соколов',
+};
 
 let sandbox: Sandbox;
 let server: RunningServer;
@@ -31,7 +36,12 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ offersPerStore: OFFERS, stores: STORES, latencyMs: LATENCY_MS, postingsPerStore: POSTINGS });
+  sandbox = await startSandbox({
+    offersPerStore: OFFERS,
+    stores: STORES,
+    latencyMs: LATENCY_MS,
+    postingsPerStore: POSTINGS,
+  });
   server = await startServer(sandboxEnv(sandbox.url, 5));
   const api = await ServerApi.signUp(server.url, user);
   const catalog = new CatalogApi(api);
@@ -60,8 +70,10 @@ const expected = (p: ServerSufficiency): Omit<ShownShippingRow, 'color'> => ({
   delivering: p.delivering,
   deliverySum: p.delivery_price,
 });
-const withoutColor = (rows: ShownShippingRow[]) => rows.map(({ color: _color, ...r }) => ({ ...r, articles: [...r.articles].sort() }));
-const sortedArticles = (rows: Omit<ShownShippingRow, 'color'>[]) => rows.map((r) => ({ ...r, articles: [...r.articles].sort() }));
+const withoutColor = (rows: ShownShippingRow[]) =>
+  rows.map(({ color: _color, ...r }) => ({ ...r, articles: [...r.articles].sort() }));
+const sortedArticles = (rows: Omit<ShownShippingRow, 'color'>[]) =>
+  rows.map((r) => ({ ...r, articles: [...r.articles].sort() }));
 
 /** The screen shows exactly the server's answer for the same query: rows, in order, and the summary. */
 async function expectScreenEquals(shipping: ShippingPage, server: ServerShipping, what: string) {
@@ -75,12 +87,18 @@ async function expectScreenEquals(shipping: ShippingPage, server: ServerShipping
     `${what}: the screen's rows equal the server's`,
     30_000,
   ).catch(() => expect(withoutColor(shown), what).toEqual(want));
-  expect(await shipping.summary(), what).toEqual({ delivering: server.total.delivering, sum: server.total.delivery_price, complete: server.total.complete });
+  expect(await shipping.summary(), what).toEqual({
+    delivering: server.total.delivering,
+    sum: server.total.delivery_price,
+    complete: server.total.complete,
+  });
   // Green for 0 and above, red below 0.
-  for (const row of shown) expect(row.color, `${what}: ${row.name}`).toBe(row.enough ? 'rgb(46, 125, 50)' : 'rgb(198, 40, 40)');
+  for (const row of shown)
+    expect(row.color, `${what}: ${row.name}`).toBe(row.enough ? 'rgb(46, 125, 50)' : 'rgb(198, 40, 40)');
 }
 
-const allFetched = (s: ServerShipping) => s.stores.length === STORES.length && s.stores.every((x) => x.fetched_at !== null);
+const allFetched = (s: ServerShipping) =>
+  s.stores.length === STORES.length && s.stores.every((x) => x.fetched_at !== null);
 
 describe('shipping and delivery: refresh from the sandbox, the screen equals the server', () => {
   it('refreshes with the ring, shows the server’s figures under every filter and search, and follows an order moved to delivering', async () => {
@@ -102,7 +120,9 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
     expect(ring).toBeGreaterThan(0);
     expect(ring).toBeLessThan(100);
     await eventually(async () => allFetched(await shippingApi.status()), 'every shop’s statuses on the server', 60_000);
-    const postingCalls = sandbox.control.requests.filter((r) => r.marketplace !== 'images' && /posting|order/i.test(r.path) && r.status === 200);
+    const postingCalls = sandbox.control.requests.filter(
+      (r) => r.marketplace !== 'images' && /posting|order/i.test(r.path) && r.status === 200,
+    );
     expect(new Set(postingCalls.map((r) => r.marketplace)).size).toBe(STORES.length);
     let server1 = await shippingApi.status();
     expect(server1.products.length).toBeGreaterThan(3);
@@ -114,14 +134,17 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
     await shippingApi.addLot(a!.product.id, a!.awaiting_packaging + 1 + a!.delivering, 120, '2026-01-05');
     await shippingApi.addLot(b!.product.id, b!.awaiting_packaging, 80.5, '2026-01-06');
     if (c!.awaiting_packaging > 1) await shippingApi.addLot(c!.product.id, 1, 200, '2026-02-01');
-    if (c!.awaiting_packaging > 2) await shippingApi.addLot(c!.product.id, c!.awaiting_packaging - 2, 150, '2026-01-01');
+    if (c!.awaiting_packaging > 2)
+      await shippingApi.addLot(c!.product.id, c!.awaiting_packaging - 2, 150, '2026-01-01');
     // A product on its way to buyers: its delivering units priced by its lots in FIFO order (90 ₽ first, then 110 ₽).
     const d = server1.products.find((p) => p.delivering > 0 && ![a, b, c].includes(p))!;
     expect(d, 'a product delivering').toBeTruthy();
     await shippingApi.addLot(d.product.id, d.delivering, 110, '2026-02-01');
     await shippingApi.addLot(d.product.id, 1, 90, '2026-01-01');
     server1 = await shippingApi.status();
-    expect(server1.products.find((p) => p.product.id === d.product.id)!.delivery_price).toBe(90 + (d.delivering - 1) * 110);
+    expect(server1.products.find((p) => p.product.id === d.product.id)!.delivery_price).toBe(
+      90 + (d.delivering - 1) * 110,
+    );
     expect(server1.total.delivery_price).toBeGreaterThan(0);
     expect(server1.products.find((p) => p.product.id === a!.product.id)!.enough).toBe(true);
     expect(server1.products.find((p) => p.product.id === c!.product.id)!.sufficiency).toBe(-1);
@@ -136,7 +159,11 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
     await shipping.filter('Все');
     const article = a!.articles[0]!;
     await shipping.search(article.toLowerCase());
-    await expectScreenEquals(shipping, await shippingApi.status({ search: article.toLowerCase() }), `search «${article}»`);
+    await expectScreenEquals(
+      shipping,
+      await shippingApi.status({ search: article.toLowerCase() }),
+      `search «${article}»`,
+    );
     const word = c!.product.name.split(/\s+/)[0]!;
     await shipping.search(word);
     await expectScreenEquals(shipping, await shippingApi.status({ search: word }), `search «${word}»`);
@@ -152,7 +179,9 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
     await shortRow.getByTestId('shortfall').filter({ hasText: 'не хватает 1' }).waitFor();
     await products.search(a!.articles[0]!);
     await page.getByTestId('product-row').filter({ hasText: a!.product.name }).waitFor();
-    expect(await page.getByTestId('product-row').filter({ hasText: a!.product.name }).getByTestId('shortfall').count()).toBe(0);
+    expect(
+      await page.getByTestId('product-row').filter({ hasText: a!.product.name }).getByTestId('shortfall').count(),
+    ).toBe(0);
     await app.openMenu('Отгрузки и доставки');
     await app.expectTitle('Отгрузки и доставки');
     await shipping.rows().first().waitFor();
@@ -200,7 +229,10 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
       await expectScreenEquals(shipping, online, 'offline');
       expect(await shipping.snapshotText()).toMatch(/^Статусы на \d\d\.\d\d\.\d{4} \d\d:\d\d/);
       await shipping.refresh();
-      await shipping.notification().filter({ hasText: 'Нет сети: обновить статусы отправлений можно только при подключении к интернету' }).waitFor();
+      await shipping
+        .notification()
+        .filter({ hasText: 'Нет сети: обновить статусы отправлений можно только при подключении к интернету' })
+        .waitFor();
     } finally {
       await context.setOffline(false);
     }
@@ -211,7 +243,9 @@ describe('shipping and delivery: refresh from the sandbox, the screen equals the
     await page.setViewportSize({ width: 768, height: 1024 });
     await shipping.open(server.url);
     await shipping.rows().first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     for (const box of await shipping.controlBoxes()) expect(box.right, `control ${box.name}`).toBeLessThanOrEqual(768);
   });

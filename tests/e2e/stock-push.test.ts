@@ -21,10 +21,25 @@ import { StockPushPage, type ShownPreviewRow } from './pages/stock-push-page.ts'
 const OFFERS = 6;
 const STORES = defaultSandboxStores;
 const MINUTE_MS = 2000;
-const user = { login: `stock-push-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Ольга', last_name: 'Морозова' };
+const user = {
+  login: `stock-push-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Ольга',
+  last_name: 'Морозова',
+};
 
 interface ServerPreview {
-  stores: Array<{ market_id: string; marketplace: string; items: Array<{ offer_id: string; product_id: string; available: number; awaiting_packaging: number; reserved: number }> }>;
+  stores: Array<{
+    market_id: string;
+    marketplace: string;
+    items: Array<{
+      offer_id: string;
+      product_id: string;
+      available: number;
+      awaiting_packaging: number;
+      reserved: number;
+    }>;
+  }>;
 }
 
 let sandbox: Sandbox;
@@ -62,9 +77,17 @@ beforeAll(async () => {
   await new ReturnsApi(api).importCatalogs(STORES);
   await eventually(async () => (await catalog.total()) === STORES.length * OFFERS, 'the catalogs imported', 60_000);
   // The postings awaiting assembly: part of what the push subtracts.
-  await api.call('POST', '/api/v1/extract/products/status/', STORES.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })));
+  await api.call(
+    'POST',
+    '/api/v1/extract/products/status/',
+    STORES.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })),
+  );
   const shipping = new ShippingApi(api);
-  await eventually(async () => (await shipping.status()).stores.every((s) => s.fetched_at !== null), 'the posting statuses loaded', 60_000);
+  await eventually(
+    async () => (await shipping.status()).stores.every((s) => s.fetched_at !== null),
+    'the posting statuses loaded',
+    60_000,
+  );
 
   // Stock for every product, a reserve on one.
   const preview = await api.call<ServerPreview>('GET', '/api/v1/stock-push/preview/');
@@ -101,7 +124,9 @@ describe('stock push from the UI', () => {
     const previewed = new Map<string, Map<string, number>>();
     for (const store of STORES) {
       const shown = await screen.shown(store.marketId);
-      const want = new Map(server1.stores.find((s) => s.market_id === store.marketId)!.items.map((i) => [i.offer_id, i.available]));
+      const want = new Map(
+        server1.stores.find((s) => s.market_id === store.marketId)!.items.map((i) => [i.offer_id, i.available]),
+      );
       expect(byOffer(shown), store.marketplace).toEqual(want);
       expect(shown.every((r) => r.marketplaceStock === null && r.change === null)).toBe(true);
       previewed.set(store.marketId, byOffer(shown));
@@ -117,17 +142,26 @@ describe('stock push from the UI', () => {
     expect(await screen.resultSummary()).toEqual({ sent: STORES.length * OFFERS, failed: 0 });
 
     // What the sandbox marketplaces now hold is exactly what the screen previewed.
-    for (const store of STORES) expect(sandboxStock(store.marketplace, store.marketId), store.marketplace).toEqual(previewed.get(store.marketId));
+    for (const store of STORES)
+      expect(sandboxStock(store.marketplace, store.marketId), store.marketplace).toEqual(previewed.get(store.marketId));
     expect(sandbox.control.requests.filter((r) => r.status === 429 || r.status === 420)).toEqual([]);
 
     // The preview is read again: the marketplaces have it all, nothing left to change; the log lists the run.
-    await eventually(async () => (await screen.shown(STORES[0]!.marketId)).every((r) => r.change === 0), 'the preview after the push', 30_000);
-    for (const store of STORES) for (const r of await screen.shown(store.marketId)) expect(r).toMatchObject({ marketplaceStock: r.available, change: 0 });
+    await eventually(
+      async () => (await screen.shown(STORES[0]!.marketId)).every((r) => r.change === 0),
+      'the preview after the push',
+      30_000,
+    );
+    for (const store of STORES)
+      for (const r of await screen.shown(store.marketId))
+        expect(r).toMatchObject({ marketplaceStock: r.available, change: 0 });
     await page.getByTestId('log-row').first().getByText('вручную').waitFor();
 
     // Tablet width: the screen fits, the tables scroll inside their boxes.
     await page.setViewportSize({ width: 768, height: 1024 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await page.setViewportSize({ width: 1024, height: 768 });
   });
 

@@ -35,7 +35,12 @@ describe('one user in two tabs, offline edits in one of them', () => {
 
     await tab1.goto(server.url);
     await tab1.waitForURL(/\/auth$/);
-    await new AuthPage(tab1).register({ login: `tabs-${Date.now()}@example.ru`, password: 'пароль-надёжный', firstName: 'Пётр', lastName: 'Смирнов' });
+    await new AuthPage(tab1).register({
+      login: `tabs-${Date.now()}@example.ru`,
+      password: 'пароль-надёжный',
+      firstName: 'Пётр',
+      lastName: 'Смирнов',
+    });
     await app1.expectTitle('Главная');
     await app1.waitForServiceWorker();
     const api = new ServerApi(server.url, (await app1.accessToken())!);
@@ -88,10 +93,18 @@ describe('one user in two tabs, offline edits in one of them', () => {
 
     await context.setOffline(false);
     const expected = { 'wb-1': 'Вайлдберриз — Казань', 'ozon-1': 'Озон', 'ym-1': 'Яндекс Маркет' };
-    await eventually(async () => JSON.stringify(names(await api.markets())) === JSON.stringify(names(Object.entries(expected).map(([market_id, name]) => ({ market_id, name })))), 'the edits on the server');
+    await eventually(
+      async () =>
+        JSON.stringify(names(await api.markets())) ===
+        JSON.stringify(names(Object.entries(expected).map(([market_id, name]) => ({ market_id, name })))),
+      'the edits on the server',
+    );
     await eventually(async () => (await new LocalData(tab2).outbox()).length === 0, 'the outbox drained');
     await eventually(async () => traffic.idle, 'no push call on the wire');
-    await eventually(async () => (await app1.unsentCount()) === 0 && (await app2.unsentCount()) === 0, 'both indicators at zero');
+    await eventually(
+      async () => (await app1.unsentCount()) === 0 && (await app2.unsentCount()) === 0,
+      'both indicators at zero',
+    );
 
     const sent = traffic.sentCounts();
     for (const entry of queued) expect(sent.get(entry.id), `${entry.method} ${entry.path}`).toBe(1);
@@ -114,7 +127,11 @@ describe('one user in two tabs, offline edits in one of them', () => {
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     // Each tab pulls on the message; one may paint first from the other's pull (shared IndexedDB).
     const pulledBy = () => new Set(traffic.pulls.slice(pullsBefore).map((p) => p.tab));
-    await eventually(async () => pulledBy().has('tab1') && pulledBy().has('tab2'), 'both tabs pulled after the change', 5_000);
+    await eventually(
+      async () => pulledBy().has('tab1') && pulledBy().has('tab2'),
+      'both tabs pulled after the change',
+      5_000,
+    );
     expect(tab2.url()).toBe(`${server.url}/markets`);
     await traffic.stop();
   });

@@ -21,7 +21,12 @@ const sizes: ViewportSize[] = [
 ];
 const shotsRoot = path.resolve(import.meta.dirname, 'results/screenshots');
 const store = defaultSandboxStores[0]!;
-const user = { login: `viewports-${Date.now()}@example.ru`, password: 'пароль-надёжный', first_name: 'Анастасия', last_name: 'Вербицкая-Константинопольская' };
+const user = {
+  login: `viewports-${Date.now()}@example.ru`,
+  password: 'пароль-надёжный',
+  first_name: 'Анастасия',
+  last_name: 'Вербицкая-Константинопольская',
+};
 
 let sandbox: Sandbox;
 let server: RunningServer;
@@ -50,7 +55,8 @@ describe('every screen on a tablet and a small laptop', () => {
         check.screen = 'auth';
         await page.goto(`${server.url}/auth`);
         for (const label of ['Логин', 'Пароль']) await check.usable(label, page.getByLabel(label, { exact: true }));
-        for (const name of ['Войти', 'Регистрация']) await check.usable(`«${name}»`, page.getByRole('button', { name, exact: true }));
+        for (const name of ['Войти', 'Регистрация'])
+          await check.usable(`«${name}»`, page.getByRole('button', { name, exact: true }));
         await check.screenshot('auth');
         await new AuthPage(page).login(user);
         await page.locator('header h1').filter({ hasText: 'Главная' }).waitFor();

@@ -1,5 +1,20 @@
-import { batches, disposals, lots, markdowns, otherRealizations, realizations, reserves, stockMovements } from '../../server/db/schema/index.ts';
-import { describeBadInput, type BadInputContext, type Method, type Route, type RouteCase } from './helpers/bad-input.ts';
+import {
+  batches,
+  disposals,
+  lots,
+  markdowns,
+  otherRealizations,
+  realizations,
+  reserves,
+  stockMovements,
+} from '../../server/db/schema/index.ts';
+import {
+  describeBadInput,
+  type BadInputContext,
+  type Method,
+  type Route,
+  type RouteCase,
+} from './helpers/bad-input.ts';
 import { newId } from './helpers/test-app.ts';
 
 /**
@@ -21,19 +36,47 @@ const OTHER = newId();
 
 const NUL = 'nul\u0000note';
 const TOO_MANY = 100_000;
-const nulNote = (body: () => object): RouteCase => ({ what: 'NUL in the note', body: () => ({ ...body(), description: NUL }), fields: ['description'] });
-const badAddress = (url: string, field = 'id'): RouteCase => ({ what: 'an id that is not a uuid in the address', url, fields: [field] });
-const unknownId = (url: string, body?: () => unknown): RouteCase => ({ what: 'an unknown id', url, body, status: 404, code: 'not_found' });
-const overdraw = (body: () => unknown): RouteCase => ({ what: 'more than on hand', body, status: 409, code: 'insufficient_stock' });
+const nulNote = (body: () => object): RouteCase => ({
+  what: 'NUL in the note',
+  body: () => ({ ...body(), description: NUL }),
+  fields: ['description'],
+});
+const badAddress = (url: string, field = 'id'): RouteCase => ({
+  what: 'an id that is not a uuid in the address',
+  url,
+  fields: [field],
+});
+const unknownId = (url: string, body?: () => unknown): RouteCase => ({
+  what: 'an unknown id',
+  url,
+  body,
+  status: 404,
+  code: 'not_found',
+});
+const overdraw = (body: () => unknown): RouteCase => ({
+  what: 'more than on hand',
+  body,
+  status: 409,
+  code: 'insufficient_stock',
+});
 
 const lotNew = () => ({ product_id: P.main, count: 3, price: 10, date: '2024-06-01' });
 const batchLine = (extra: object = {}) => ({ batch: [{ product_id: P.main, count: 2, price: 10, ...extra }] });
-const otherLine = (extra: object = {}) => ({ batch: [{ product_id: P.main, count: 1, marketplace: 'WB', realization_price: 50, ...extra }] });
+const otherLine = (extra: object = {}) => ({
+  batch: [{ product_id: P.main, count: 1, marketplace: 'WB', realization_price: 50, ...extra }],
+});
 const disposalNew = () => ({ product_id: P.main, count: 1, price: 0 });
 const markdownNew = () => ({ product_id: P.main, price: 10, markdown_price: 5 });
 
 /** A stock call of the table: authenticated, answering 200 unless told. */
-const api = (method: Method, url: string, name: string, rest: Partial<Route> = {}): Route => ({ name, method, url: `/api/v1/${url}`, auth: true, okStatus: 200, ...rest });
+const api = (method: Method, url: string, name: string, rest: Partial<Route> = {}): Route => ({
+  name,
+  method,
+  url: `/api/v1/${url}`,
+  auth: true,
+  okStatus: 200,
+  ...rest,
+});
 
 const routes: Route[] = [
   api('POST', 'inventory/', 'lot create', {
@@ -49,10 +92,19 @@ const routes: Route[] = [
       { what: 'a day that does not exist', body: () => ({ ...lotNew(), date: '2024-02-31' }), fields: ['date'] },
       { what: 'a Russian-style date', body: () => ({ ...lotNew(), date: '01.02.2024' }), fields: ['date'] },
       { what: 'a date before 1900', body: () => ({ ...lotNew(), date: '1899-12-31' }), fields: ['date'] },
-      { what: 'an unknown product', body: () => ({ ...lotNew(), product_id: newId() }), status: 404, code: 'not_found' },
+      {
+        what: 'an unknown product',
+        body: () => ({ ...lotNew(), product_id: newId() }),
+        status: 404,
+        code: 'not_found',
+      },
       { what: 'an id already taken', body: () => ({ ...lotNew(), id: L.main }), status: 409, code: 'duplicate' },
       // Both within their caps, but count × price overflows the product's stock_value (numeric(14,2)): the database refuses it.
-      { what: 'a lot worth more than the stock value holds', body: () => ({ ...lotNew(), count: 1_000_000, price: 1_000_000_000 }), code: 'invalid_value' },
+      {
+        what: 'a lot worth more than the stock value holds',
+        body: () => ({ ...lotNew(), count: 1_000_000, price: 1_000_000_000 }),
+        code: 'invalid_value',
+      },
     ],
   }),
   api('PATCH', `inventory/${L.edit}/`, 'lot update', {
@@ -60,7 +112,12 @@ const routes: Route[] = [
     wrongTypes: { product_id: 1, count: '2', price: null },
     cases: [
       { what: 'a negative count', body: () => ({ count: -1 }), fields: ['count'] },
-      { what: 'a count above what was received', body: () => ({ count: 6 }), status: 422, code: 'count_above_received' },
+      {
+        what: 'a count above what was received',
+        body: () => ({ count: 6 }),
+        status: 422,
+        code: 'count_above_received',
+      },
       { what: 'another product', body: () => ({ product_id: P.other }), status: 422, code: 'lot_product_fixed' },
       badAddress('/api/v1/inventory/not-a-uuid/'),
       unknownId(`/api/v1/inventory/${newId()}/`, () => ({ count: 1 })),
@@ -83,15 +140,29 @@ const routes: Route[] = [
     wrongTypes: { batch: {} },
     cases: [
       { what: 'no lines', body: () => ({ batch: [] }), fields: ['batch'] },
-      { what: 'an empty line', body: () => ({ batch: [{}] }), fields: ['batch.0.product_id', 'batch.0.count', 'batch.0.price'] },
+      {
+        what: 'an empty line',
+        body: () => ({ batch: [{}] }),
+        fields: ['batch.0.product_id', 'batch.0.count', 'batch.0.price'],
+      },
       {
         what: 'a line of wrong types',
         body: () => ({ batch: [{ id: 5, product_id: 'x', count: '1', price: true }] }),
         fields: ['batch.0.id', 'batch.0.product_id', 'batch.0.count', 'batch.0.price'],
       },
       { what: 'an unknown field in a line', body: () => batchLine({ note: 'x' }), fields: ['batch.0.note'] },
-      { what: 'count and price 0', body: () => batchLine({ count: 0, price: 0 }), status: 422, code: 'line_incomplete', fields: ['batch.0.count', 'batch.0.price'] },
-      { what: 'a repeated line', body: () => ({ batch: [...batchLine({ id: L.edit }).batch, ...batchLine({ id: L.edit }).batch] }), code: 'line_repeated' },
+      {
+        what: 'count and price 0',
+        body: () => batchLine({ count: 0, price: 0 }),
+        status: 422,
+        code: 'line_incomplete',
+        fields: ['batch.0.count', 'batch.0.price'],
+      },
+      {
+        what: 'a repeated line',
+        body: () => ({ batch: [...batchLine({ id: L.edit }).batch, ...batchLine({ id: L.edit }).batch] }),
+        code: 'line_repeated',
+      },
       { what: 'an unknown product', body: () => batchLine({ product_id: newId() }), status: 404, code: 'not_found' },
     ],
   }),
@@ -102,11 +173,30 @@ const routes: Route[] = [
     wrongTypes: { id: 1, date: 5, kind: 'sale', description: [], inventory_ids: 'x', other_realization_ids: {} },
     cases: [
       { what: 'month 13', body: () => ({ date: '2024-13-01' }), fields: ['date'] },
-      { what: 'a lot id that is not a uuid', body: () => ({ date: '2024-07-01', inventory_ids: ['x'] }), fields: ['inventory_ids.0'] },
+      {
+        what: 'a lot id that is not a uuid',
+        body: () => ({ date: '2024-07-01', inventory_ids: ['x'] }),
+        fields: ['inventory_ids.0'],
+      },
       nulNote(() => ({ date: '2024-07-01' })),
-      { what: 'an unknown lot', body: () => ({ date: '2024-07-01', inventory_ids: [newId()] }), status: 404, code: 'not_found' },
-      { what: 'a lot of another batch', body: () => ({ date: '2024-07-01', inventory_ids: [L.batched] }), status: 409, code: 'lot_in_other_batch' },
-      { what: 'an unknown realization', body: () => ({ date: '2024-07-01', other_realization_ids: [newId()] }), status: 404, code: 'not_found' },
+      {
+        what: 'an unknown lot',
+        body: () => ({ date: '2024-07-01', inventory_ids: [newId()] }),
+        status: 404,
+        code: 'not_found',
+      },
+      {
+        what: 'a lot of another batch',
+        body: () => ({ date: '2024-07-01', inventory_ids: [L.batched] }),
+        status: 409,
+        code: 'lot_in_other_batch',
+      },
+      {
+        what: 'an unknown realization',
+        body: () => ({ date: '2024-07-01', other_realization_ids: [newId()] }),
+        status: 404,
+        code: 'not_found',
+      },
     ],
   }),
   api('PATCH', `batch/${B}/`, 'batch update', {
@@ -124,8 +214,16 @@ const routes: Route[] = [
     cases: [
       { what: 'a day that does not exist', url: '/api/v1/batch/?date_start=2024-02-30', fields: ['date_start'] },
       { what: 'a word for a date', url: '/api/v1/batch/?date_end=tomorrow', fields: ['date_end'] },
-      { what: 'a date given twice', url: '/api/v1/batch/?date_start=2024-01-01&date_start=2024-02-01', fields: ['date_start'] },
-      { what: 'both is_return and is_other', url: '/api/v1/batch/?is_return=true&is_other=true', code: 'filters_conflict' },
+      {
+        what: 'a date given twice',
+        url: '/api/v1/batch/?date_start=2024-01-01&date_start=2024-02-01',
+        fields: ['date_start'],
+      },
+      {
+        what: 'both is_return and is_other',
+        url: '/api/v1/batch/?is_return=true&is_other=true',
+        code: 'filters_conflict',
+      },
       { what: 'a flag that is not true or false', url: '/api/v1/batch/?is_other=maybe', fields: ['is_other'] },
       { what: 'page 0', url: '/api/v1/batch/?page=0', fields: ['page'] },
       { what: 'a page size over 200', url: '/api/v1/batch/?page_size=500', fields: ['page_size'] },
@@ -156,19 +254,43 @@ const routes: Route[] = [
     required: ['batch'],
     wrongTypes: { batch: 'x' },
     cases: [
-      { what: 'an empty line', body: () => ({ batch: [{}] }), fields: ['batch.0.product_id', 'batch.0.count', 'batch.0.marketplace', 'batch.0.realization_price'] },
-      { what: 'an unknown marketplace', body: () => otherLine({ marketplace: 'Avito' }), fields: ['batch.0.marketplace'] },
+      {
+        what: 'an empty line',
+        body: () => ({ batch: [{}] }),
+        fields: ['batch.0.product_id', 'batch.0.count', 'batch.0.marketplace', 'batch.0.realization_price'],
+      },
+      {
+        what: 'an unknown marketplace',
+        body: () => otherLine({ marketplace: 'Avito' }),
+        fields: ['batch.0.marketplace'],
+      },
       { what: 'count 0', body: () => otherLine({ count: 0 }), fields: ['batch.0.count'] },
       { what: 'NUL in a line note', body: () => otherLine({ description: NUL }), fields: ['batch.0.description'] },
-      { what: 'a repeated line', body: () => ({ batch: [...otherLine({ id: OTHER }).batch, ...otherLine({ id: OTHER }).batch] }), code: 'line_repeated' },
+      {
+        what: 'a repeated line',
+        body: () => ({ batch: [...otherLine({ id: OTHER }).batch, ...otherLine({ id: OTHER }).batch] }),
+        code: 'line_repeated',
+      },
       overdraw(() => otherLine({ count: TOO_MANY })),
     ],
   }),
   api('PATCH', 'other_realization_batch/', 'other realization update', {
     valid: () => ({ id: OTHER, description: 'Подарок', release: true }),
     required: ['id'],
-    wrongTypes: { id: 1, product_id: 2, count: '1', marketplace: 'Avito', realization_price: '1', description: 1, release: 'yes' },
-    cases: [nulNote(() => ({ id: OTHER })), unknownId('/api/v1/other_realization_batch/', () => ({ id: newId() })), overdraw(() => ({ id: OTHER, count: TOO_MANY }))],
+    wrongTypes: {
+      id: 1,
+      product_id: 2,
+      count: '1',
+      marketplace: 'Avito',
+      realization_price: '1',
+      description: 1,
+      release: 'yes',
+    },
+    cases: [
+      nulNote(() => ({ id: OTHER })),
+      unknownId('/api/v1/other_realization_batch/', () => ({ id: newId() })),
+      overdraw(() => ({ id: OTHER, count: TOO_MANY })),
+    ],
   }),
   api('POST', 'disposal/', 'disposal create', {
     valid: disposalNew,
@@ -210,16 +332,29 @@ const routes: Route[] = [
     required: ['product_id', 'price', 'markdown_price'],
     wrongTypes: { id: 1, product_id: [], description: 1, price: '10', markdown_price: null, lot_id: 'x' },
     cases: [
-      { what: 'a negative markdown price', body: () => ({ ...markdownNew(), markdown_price: -5 }), fields: ['markdown_price'] },
+      {
+        what: 'a negative markdown price',
+        body: () => ({ ...markdownNew(), markdown_price: -5 }),
+        fields: ['markdown_price'],
+      },
       nulNote(markdownNew),
       { what: 'an unknown lot', body: () => ({ ...markdownNew(), lot_id: newId() }), status: 404, code: 'not_found' },
-      { what: 'an unknown product', body: () => ({ ...markdownNew(), product_id: newId() }), status: 404, code: 'not_found' },
+      {
+        what: 'an unknown product',
+        body: () => ({ ...markdownNew(), product_id: newId() }),
+        status: 404,
+        code: 'not_found',
+      },
     ],
   }),
   api('PATCH', `markdowns/${MARKDOWN}/`, 'markdown update', {
     valid: () => ({ release: true, markdown_price: 4 }),
     wrongTypes: { description: 1, price: '1', markdown_price: null, release: 'yes' },
-    cases: [nulNote(() => ({})), badAddress('/api/v1/markdowns/1/'), unknownId(`/api/v1/markdowns/${newId()}/`, () => ({ release: true }))],
+    cases: [
+      nulNote(() => ({})),
+      badAddress('/api/v1/markdowns/1/'),
+      unknownId(`/api/v1/markdowns/${newId()}/`, () => ({ release: true })),
+    ],
   }),
   api('POST', 'reserve/', 'reserve create', {
     valid: () => ({ count: 1, price: 20, product: P.main }),
@@ -228,14 +363,22 @@ const routes: Route[] = [
     wrongTypes: { id: 1, count: '1', price: '1', product: 5 },
     cases: [
       { what: 'count 0', body: () => ({ count: 0, price: 20, product: P.main }), fields: ['count'] },
-      { what: 'product_id for product', body: () => ({ count: 1, price: 20, product_id: P.main }), fields: ['product', 'product_id'] },
+      {
+        what: 'product_id for product',
+        body: () => ({ count: 1, price: 20, product_id: P.main }),
+        fields: ['product', 'product_id'],
+      },
       overdraw(() => ({ count: TOO_MANY, price: 20, product: P.main })),
     ],
   }),
   api('PATCH', `reserve/${RESERVE}/`, 'reserve update', {
     valid: () => ({ price: 25 }),
     wrongTypes: { count: '1', price: '1', status: 'sold' },
-    cases: [overdraw(() => ({ count: TOO_MANY })), badAddress('/api/v1/reserve/x/'), unknownId(`/api/v1/reserve/${newId()}/`, () => ({ price: 1 }))],
+    cases: [
+      overdraw(() => ({ count: TOO_MANY })),
+      badAddress('/api/v1/reserve/x/'),
+      unknownId(`/api/v1/reserve/${newId()}/`, () => ({ price: 1 })),
+    ],
   }),
   api('POST', 'realization/', 'sale create', {
     valid: () => ({ count: 1, price: 0, realization_price: 30, product: P.main }),
@@ -245,13 +388,22 @@ const routes: Route[] = [
     cases: [
       { what: 'count 0', body: () => ({ count: 0, realization_price: 30, product: P.main }), fields: ['count'] },
       overdraw(() => ({ count: TOO_MANY, realization_price: 30, product: P.main })),
-      { what: 'an unknown product', body: () => ({ count: 1, realization_price: 30, product: newId() }), status: 404, code: 'not_found' },
+      {
+        what: 'an unknown product',
+        body: () => ({ count: 1, realization_price: 30, product: newId() }),
+        status: 404,
+        code: 'not_found',
+      },
     ],
   }),
   api('PATCH', `realization/${SALE}/`, 'sale update', {
     valid: () => ({ realization_price: 35 }),
     wrongTypes: { count: '1', price: '1', realization_price: 'x', status: 'returned' },
-    cases: [overdraw(() => ({ count: TOO_MANY })), badAddress('/api/v1/realization/x/'), unknownId(`/api/v1/realization/${newId()}/`, () => ({ realization_price: 1 }))],
+    cases: [
+      overdraw(() => ({ count: TOO_MANY })),
+      badAddress('/api/v1/realization/x/'),
+      unknownId(`/api/v1/realization/${newId()}/`, () => ({ realization_price: 1 })),
+    ],
   }),
 ];
 
@@ -260,10 +412,22 @@ async function setup({ app, user }: BadInputContext) {
     const res = await app.inject({ method, url: `/api/v1/${url}`, headers: user.headers, payload: payload as object });
     if (res.statusCode !== status) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   };
-  await call('POST', 'products/warehouse/add/', [{ id: P.main, name: 'Чайник' }, { id: P.other, name: 'Кружка' }], 201);
+  await call(
+    'POST',
+    'products/warehouse/add/',
+    [
+      { id: P.main, name: 'Чайник' },
+      { id: P.other, name: 'Кружка' },
+    ],
+    201,
+  );
   // The main lot is the oldest: every outflow takes from it, so the others stay untouched.
   await call('POST', 'inventory/', { id: L.main, product_id: P.main, count: 100, price: 10, date: '2024-01-01' }, 201);
-  for (const [id, count] of [[L.edit, 5], [L.gone, 3], [L.batched, 2]] as const)
+  for (const [id, count] of [
+    [L.edit, 5],
+    [L.gone, 3],
+    [L.batched, 2],
+  ] as const)
     await call('POST', 'inventory/', { id, product_id: P.main, count, price: 10, date: '2024-06-01' }, 201);
   await call('POST', 'batch/', { id: B, date: '2024-06-01', inventory_ids: [L.batched] }, 201);
   for (const id of [D.main, D.gone]) await call('POST', 'disposal/', { ...disposalNew(), id }, 201);
@@ -277,7 +441,20 @@ describeBadInput({
   routes,
   tables: [lots, batches, disposals, markdowns, otherRealizations, reserves, realizations, stockMovements],
   knownFields: [
-    ...['id', 'ids', 'product_id', 'product', 'count', 'price', 'date', 'batch', 'kind', 'description', 'inventory_ids', 'other_realization_ids'],
+    ...[
+      'id',
+      'ids',
+      'product_id',
+      'product',
+      'count',
+      'price',
+      'date',
+      'batch',
+      'kind',
+      'description',
+      'inventory_ids',
+      'other_realization_ids',
+    ],
     ...['marketplace', 'realization_price', 'markdown_price', 'release', 'lot_id', 'status'],
   ],
   setup,

@@ -23,7 +23,12 @@ const routes: Route[] = [
     method: 'POST',
     url: '/api/v1/users/signup/',
     auth: false,
-    valid: () => ({ login: `new-${newId().slice(0, 8)}@example.ru`, password: 'long enough', first_name: 'Ольга', last_name: '' }),
+    valid: () => ({
+      login: `new-${newId().slice(0, 8)}@example.ru`,
+      password: 'long enough',
+      first_name: 'Ольга',
+      last_name: '',
+    }),
     okStatus: 201,
     required: ['login', 'password'],
     wrongTypes: { login: 123, password: ['x'], first_name: false },
@@ -75,7 +80,13 @@ const routes: Route[] = [
     nul: { name: 'nul\u0000name' },
   },
   { name: 'markets delete', method: 'DELETE', url: '/api/v1/markets/shop-1/', auth: true, okStatus: 204 },
-  { name: 'products list', method: 'GET', url: '/api/v1/products/all/?search=x&order_by=-count', auth: true, okStatus: 200 },
+  {
+    name: 'products list',
+    method: 'GET',
+    url: '/api/v1/products/all/?search=x&order_by=-count',
+    auth: true,
+    okStatus: 200,
+  },
   { name: 'product get', method: 'GET', url: `/api/v1/products/product/${P.main}/`, auth: true, okStatus: 200 },
   {
     name: 'products warehouse add',
@@ -131,7 +142,10 @@ const routes: Route[] = [
     method: 'POST',
     url: '/api/v1/products/products/',
     auth: true,
-    valid: () => ({ name: 'С карточкой', products_mp: [{ offer_id: 'N-1', marketplace: 'OZON', market_id: 'shop-1' }] }),
+    valid: () => ({
+      name: 'С карточкой',
+      products_mp: [{ offer_id: 'N-1', marketplace: 'OZON', market_id: 'shop-1' }],
+    }),
     okStatus: 201,
     required: ['name'],
     wrongTypes: { name: [], images: {}, confirmed: 0, products_mp: 'x' },
@@ -154,7 +168,15 @@ const routes: Route[] = [
     method: 'POST',
     url: '/api/v1/sync/push',
     auth: true,
-    valid: () => [{ id: newId(), group: null, method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'shop-3', name: 'Третий' } }],
+    valid: () => [
+      {
+        id: newId(),
+        group: null,
+        method: 'POST',
+        path: '/api/v1/markets/add/',
+        body: { market_id: 'shop-3', name: 'Третий' },
+      },
+    ],
     okStatus: 200,
     required: ['0.id', '0.method', '0.path'],
     wrongTypes: [{ id: 1, group: 2, method: 'GET', path: '/elsewhere', body: 1 }],
@@ -168,7 +190,12 @@ const routes: Route[] = [
 async function setup(ctx: BadInputContext) {
   const { app } = ctx;
   user = ctx.user;
-  const res = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload: { market_id: 'shop-1', name: 'Первый' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/markets/add/',
+    headers: user.headers,
+    payload: { market_id: 'shop-1', name: 'Первый' },
+  });
   if (res.statusCode !== 201) throw new Error(res.body);
   const ozon = { market_id: 'shop-ozon', name: 'Озон', marketplace: 'OZON', access_token: 'ozon-key' };
   const store = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload: ozon });
@@ -181,7 +208,12 @@ async function setup(ctx: BadInputContext) {
     { id: P.spare, name: 'Лишний' },
     { id: P.listed, name: 'Две карточки', products_mp: [listing('L-1', P.listing), listing('L-2')] },
   ]) {
-    const made = await app.inject({ method: 'POST', url: '/api/v1/products/products/', headers: user.headers, payload });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/products/products/',
+      headers: user.headers,
+      payload,
+    });
     if (made.statusCode !== 201) throw new Error(made.body);
   }
 }
@@ -192,28 +224,52 @@ function storeAddress({ send, snapshot }: BadInputContext) {
     it.each(byAddress)('$method with a NUL in market_id → 400 invalid_value ($name)', async (r) => {
       const before = await snapshot();
       const payload = r.method === 'PATCH' ? () => JSON.stringify({ name: 'x' }) : undefined;
-      expectProblem(await send(r, { payload, contentType: payload ? JSON_CT : undefined }, r.url.replace('shop-1', '%00')), 400, 'invalid_value');
+      expectProblem(
+        await send(r, { payload, contentType: payload ? JSON_CT : undefined }, r.url.replace('shop-1', '%00')),
+        400,
+        'invalid_value',
+      );
       expect(await snapshot()).toBe(before);
     });
     it.each(byAddress)('$method of an unknown store → 404 ($name)', async (r) => {
       const payload = r.method === 'PATCH' ? () => JSON.stringify({ name: 'x' }) : undefined;
-      expectProblem(await send(r, { payload, contentType: payload ? JSON_CT : undefined }, r.url.replace('shop-1', 'no-such-shop')), 404, 'not_found');
+      expectProblem(
+        await send(r, { payload, contentType: payload ? JSON_CT : undefined }, r.url.replace('shop-1', 'no-such-shop')),
+        404,
+        'not_found',
+      );
     });
-    it.each(byAddress)('$method with a broken %-encoding → 400 bad_url, or a 150-character id → 414 ($name)', async (r) => {
-      const before = await snapshot();
-      const payload = r.method === 'PATCH' ? () => JSON.stringify({ name: 'x' }) : undefined;
-      const options = { payload, contentType: payload ? JSON_CT : undefined };
-      expectProblem(await send(r, options, r.url.replace('shop-1', '%E0%A4%A')), 400, 'bad_url');
-      expectProblem(await send(r, options, r.url.replace('shop-1', 'x'.repeat(150))), 414, 'url_too_long');
-      expect(await snapshot()).toBe(before);
-    });
+    it.each(byAddress)(
+      '$method with a broken %-encoding → 400 bad_url, or a 150-character id → 414 ($name)',
+      async (r) => {
+        const before = await snapshot();
+        const payload = r.method === 'PATCH' ? () => JSON.stringify({ name: 'x' }) : undefined;
+        const options = { payload, contentType: payload ? JSON_CT : undefined };
+        expectProblem(await send(r, options, r.url.replace('shop-1', '%E0%A4%A')), 400, 'bad_url');
+        expectProblem(await send(r, options, r.url.replace('shop-1', 'x'.repeat(150))), 414, 'url_too_long');
+        expect(await snapshot()).toBe(before);
+      },
+    );
   });
 }
 
 describeBadInput({
   routes,
   knownFields: [
-    ...['login', 'password', 'email', 'first_name', 'last_name', 'refresh', 'id', 'market_id', 'name', 'description', 'access_token', 'marketplace'],
+    ...[
+      'login',
+      'password',
+      'email',
+      'first_name',
+      'last_name',
+      'refresh',
+      'id',
+      'market_id',
+      'name',
+      'description',
+      'access_token',
+      'marketplace',
+    ],
     ...['images', 'confirmed', 'count', 'market_ids', 'products', 'products_mp'],
   ],
   setup,

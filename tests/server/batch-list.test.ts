@@ -35,17 +35,41 @@ describe('batch list', () => {
       u,
       'POST',
       'warehouse/add/',
-      names.map((name, i) => ({ name, images: i < 7 ? [`https://cdn.example/${i}.jpg`, 'https://cdn.example/second.jpg'] : [] })),
+      names.map((name, i) => ({
+        name,
+        images: i < 7 ? [`https://cdn.example/${i}.jpg`, 'https://cdn.example/second.jpg'] : [],
+      })),
     );
     const ps: string[] = res.json().inserted_ids;
-    b.seven = (await receiveBatch(app, u, '2024-01-05', ps.slice(0, 7).map((product_id, i) => ({ product_id, count: i + 1, price: 10 })))).id;
-    b.two = (await receiveBatch(app, u, '2024-02-01T15:30:00Z', [ps[7]!, ps[0]!].map((product_id) => ({ product_id, count: 2, price: 0.1 })))).id;
-    b.returned = (await receiveBatch(app, u, '2024-01-20', [{ product_id: ps[1]!, count: 1, price: 5 }], { kind: 'return' })).id;
+    b.seven = (
+      await receiveBatch(
+        app,
+        u,
+        '2024-01-05',
+        ps.slice(0, 7).map((product_id, i) => ({ product_id, count: i + 1, price: 10 })),
+      )
+    ).id;
+    b.two = (
+      await receiveBatch(
+        app,
+        u,
+        '2024-02-01T15:30:00Z',
+        [ps[7]!, ps[0]!].map((product_id) => ({ product_id, count: 2, price: 0.1 })),
+      )
+    ).id;
+    b.returned = (
+      await receiveBatch(app, u, '2024-01-20', [{ product_id: ps[1]!, count: 1, price: 5 }], { kind: 'return' })
+    ).id;
     const sold = await realizeOther(app, u, [
       { product_id: ps[2]!, count: 2, realization_price: 15.5 },
       { product_id: ps[3]!, count: 1, realization_price: 100 },
     ]);
-    b.other = (await ok(apiCall(app, u, 'POST', 'batch/', { date: '2024-01-25', other_realization_ids: idsOf(sold.results) }), 201)).id;
+    b.other = (
+      await ok(
+        apiCall(app, u, 'POST', 'batch/', { date: '2024-01-25', other_realization_ids: idsOf(sold.results) }),
+        201,
+      )
+    ).id;
   });
 
   const list = async (q = '') => ok(apiCall(app, u, 'GET', `batch/?${q}`));
@@ -80,9 +104,19 @@ describe('batch list', () => {
   });
 
   it('lists returns and other realizations by flag, with their own totals', async () => {
-    expect((await list('is_return=true')).results).toEqual([expect.objectContaining({ id: b.returned, number: 3, kind: 'return', total_count: 1, total_sum: 5 })]);
+    expect((await list('is_return=true')).results).toEqual([
+      expect.objectContaining({ id: b.returned, number: 3, kind: 'return', total_count: 1, total_sum: 5 }),
+    ]);
     expect((await list('is_other=true')).results).toEqual([
-      expect.objectContaining({ id: b.other, number: 4, kind: 'other', total_count: 3, total_sum: 131, more: 0, thumbnails: expect.any(Array) }),
+      expect.objectContaining({
+        id: b.other,
+        number: 4,
+        kind: 'other',
+        total_count: 3,
+        total_sum: 131,
+        more: 0,
+        thumbnails: expect.any(Array),
+      }),
     ]);
     expect((await list('is_return=false&is_other=false')).total).toBe(2);
     expectProblem(await apiCall(app, u, 'GET', 'batch/?is_return=true&is_other=true'), 400, 'filters_conflict');
@@ -94,6 +128,9 @@ describe('batch list', () => {
     expect(idsOf((await list('date_start=2024-01-05&date_end=2024-02-01')).results)).toEqual([b.two, b.seven]);
     expect(idsOf((await list('date_end=2024-02-01T15:00:00Z')).results)).toEqual([b.seven]);
     expect(idsOf((await list('is_other=true&date_start=2024-01-26')).results)).toEqual([]);
-    expect(await list('page=2&page_size=1')).toMatchObject({ total: 2, results: [expect.objectContaining({ id: b.seven })] });
+    expect(await list('page=2&page_size=1')).toMatchObject({
+      total: 2,
+      results: [expect.objectContaining({ id: b.seven })],
+    });
   });
 });

@@ -4,7 +4,16 @@ import { disposals, markdowns } from '../../server/db/schema/index.ts';
 import { runInTransaction } from '../../server/db/tx-context.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
 import { addProducts, productsCall, type Method } from './helpers/products.ts';
-import { apiCall, expectLedgerMatchesLots, ok, realizeOther, receiveBatch, stockSnapshot, type Line, type OtherLine } from './helpers/stock.ts';
+import {
+  apiCall,
+  expectLedgerMatchesLots,
+  ok,
+  realizeOther,
+  receiveBatch,
+  stockSnapshot,
+  type Line,
+  type OtherLine,
+} from './helpers/stock.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 
@@ -25,7 +34,12 @@ async function outflow(u: TestUser, table: 'markdowns' | 'disposals', productId:
         table === 'markdowns'
           ? await tx.insert(markdowns).values({ userId: u.id, productId, price: 100, markdownPrice: 50 }).returning()
           : await tx.insert(disposals).values({ userId: u.id, productId, count }).returning();
-      await app.stock.take(u.id, { productId, quantity: count, reason: table === 'markdowns' ? 'markdown' : 'disposal', source: { table, id: row!.id } });
+      await app.stock.take(u.id, {
+        productId,
+        quantity: count,
+        reason: table === 'markdowns' ? 'markdown' : 'disposal',
+        source: { table, id: row!.id },
+      });
       return row!;
     }),
   );
@@ -66,7 +80,10 @@ describe('receiving in batches', () => {
 
   it('answers the batch with its lines, and reads it back with the markdowns and disposals of its lots', async () => {
     const u = await signUp(app);
-    const added = await productsCall(app, u, 'POST', 'warehouse/add/', [{ name: 'Лампа', images: ['https://cdn.example/lamp.jpg'] }, { name: 'Шнур' }]);
+    const added = await productsCall(app, u, 'POST', 'warehouse/add/', [
+      { name: 'Лампа', images: ['https://cdn.example/lamp.jpg'] },
+      { name: 'Шнур' },
+    ]);
     const [lamp, cord] = added.json().inserted_ids;
     const id = newId();
     const created = await receiveBatch(
@@ -79,9 +96,24 @@ describe('receiving in batches', () => {
       ],
       { id, description: 'Поставка №7' },
     );
-    expect(created).toMatchObject({ id, kind: 'purchase', date: '2024-06-15T00:00:00.000Z', description: 'Поставка №7', markdowns: [], disposals: [], other_realizations: [] });
+    expect(created).toMatchObject({
+      id,
+      kind: 'purchase',
+      date: '2024-06-15T00:00:00.000Z',
+      description: 'Поставка №7',
+      markdowns: [],
+      disposals: [],
+      other_realizations: [],
+    });
     expect(created.inventories).toEqual([
-      expect.objectContaining({ product_id: lamp, name: 'Лампа', images: ['https://cdn.example/lamp.jpg'], batch_id: id, count_max: 5, created_at: '2024-06-15T00:00:00.000Z' }),
+      expect.objectContaining({
+        product_id: lamp,
+        name: 'Лампа',
+        images: ['https://cdn.example/lamp.jpg'],
+        batch_id: id,
+        count_max: 5,
+        created_at: '2024-06-15T00:00:00.000Z',
+      }),
       expect.objectContaining({ product_id: cord, name: 'Шнур', images: [], batch_id: id, count_max: 10 }),
     ]);
     // Another batch's lamp lot is older, so the markdown and the disposal of lamps hit it first.
@@ -111,10 +143,17 @@ describe('receiving in batches', () => {
       { product_id: p!, count: 4, price: 10 },
       { product_id: q!, count: 4, price: 20 },
     ]);
-    const lotOf = (product: string) => batch.inventories.find((l: { product_id: string }) => l.product_id === product).id as string;
+    const lotOf = (product: string) =>
+      batch.inventories.find((l: { product_id: string }) => l.product_id === product).id as string;
     const [board, beam] = [lotOf(p!), lotOf(q!)];
     const added = (await lines(u, [{ product_id: q!, count: 1, price: 25 }])).results[0].id;
-    const edited = await ok(call(u, 'PATCH', `batch/${batch.id}/`, { date: '2024-02-20', inventory_ids: [board, added], description: 'Исправлено' }));
+    const edited = await ok(
+      call(u, 'PATCH', `batch/${batch.id}/`, {
+        date: '2024-02-20',
+        inventory_ids: [board, added],
+        description: 'Исправлено',
+      }),
+    );
     expect(edited).toMatchObject({ date: '2024-02-20T00:00:00.000Z', description: 'Исправлено', kind: 'purchase' });
     expect(edited.inventories.map((l: { id: string; created_at: string }) => [l.id, l.created_at])).toEqual([
       [board, '2024-02-20T00:00:00.000Z'],
@@ -125,7 +164,11 @@ describe('receiving in batches', () => {
 
     await others(u, [{ product_id: p!, count: 1 }]);
     const before = await stockSnapshot(app, u.id);
-    expectProblem(await call(u, 'PATCH', `batch/${batch.id}/`, { date: '2025-01-01', inventory_ids: [added] }), 409, 'lot_has_outflows');
+    expectProblem(
+      await call(u, 'PATCH', `batch/${batch.id}/`, { date: '2025-01-01', inventory_ids: [added] }),
+      409,
+      'lot_has_outflows',
+    );
     expect(await stockSnapshot(app, u.id)).toEqual(before);
     // Only the date: the lines stay as they are.
     const moved = await ok(call(u, 'PATCH', `batch/${batch.id}/`, { date: '2024-03-01' }));
@@ -167,7 +210,11 @@ describe('receiving in batches', () => {
     const [p] = await addProducts(app, u, ['Гайка']);
     const first = await receiveBatch(app, u, '2024-01-01', [{ product_id: p!, count: 1, price: 1 }]);
     const before = await stockSnapshot(app, u.id);
-    expectProblem(await call(u, 'POST', 'batch/', { date: '2024-01-02', inventory_ids: [first.inventories[0].id] }), 409, 'lot_in_other_batch');
+    expectProblem(
+      await call(u, 'POST', 'batch/', { date: '2024-01-02', inventory_ids: [first.inventories[0].id] }),
+      409,
+      'lot_in_other_batch',
+    );
     expect(await stockSnapshot(app, u.id)).toEqual(before);
   });
 });
@@ -179,7 +226,11 @@ describe('all or nothing', () => {
     const saved = await lines(u, [{ product_id: p!, count: 2, price: 3 }]);
     const before = await stockSnapshot(app, u.id);
     const id = newId();
-    expectProblem(await call(u, 'POST', 'batch/', { id, date: '2024-01-01', inventory_ids: [saved.results[0].id, newId()] }), 404, 'not_found');
+    expectProblem(
+      await call(u, 'POST', 'batch/', { id, date: '2024-01-01', inventory_ids: [saved.results[0].id, newId()] }),
+      404,
+      'not_found',
+    );
     expect(await stockSnapshot(app, u.id)).toEqual(before);
     expectProblem(await call(u, 'GET', `batch/${id}`), 404, 'not_found');
   });
@@ -224,7 +275,12 @@ describe('all or nothing', () => {
     const good = [linesEntry('g3'), batchEntry('g3', [lotA, lotB])];
     expect((await push(u, good)).map((r) => r.status)).toEqual([200, 201]);
     const detail = await ok(call(u, 'GET', `batch/${batchId}`));
-    expect(detail.inventories.map((l: { id: string; count: number }) => [l.id, l.count]).sort()).toEqual([[lotA, 5], [lotB, 7]].sort());
+    expect(detail.inventories.map((l: { id: string; count: number }) => [l.id, l.count]).sort()).toEqual(
+      [
+        [lotA, 5],
+        [lotB, 7],
+      ].sort(),
+    );
     // The queue replays the same entries after a lost answer: applied once.
     expect((await push(u, good)).map((r) => r.status)).toEqual([200, 201]);
     expect((await ok(call(u, 'GET', 'inventory/sum'))).count).toBe(12);
@@ -243,10 +299,21 @@ describe('another user', () => {
     const sold = await others(owner, [{ product_id: p!, count: 1 }]);
     const before = await stockSnapshot(app, owner.id);
     const missing = expectProblem(await call(intruder, 'GET', `batch/${newId()}`), 404, 'not_found').detail;
-    for (const res of [await call(intruder, 'GET', `batch/${batch.id}`), await call(intruder, 'PATCH', `batch/${batch.id}/`, { date: '2030-01-01', inventory_ids: [] })])
+    for (const res of [
+      await call(intruder, 'GET', `batch/${batch.id}`),
+      await call(intruder, 'PATCH', `batch/${batch.id}/`, { date: '2030-01-01', inventory_ids: [] }),
+    ])
       expect(expectProblem(res, 404, 'not_found').detail).toBe(missing);
-    expectProblem(await call(intruder, 'POST', 'batch/', { date: '2024-01-01', inventory_ids: [lotId] }), 404, 'not_found');
-    expectProblem(await call(intruder, 'POST', 'batch/', { date: '2024-01-01', other_realization_ids: [sold.results[0].id] }), 404, 'not_found');
+    expectProblem(
+      await call(intruder, 'POST', 'batch/', { date: '2024-01-01', inventory_ids: [lotId] }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call(intruder, 'POST', 'batch/', { date: '2024-01-01', other_realization_ids: [sold.results[0].id] }),
+      404,
+      'not_found',
+    );
     expect(await ok(call(intruder, 'GET', 'batch/'))).toEqual({ results: [], total: 0 });
     expect(await stockSnapshot(app, owner.id)).toEqual(before);
   });
@@ -272,7 +339,11 @@ describe('bad input', () => {
       ['PATCH', 'batch/123/', { date: '2024-01-01' }],
     ];
     for (const [method, url, body] of bad) expectProblem(await call(u, method, url, body), 400, 'validation_failed');
-    expectProblem(await call(u, 'PATCH', `batch/${batch.id}/`, { id: newId(), date: '2024-01-01' }), 400, 'id_mismatch');
+    expectProblem(
+      await call(u, 'PATCH', `batch/${batch.id}/`, { id: newId(), date: '2024-01-01' }),
+      400,
+      'id_mismatch',
+    );
     for (const q of ['date_start=yesterday', 'date_end=2024-02-30', 'is_return=1x', 'page_size=0'])
       expectProblem(await call(u, 'GET', `batch/?${q}`), 400, 'validation_failed');
     expect(await stockSnapshot(app, u.id)).toEqual(before);

@@ -37,13 +37,21 @@ interface JobWire {
   error: string | null;
 }
 
-async function addStore(user: TestUser, payload: { market_id: string; name: string; marketplace: string; access_token?: string }) {
+async function addStore(
+  user: TestUser,
+  payload: { market_id: string; name: string; marketplace: string; access_token?: string },
+) {
   const res = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload });
   if (res.statusCode !== 201) throw new Error(res.body);
 }
 
 const startImport = (user: TestUser, items: unknown) =>
-  app.inject({ method: 'POST', url: '/api/v1/extract/products/many/', headers: user.headers, payload: items as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/extract/products/many/',
+    headers: user.headers,
+    payload: items as object,
+  });
 
 async function job(user: TestUser, id: string): Promise<JobWire> {
   const res = await app.inject({ method: 'GET', url: `/api/v1/jobs/${id}/`, headers: user.headers });
@@ -52,10 +60,14 @@ async function job(user: TestUser, id: string): Promise<JobWire> {
 }
 
 async function finished(user: TestUser, ids: string[]): Promise<JobWire[]> {
-  await waitUntil(async () => {
-    for (const id of ids) if (!['done', 'failed'].includes((await job(user, id)).status)) return false;
-    return true;
-  }, 60_000, 'import jobs finished');
+  await waitUntil(
+    async () => {
+      for (const id of ids) if (!['done', 'failed'].includes((await job(user, id)).status)) return false;
+      return true;
+    },
+    60_000,
+    'import jobs finished',
+  );
   return Promise.all(ids.map((id) => job(user, id)));
 }
 
@@ -67,14 +79,23 @@ async function importAndWait(user: TestUser, socket: LiveClient, items = storeIt
   return { ids, messages, jobs: await finished(user, ids) };
 }
 
-const notifications = (messages: LiveMessage[]) => messages.flatMap((m) => (m.type === 'notification' ? [m.value] : []));
+const notifications = (messages: LiveMessage[]) =>
+  messages.flatMap((m) => (m.type === 'notification' ? [m.value] : []));
 
 /** Every live row of the user, with its version: equal snapshots mean nothing was rewritten. */
 async function rows(user: TestUser) {
   const { db } = app.database;
   return {
-    listings: await db.select().from(productsMp).where(and(eq(productsMp.userId, user.id), isNull(productsMp.deletedAt))).orderBy(asc(productsMp.id)),
-    products: await db.select().from(productsWh).where(and(eq(productsWh.userId, user.id), isNull(productsWh.deletedAt))).orderBy(asc(productsWh.id)),
+    listings: await db
+      .select()
+      .from(productsMp)
+      .where(and(eq(productsMp.userId, user.id), isNull(productsMp.deletedAt)))
+      .orderBy(asc(productsMp.id)),
+    products: await db
+      .select()
+      .from(productsWh)
+      .where(and(eq(productsWh.userId, user.id), isNull(productsWh.deletedAt)))
+      .orderBy(asc(productsWh.id)),
   };
 }
 
@@ -98,7 +119,8 @@ beforeAll(async () => {
   });
   base = await listen(app);
   userA = await signUp(app);
-  for (const s of stores) await addStore(userA, { market_id: s.marketId, name: s.name, marketplace: s.marketplace, access_token: s.apiKey });
+  for (const s of stores)
+    await addStore(userA, { market_id: s.marketId, name: s.name, marketplace: s.marketplace, access_token: s.apiKey });
 });
 
 afterAll(async () => {
@@ -123,7 +145,9 @@ describe('catalog import', () => {
       expect(values.slice(0, -1).every((v) => v < 100)).toBe(true);
     }
     expect(notifications(messages)).toEqual(
-      expect.arrayContaining(stores.map((s) => ({ type: 'success', text: `Магазин «${s.name}»: добавлено ${OFFERS}, обновлено 0` }))),
+      expect.arrayContaining(
+        stores.map((s) => ({ type: 'success', text: `Магазин «${s.name}»: добавлено ${OFFERS}, обновлено 0` })),
+      ),
     );
     expect(messages.some((m) => m.type === 'changes')).toBe(true);
     for (const [i, j] of done.entries()) {
@@ -191,7 +215,10 @@ describe('catalog import', () => {
     const socket = await liveSocket(userA);
     const { jobs: done, messages } = await importAndWait(userA, socket, [{ marketplace: 'YM', market_id: '41000001' }]);
     expect(done[0]!.result).toMatchObject({ added: 0, updated: 1 });
-    expect(notifications(messages)).toContainEqual({ type: 'success', text: 'Магазин «Маркет Центр»: добавлено 0, обновлено 1' });
+    expect(notifications(messages)).toContainEqual({
+      type: 'success',
+      text: 'Магазин «Маркет Центр»: добавлено 0, обновлено 1',
+    });
     expect(messages.some((m) => m.type === 'changes')).toBe(true);
 
     const after = await rows(userA);
@@ -204,7 +231,12 @@ describe('catalog import', () => {
 
   it('a refused key fails the job at once, with a notification naming the store', async () => {
     const user = await signUp(app);
-    await addStore(user, { market_id: '5550001', name: 'Озон с ошибкой', marketplace: 'OZON', access_token: 'not-the-key' });
+    await addStore(user, {
+      market_id: '5550001',
+      name: 'Озон с ошибкой',
+      marketplace: 'OZON',
+      access_token: 'not-the-key',
+    });
     const socket = await liveSocket(user);
     const { messages, jobs: done } = await importAndWait(user, socket, [{ marketplace: 'OZON', market_id: '5550001' }]);
     expect(messages.at(-1)).toEqual({ type: 'progress', value: 100, job_id: done[0]!.id });
@@ -225,19 +257,27 @@ describe('catalog import', () => {
     expectProblem(res, 404, 'not_found');
     const mine = await startImport(userA, [{ marketplace: 'WILDBERRIES', market_id: 'wb-main' }]);
     const [jobId] = (mine.json() as { job_ids: string[] }).job_ids;
-    expectProblem(await app.inject({ method: 'GET', url: `/api/v1/jobs/${jobId}/`, headers: userB.headers }), 404, 'not_found');
+    expectProblem(
+      await app.inject({ method: 'GET', url: `/api/v1/jobs/${jobId}/`, headers: userB.headers }),
+      404,
+      'not_found',
+    );
     await finished(userA, [jobId!]);
     expect(await app.database.db.select().from(jobs).where(eq(jobs.userId, userB.id))).toHaveLength(0);
     expect((await rows(userB)).listings).toHaveLength(0);
   });
 
-  it("refuses stores without a marketplace, a mismatched marketplace or no key (400), queuing nothing", async () => {
+  it('refuses stores without a marketplace, a mismatched marketplace or no key (400), queuing nothing', async () => {
     const user = await signUp(app);
     await addStore(user, { market_id: 'offline', name: 'Без площадки', marketplace: '-', access_token: 'k' });
     await addStore(user, { market_id: 'no-key', name: 'Без ключа', marketplace: 'OZON' });
     await addStore(user, { market_id: 'wb-1', name: 'ВБ', marketplace: 'WILDBERRIES', access_token: 'k' });
 
-    const noMarketplace = expectProblem(await startImport(user, [{ marketplace: 'OZON', market_id: 'offline' }]), 400, 'marketplace_not_set');
+    const noMarketplace = expectProblem(
+      await startImport(user, [{ marketplace: 'OZON', market_id: 'offline' }]),
+      400,
+      'marketplace_not_set',
+    );
     expect(noMarketplace.detail).toContain('«Без площадки»');
     expectProblem(await startImport(user, [{ marketplace: '-', market_id: 'offline' }]), 400, 'marketplace_not_set');
     // One bad store refuses the whole request, the good one included.

@@ -69,10 +69,20 @@ describe('the Content Security Policy', () => {
   });
 
   it('refuses an extra origin that is not a bare http(s) origin', () => {
-    for (const bad of ['127.0.0.1:8090', 'http://127.0.0.1:8090/images', "http://a.ru 'unsafe-inline'", 'javascript:alert(1)']) {
-      expect(() => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-cfg-')), CSP_EXTRA_IMAGE_ORIGINS: bad })).toThrow(ConfigError);
+    for (const bad of [
+      '127.0.0.1:8090',
+      'http://127.0.0.1:8090/images',
+      "http://a.ru 'unsafe-inline'",
+      'javascript:alert(1)',
+    ]) {
+      expect(() =>
+        loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-cfg-')), CSP_EXTRA_IMAGE_ORIGINS: bad }),
+      ).toThrow(ConfigError);
     }
-    const two = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-cfg-')), CSP_EXTRA_IMAGE_ORIGINS: `${sandboxOrigin}, https://img.example.ru` });
+    const two = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ostatok-cfg-')),
+      CSP_EXTRA_IMAGE_ORIGINS: `${sandboxOrigin}, https://img.example.ru`,
+    });
     expect(two.extraImageOrigins).toEqual([sandboxOrigin, 'https://img.example.ru']);
   });
 });

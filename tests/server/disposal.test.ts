@@ -11,7 +11,8 @@ let t: TestDatabase;
 let app: FastifyInstance;
 
 const call = (u: TestUser, method: Method, url: string, payload?: unknown) => apiCall(app, u, method, url, payload);
-const dispose = (u: TestUser, body: Record<string, unknown>) => ok(call(u, 'POST', 'disposal/', { price: 0, ...body }), 201);
+const dispose = (u: TestUser, body: Record<string, unknown>) =>
+  ok(call(u, 'POST', 'disposal/', { price: 0, ...body }), 201);
 const held = (id: string) => heldBy(app, { table: 'disposals', id });
 
 /** A product with two lots received out of order: `early` (3 × 10 ₽, January) and `late` (5 × 20 ₽, February). */
@@ -77,17 +78,29 @@ describe('disposal create', () => {
     const { product, early } = await twoLots(u);
     const id = newId();
     expect((await dispose(u, { id, product_id: product, count: 1 })).id).toBe(id);
-    expectProblem(await call(u, 'POST', 'disposal/', { id, product_id: product, count: 1, price: 0 }), 409, 'duplicate');
+    expectProblem(
+      await call(u, 'POST', 'disposal/', { id, product_id: product, count: 1, price: 0 }),
+      409,
+      'duplicate',
+    );
     expect(await held(id)).toEqual({ [early]: 1 });
   });
 
   it('answers 404 for a product or lot that does not exist', async () => {
     const { product } = await twoLots(u);
     expectProblem(await call(u, 'POST', 'disposal/', { product_id: newId(), count: 1, price: 0 }), 404, 'not_found');
-    expectProblem(await call(u, 'POST', 'disposal/', { product_id: product, count: 1, price: 0, lot_id: newId() }), 404, 'not_found');
+    expectProblem(
+      await call(u, 'POST', 'disposal/', { product_id: product, count: 1, price: 0, lot_id: newId() }),
+      404,
+      'not_found',
+    );
     const other = await twoLots(u, 'Другой');
     // A lot of another product is not this product's lot.
-    expectProblem(await call(u, 'POST', 'disposal/', { product_id: product, count: 1, price: 0, lot_id: other.early }), 404, 'not_found');
+    expectProblem(
+      await call(u, 'POST', 'disposal/', { product_id: product, count: 1, price: 0, lot_id: other.early }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -218,7 +231,11 @@ describe('disposal authorization and bad input', () => {
     ])
       expectProblem(res, 404, 'not_found');
     // Another user's id is not free to reuse either.
-    expectProblem(await call(b, 'POST', 'disposal/', { id: disposalId, product_id: own, count: 1, price: 0 }), 409, 'duplicate');
+    expectProblem(
+      await call(b, 'POST', 'disposal/', { id: disposalId, product_id: own, count: 1, price: 0 }),
+      409,
+      'duplicate',
+    );
     expect(await outflowSnapshot(app, a.id)).toEqual(before);
   });
 
@@ -241,7 +258,8 @@ describe('disposal authorization and bad input', () => {
       ['GET', `disposal/${product}/?page_size=abc`, undefined],
       ['GET', 'disposal/abc/', undefined],
     ];
-    for (const [method, url, payload] of bad) expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
+    for (const [method, url, payload] of bad)
+      expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
     const malformed = await app.inject({
       method: 'POST',
       url: '/api/v1/disposal/',

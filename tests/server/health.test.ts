@@ -83,11 +83,16 @@ describe.runIf(testDbKind === 'postgres')('statement timeout', () => {
   it('cancels a statement running longer than the timeout, and the API answers it 503, not 500', async () => {
     const timed = await openDatabase({ url: db.url, embeddedDir: 'memory://', statementTimeoutMs: 200 });
     try {
-      const err = await timed.db.execute(sql`select pg_sleep(2)`).then(() => undefined, (e: unknown) => e);
+      const err = await timed.db.execute(sql`select pg_sleep(2)`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(pgErrorOf(err)?.code).toBe('57014');
       expect(toProblem(err as FastifyError)).toMatchObject({ status: 503, code: 'database_timeout' });
       // The connection stays usable for the next statement.
-      expect(((await timed.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+      expect(((await timed.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows).toEqual([
+        { one: 1 },
+      ]);
     } finally {
       await timed.close();
     }

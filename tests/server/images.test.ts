@@ -24,7 +24,10 @@ function multipart(data: Buffer, { field = 'file', filename = 'photo.jpg', type 
   };
 }
 
-const upload = (body: { payload: Buffer | string; contentType: string }, headers: Record<string, string> = user.headers) =>
+const upload = (
+  body: { payload: Buffer | string; contentType: string },
+  headers: Record<string, string> = user.headers,
+) =>
   app.inject({
     method: 'POST',
     url: '/api/v1/products/image/',
@@ -33,7 +36,6 @@ const upload = (body: { payload: Buffer | string; contentType: string }, headers
   });
 
 const stored = () => readdirSync(path.join(app.config.dataDir, 'uploads')).sort();
-
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -71,7 +73,11 @@ describe('image upload', () => {
 
   it('refuses a text file renamed to .jpg', async () => {
     const before = stored();
-    expectProblem(await upload(multipart(Buffer.from('Это просто текст, а не фото\n'.repeat(20)))), 415, 'image_type_unsupported');
+    expectProblem(
+      await upload(multipart(Buffer.from('Это просто текст, а не фото\n'.repeat(20)))),
+      415,
+      'image_type_unsupported',
+    );
     expect(stored()).toEqual(before);
   });
 
@@ -85,8 +91,16 @@ describe('image upload', () => {
   it('refuses what is not one image in the field file', async () => {
     expectProblem(await upload(multipart(png, { field: 'image' })), 400, 'file_missing');
     expectProblem(await upload(multipart(Buffer.alloc(0))), 400, 'file_empty');
-    expectProblem(await upload({ payload: JSON.stringify({ file: 'x' }), contentType: 'application/json' }), 415, 'multipart_expected');
-    expectProblem(await upload({ payload: '--broken\r\n', contentType: 'multipart/form-data; boundary=other' }), 400, 'multipart_invalid');
+    expectProblem(
+      await upload({ payload: JSON.stringify({ file: 'x' }), contentType: 'application/json' }),
+      415,
+      'multipart_expected',
+    );
+    expectProblem(
+      await upload({ payload: '--broken\r\n', contentType: 'multipart/form-data; boundary=other' }),
+      400,
+      'multipart_invalid',
+    );
     expectProblem(await upload(multipart(png), {}), 401, 'token_missing');
   });
 

@@ -12,7 +12,11 @@ let app: FastifyInstance;
 const call = (u: TestUser, method: Method, url: string, payload?: unknown) => apiCall(app, u, method, url, payload);
 const receive = (u: TestUser, body: Record<string, unknown>) => ok(call(u, 'POST', 'inventory/', body), 201);
 const takeOther = (u: TestUser, product_id: string, count: number) =>
-  ok(call(u, 'POST', 'other_realization_batch/', { batch: [{ product_id, count, marketplace: 'Other', realization_price: 1 }] }));
+  ok(
+    call(u, 'POST', 'other_realization_batch/', {
+      batch: [{ product_id, count, marketplace: 'Other', realization_price: 1 }],
+    }),
+  );
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -34,7 +38,9 @@ describe('inventory list and sum', () => {
     ids.mug = mug!;
     const withListing = await productsCall(app, u, 'POST', 'products/', {
       name: 'Ложка',
-      products_mp: [{ offer_id: 'SPOON-7', marketplace: 'OZON', market_id: '1', primary_image: 'https://cdn.example/spoon.jpg' }],
+      products_mp: [
+        { offer_id: 'SPOON-7', marketplace: 'OZON', market_id: '1', primary_image: 'https://cdn.example/spoon.jpg' },
+      ],
     });
     ids.spoon = withListing.json().product_wh.id;
     ids.a = (await receive(u, { product_id: ids.mug, count: 5, price: 100, date: '2024-03-01' })).id;
@@ -60,7 +66,12 @@ describe('inventory list and sum', () => {
       images: ['https://cdn.example/spoon.jpg'],
       articles: ['SPOON-7'],
     });
-    expect(body.results[1]).toMatchObject({ name: 'Кружка', images: [], articles: [], created_at: '2024-03-01T00:00:00.000Z' });
+    expect(body.results[1]).toMatchObject({
+      name: 'Кружка',
+      images: [],
+      articles: [],
+      created_at: '2024-03-01T00:00:00.000Z',
+    });
   });
 
   it('filters by search, dates, ids and is_return, and pages', async () => {
@@ -87,7 +98,9 @@ describe('inventory list and sum', () => {
     const lots = await ok(call(u, 'GET', `inventory/${ids.mug}/`));
     expect(lots.map((l: { id: string }) => l.id)).toEqual([ids.c, ids.a]);
     await takeOther(u, ids.mug!, 1);
-    expect((await ok(call(u, 'GET', `inventory/${ids.mug}/?just_not_sold_out=true`))).map((l: { id: string }) => l.id)).toEqual([ids.a]);
+    expect(
+      (await ok(call(u, 'GET', `inventory/${ids.mug}/?just_not_sold_out=true`))).map((l: { id: string }) => l.id),
+    ).toEqual([ids.a]);
     expect(await ok(call(u, 'GET', 'inventory/sum'))).toEqual({ count: 7, price: 521 });
     expectProblem(await call(u, 'GET', `inventory/${newId()}/`), 404, 'not_found');
   });
@@ -115,13 +128,24 @@ describe('inventory writes', () => {
       price: 55.5,
     });
     const before = await stockSnapshot(app, u.id);
-    const refused = expectProblem(await call(u, 'PATCH', `inventory/${lot.id}/`, { count: 11 }), 422, 'count_above_received');
+    const refused = expectProblem(
+      await call(u, 'PATCH', `inventory/${lot.id}/`, { count: 11 }),
+      422,
+      'count_above_received',
+    );
     expect(refused.detail).toContain('10 шт.');
     expectProblem(await call(u, 'PATCH', `inventory/${lot.id}/`, { count: -1 }), 400, 'validation_failed');
     const [other] = await addProducts(app, u, ['Блюдце']);
-    expectProblem(await call(u, 'PATCH', `inventory/${lot.id}/`, { product_id: other, count: 1 }), 422, 'lot_product_fixed');
+    expectProblem(
+      await call(u, 'PATCH', `inventory/${lot.id}/`, { product_id: other, count: 1 }),
+      422,
+      'lot_product_fixed',
+    );
     expect(await stockSnapshot(app, u.id)).toEqual(before);
-    expect(await ok(call(u, 'PATCH', `inventory/${lot.id}/`, { count: 10 }))).toMatchObject({ count: 10, count_max: 10 });
+    expect(await ok(call(u, 'PATCH', `inventory/${lot.id}/`, { count: 10 }))).toMatchObject({
+      count: 10,
+      count_max: 10,
+    });
     await expectLedgerMatchesLots(app, u.id);
   });
 
@@ -131,13 +155,19 @@ describe('inventory writes', () => {
     const lot = await receive(u, { product_id: p, count: 3, price: 80 });
     const sold = await takeOther(u, p!, 2);
     const before = await stockSnapshot(app, u.id);
-    const refused = expectProblem(await call(u, 'PATCH', `inventory/${lot.id}/`, { count: 3 }), 422, 'count_above_received');
+    const refused = expectProblem(
+      await call(u, 'PATCH', `inventory/${lot.id}/`, { count: 3 }),
+      422,
+      'count_above_received',
+    );
     expect(refused.detail).toContain('1 шт.');
     expect(await stockSnapshot(app, u.id)).toEqual(before);
     expect(await ok(call(u, 'PATCH', `inventory/${lot.id}/`, { count: 0 }))).toMatchObject({ count: 0 });
     expect(await ok(call(u, 'PATCH', `inventory/${lot.id}/`, { count: 1 }))).toMatchObject({ count: 1 });
     expect((await call(u, 'DELETE', `other_realization_batch/${sold.results[0].id}/`)).statusCode).toBe(204);
-    expect(await ok(call(u, 'GET', `inventory/${p}/`))).toEqual([expect.objectContaining({ id: lot.id, count: 3, count_max: 3 })]);
+    expect(await ok(call(u, 'GET', `inventory/${p}/`))).toEqual([
+      expect.objectContaining({ id: lot.id, count: 3, count_max: 3 }),
+    ]);
     await expectLedgerMatchesLots(app, u.id);
   });
 
@@ -149,10 +179,16 @@ describe('inventory writes', () => {
     const c = await receive(u, { product_id: p, count: 3, price: 30, date: '2024-01-03' });
     await takeOther(u, p!, 1); // from a, the oldest
     const before = await stockSnapshot(app, u.id);
-    const refused = expectProblem(await call(u, 'DELETE', 'inventory/', { ids: [b.id, a.id] }), 409, 'lot_has_outflows');
+    const refused = expectProblem(
+      await call(u, 'DELETE', 'inventory/', { ids: [b.id, a.id] }),
+      409,
+      'lot_has_outflows',
+    );
     expect(refused.detail).toMatch(/нельзя удалить/);
     expect(await stockSnapshot(app, u.id)).toEqual(before);
-    expect(await ok(call(u, 'DELETE', 'inventory/', { ids: [b.id, c.id, b.id] }))).toEqual({ deleted_ids: [b.id, c.id] });
+    expect(await ok(call(u, 'DELETE', 'inventory/', { ids: [b.id, c.id, b.id] }))).toEqual({
+      deleted_ids: [b.id, c.id],
+    });
     expect(await onHand(app, u.id, p!)).toBe(2);
     expect((await ok(call(u, 'GET', `inventory/${p}/`))).map((l: { id: string }) => l.id)).toEqual([a.id]);
     expectProblem(await call(u, 'DELETE', 'inventory/', { ids: [b.id] }), 404, 'not_found');
@@ -166,7 +202,14 @@ describe('POST /api/v1/inventory_batch/', () => {
     const [p, q] = await addProducts(app, u, ['Молоток', 'Гвозди']);
     const first = await ok(call(u, 'POST', 'inventory_batch/', { batch: [{ product_id: p, count: 2, price: 500 }] }));
     const lot = first.results[0];
-    expect(lot).toMatchObject({ product_id: p, count: 2, count_max: 2, price: 500, count_max_edited: false, price_edited: false });
+    expect(lot).toMatchObject({
+      product_id: p,
+      count: 2,
+      count_max: 2,
+      price: 500,
+      count_max_edited: false,
+      price_edited: false,
+    });
     const newLine = newId();
     const second = await ok(
       call(u, 'POST', 'inventory_batch/', {
@@ -177,13 +220,26 @@ describe('POST /api/v1/inventory_batch/', () => {
       }),
     );
     expect(second.results).toEqual([
-      expect.objectContaining({ id: lot.id, count: 5, count_max: 5, price: 500, count_max_edited: true, price_edited: false }),
+      expect.objectContaining({
+        id: lot.id,
+        count: 5,
+        count_max: 5,
+        price: 500,
+        count_max_edited: true,
+        price_edited: false,
+      }),
       expect.objectContaining({ id: newLine, product_id: q, count: 100, count_max: 100, price: 1.25 }),
     ]);
     await takeOther(u, p!, 4);
     // count_max may not fall below what was taken; above that the remaining units follow it.
-    expectProblem(await call(u, 'POST', 'inventory_batch/', { batch: [{ id: lot.id, product_id: p, count: 3, price: 500 }] }), 409, 'lot_spent');
-    const edited = await ok(call(u, 'POST', 'inventory_batch/', { batch: [{ id: lot.id, product_id: p, count: 4, price: 450 }] }));
+    expectProblem(
+      await call(u, 'POST', 'inventory_batch/', { batch: [{ id: lot.id, product_id: p, count: 3, price: 500 }] }),
+      409,
+      'lot_spent',
+    );
+    const edited = await ok(
+      call(u, 'POST', 'inventory_batch/', { batch: [{ id: lot.id, product_id: p, count: 4, price: 450 }] }),
+    );
     expect(edited.results[0]).toMatchObject({ count: 0, count_max: 4, price: 450, price_edited: true });
     await expectLedgerMatchesLots(app, u.id);
   });
@@ -191,7 +247,9 @@ describe('POST /api/v1/inventory_batch/', () => {
   it('changes nothing when one line is bad, and names the line', async () => {
     const u = await signUp(app);
     const [p] = await addProducts(app, u, ['Пила']);
-    const existing = (await ok(call(u, 'POST', 'inventory_batch/', { batch: [{ product_id: p, count: 1, price: 10 }] }))).results[0];
+    const existing = (
+      await ok(call(u, 'POST', 'inventory_batch/', { batch: [{ product_id: p, count: 1, price: 10 }] }))
+    ).results[0];
     const before = await stockSnapshot(app, u.id);
     const zero = expectProblem(
       await call(u, 'POST', 'inventory_batch/', {
@@ -222,7 +280,9 @@ describe('POST /api/v1/inventory_batch/', () => {
     );
     expect(foreign.detail).toMatch(/^Строка 3: /);
     expectProblem(
-      await call(u, 'POST', 'inventory_batch/', { batch: [existing, existing].map(({ id, product_id }) => ({ id, product_id, count: 1, price: 1 })) }),
+      await call(u, 'POST', 'inventory_batch/', {
+        batch: [existing, existing].map(({ id, product_id }) => ({ id, product_id, count: 1, price: 1 })),
+      }),
       400,
       'line_repeated',
     );
@@ -289,7 +349,15 @@ describe('bad input', () => {
       const res = await call(u, method, url, body);
       expectProblem(res, 400, 'validation_failed');
     }
-    for (const q of ['page=0', 'page_size=500', 'date_from=2024-13-01', 'date_to=tomorrow', 'ids=1,2', 'is_return=maybe', 'search=%00'])
+    for (const q of [
+      'page=0',
+      'page_size=500',
+      'date_from=2024-13-01',
+      'date_to=tomorrow',
+      'ids=1,2',
+      'is_return=maybe',
+      'search=%00',
+    ])
       expectProblem(await call(u, 'GET', `inventory/?${q}`), 400, 'validation_failed');
     expectProblem(await call(u, 'GET', `inventory/${p}/?just_not_sold_out=maybe`), 400, 'validation_failed');
     expectProblem(await call(u, 'GET', 'inventory/nope/'), 400, 'validation_failed');

@@ -49,7 +49,9 @@ const kindOf = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
  * A fresh user per test with a live socket on the main app: on PostgreSQL every instance's
  * messages reach it through the bus, so sharing one user would mix tests' messages.
  */
-async function newUser(on = base): Promise<{ user: TestUser; socket: LiveClient; row: (id: string) => Promise<JobRow> }> {
+async function newUser(
+  on = base,
+): Promise<{ user: TestUser; socket: LiveClient; row: (id: string) => Promise<JobRow> }> {
   const user = await signUp(app);
   const socket = await liveSocket(on, user);
   return { user, socket, row: async (id) => (await app.repos.jobs.find(user.id, id))! };
@@ -135,7 +137,12 @@ describe('job queue', () => {
       { type: 'progress', value: 100, job_id: job.id },
       { type: 'notification', value: { type: 'error', text: expect.stringContaining('ключ API отклонён') } },
     ]);
-    expect(await row(job.id)).toMatchObject({ status: 'failed', attempts: 1, maxAttempts: 5, error: 'ключ API отклонён' });
+    expect(await row(job.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      maxAttempts: 5,
+      error: 'ключ API отклонён',
+    });
     await sleep(300);
     expect(runs).toBe(1);
   });
@@ -154,7 +161,12 @@ describe('job queue', () => {
       { type: 'progress', value: 100, job_id: job.id },
       { type: 'notification', value: { type: 'error', text: expect.stringContaining('маркетплейс недоступен') } },
     ]);
-    expect(await row(job.id)).toMatchObject({ status: 'failed', attempts: 2, error: 'маркетплейс недоступен', lockedBy: null });
+    expect(await row(job.id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      error: 'маркетплейс недоступен',
+      lockedBy: null,
+    });
     await sleep(300);
     expect(runs).toBe(2);
   });
@@ -173,12 +185,23 @@ describe('job queue', () => {
     });
     const job = await first.jobs.enqueue(user.id, kind, { page: 7 }, 3);
     expect(await firstSocket.next()).toEqual({ type: 'progress', value: 30, job_id: job.id });
-    expect(await row(job.id)).toMatchObject({ status: 'running', attempts: 1, progress: 30, lockedBy: first.jobs.worker });
+    expect(await row(job.id)).toMatchObject({
+      status: 'running',
+      attempts: 1,
+      progress: 30,
+      lockedBy: first.jobs.worker,
+    });
 
     await stop(first);
     expect(aborted).toBe(true);
     await firstSocket.closed;
-    expect(await row(job.id)).toMatchObject({ status: 'queued', attempts: 0, progress: 30, lockedBy: null, lockedAt: null });
+    expect(await row(job.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      progress: 30,
+      lockedBy: null,
+      lockedAt: null,
+    });
 
     const second = await startWorker(await sameDatabase());
     const secondSocket = await liveSocket(await listen(second), user);
@@ -190,7 +213,12 @@ describe('job queue', () => {
       { type: 'progress', value: 80, job_id: job.id },
       { type: 'progress', value: 100, job_id: job.id },
     ]);
-    expect(await row(job.id)).toMatchObject({ status: 'done', attempts: 1, progress: 100, result: { resumedFrom: 30, payload: { page: 7 } } });
+    expect(await row(job.id)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      progress: 100,
+      result: { resumedFrom: 30, payload: { page: 7 } },
+    });
     await stop(second);
   });
 
@@ -200,7 +228,10 @@ describe('job queue', () => {
     const orphan = await app.repos.jobs.enqueue({ userId: user.id, kind, payload: {}, maxAttempts: 3 });
     const busy = await app.repos.jobs.enqueue({ userId: user.id, kind, payload: {}, maxAttempts: 3 });
     const markRunning = (id: string, worker: string, lockedAt: ReturnType<typeof sql>) =>
-      app.database.db.update(jobs).set({ status: 'running', lockedBy: worker, lockedAt, attempts: 1, progress: 45 }).where(eq(jobs.id, id));
+      app.database.db
+        .update(jobs)
+        .set({ status: 'running', lockedBy: worker, lockedAt, attempts: 1, progress: 45 })
+        .where(eq(jobs.id, id));
     await markRunning(orphan.id, 'dead-instance', sql`now() - interval '1 hour'`);
     await markRunning(busy.id, 'alive-instance', sql`now()`);
     const busySince = performance.now();
@@ -290,7 +321,11 @@ describe('job queue', () => {
 
     const enqueued = await Promise.all(Array.from({ length: 6 }, (_, i) => app.jobs.enqueue(user.id, kind, { i }, 1)));
     const ids = enqueued.map((j) => j.id);
-    await waitUntil(async () => (await Promise.all(ids.map(row))).every((r) => r.status === 'done'), 8000, 'all jobs done');
+    await waitUntil(
+      async () => (await Promise.all(ids.map(row))).every((r) => r.status === 'done'),
+      8000,
+      'all jobs done',
+    );
 
     for (const id of ids) expect(ranBy.get(id), `job ${id}`).toHaveLength(1);
     const workers = ids.map((id) => ranBy.get(id)![0]);
@@ -299,19 +334,24 @@ describe('job queue', () => {
     await stop(other);
   });
 
-  it.runIf(testDbKind === 'postgres')('concurrent claims on separate connections each get a different job', async () => {
-    const { user } = await newUser();
-    const kind = kindOf('race');
-    await Promise.all(Array.from({ length: 8 }, () => app.repos.jobs.enqueue({ userId: user.id, kind, payload: {} })));
-    const racer = await sameDatabase();
-    const repos = [app.repos.jobs, new JobsRepository(racer.db)];
+  it.runIf(testDbKind === 'postgres')(
+    'concurrent claims on separate connections each get a different job',
+    async () => {
+      const { user } = await newUser();
+      const kind = kindOf('race');
+      await Promise.all(
+        Array.from({ length: 8 }, () => app.repos.jobs.enqueue({ userId: user.id, kind, payload: {} })),
+      );
+      const racer = await sameDatabase();
+      const repos = [app.repos.jobs, new JobsRepository(racer.db)];
 
-    const claimed = await Promise.all(Array.from({ length: 8 }, (_, i) => repos[i % 2]!.claim(`racer-${i}`, [kind])));
-    expect(claimed.every(Boolean)).toBe(true);
-    expect(new Set(claimed.map((j) => j!.id)).size).toBe(8);
-    expect(await app.repos.jobs.claim('late-racer', [kind])).toBeUndefined();
+      const claimed = await Promise.all(Array.from({ length: 8 }, (_, i) => repos[i % 2]!.claim(`racer-${i}`, [kind])));
+      expect(claimed.every(Boolean)).toBe(true);
+      expect(new Set(claimed.map((j) => j!.id)).size).toBe(8);
+      expect(await app.repos.jobs.claim('late-racer', [kind])).toBeUndefined();
 
-    // Left running they would be requeued by the workers after the lease.
-    await Promise.all(claimed.map((j, i) => app.repos.jobs.complete(j!.id, `racer-${i}`, null)));
-  });
+      // Left running they would be requeued by the workers after the lease.
+      await Promise.all(claimed.map((j, i) => app.repos.jobs.complete(j!.id, `racer-${i}`, null)));
+    },
+  );
 });

@@ -15,7 +15,12 @@ let bob: TestUser;
 const clients: LiveClient[] = [];
 
 /** Every socket a test opens is closed in afterAll, even when the test fails half-way. */
-async function open(url: string, user: TestUser, via: 'query' | 'protocol' = 'query', as: TestUser = user): Promise<LiveClient> {
+async function open(
+  url: string,
+  user: TestUser,
+  via: 'query' | 'protocol' = 'query',
+  as: TestUser = user,
+): Promise<LiveClient> {
   const client = await connectLive(url, user.id, as.accessToken, via);
   clients.push(client);
   return client;
@@ -76,7 +81,10 @@ describe('live channel', () => {
 
   it('closes with 4401 without a token, or with a forged, expired or refresh token', async () => {
     const before = app.live.connectionCount();
-    const forged = await sign({ sub: alice.id, typ: 'access', exp: now() + 600 }, new TextEncoder().encode('x'.repeat(48)));
+    const forged = await sign(
+      { sub: alice.id, typ: 'access', exp: now() + 600 },
+      new TextEncoder().encode('x'.repeat(48)),
+    );
     const expired = await sign({ sub: alice.id, typ: 'access', exp: now() - 60 }, app.config.jwtSecret);
     const wrongType = await sign({ sub: alice.id, typ: 'refresh', exp: now() + 600 }, app.config.jwtSecret);
 

@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 const login = (login: string, password: string, remoteAddress = '10.1.0.1', on = app) =>
-  on.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { login, password }, remoteAddress }) as Promise<Res>;
+  on.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { login, password },
+    remoteAddress,
+  }) as Promise<Res>;
 
 function expectLimited(answers: Res[], max: number) {
   const checked = answers.filter((a) => a.statusCode === 401);
@@ -42,7 +47,9 @@ describe('login limit under parallel guesses', () => {
   it('80 guesses at once from one address, each at another login: at most LOGIN_MAX_ATTEMPTS_PER_IP are checked', async () => {
     const strict = await startTestApp(db.database, { LOGIN_MAX_ATTEMPTS_PER_IP: '20' });
     try {
-      const answers = await Promise.all(Array.from({ length: 80 }, () => login(`nobody-${newId()}@example.ru`, 'guess', '10.1.0.9', strict)));
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, () => login(`nobody-${newId()}@example.ru`, 'guess', '10.1.0.9', strict)),
+      );
       expectLimited(answers, 20);
     } finally {
       await strict.close();

@@ -11,7 +11,8 @@ let t: TestDatabase;
 let app: FastifyInstance;
 
 const call = (u: TestUser, method: Method, url: string, payload?: unknown) => apiCall(app, u, method, url, payload);
-const markDown = (u: TestUser, body: Record<string, unknown>) => ok(call(u, 'POST', 'markdowns/', { price: 1000, markdown_price: 600, ...body }), 201);
+const markDown = (u: TestUser, body: Record<string, unknown>) =>
+  ok(call(u, 'POST', 'markdowns/', { price: 1000, markdown_price: 600, ...body }), 201);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -80,8 +81,23 @@ describe('markdown create, edit and delete', () => {
   it('edits prices, description and release without touching stock', async () => {
     const m = await markDown(u, { product_id: product });
     const before = await outflowSnapshot(app, u.id);
-    const body = await ok(call(u, 'PATCH', `markdowns/${m.id}/`, { price: 900.5, markdown_price: 450, description: 'Продан на Авито', release: true }));
-    expect(body).toMatchObject({ id: m.id, price: 900.5, markdown_price: 450, description: 'Продан на Авито', release: true, lot_id: m.lot_id, count: 1 });
+    const body = await ok(
+      call(u, 'PATCH', `markdowns/${m.id}/`, {
+        price: 900.5,
+        markdown_price: 450,
+        description: 'Продан на Авито',
+        release: true,
+      }),
+    );
+    expect(body).toMatchObject({
+      id: m.id,
+      price: 900.5,
+      markdown_price: 450,
+      description: 'Продан на Авито',
+      release: true,
+      lot_id: m.lot_id,
+      count: 1,
+    });
     expect(body.version).toBeGreaterThan(m.version);
     const after = await outflowSnapshot(app, u.id);
     expect(after.lotRows).toEqual(before.lotRows);
@@ -110,7 +126,9 @@ describe('markdown list', () => {
     u = await signUp(app);
     const withListing = await productsCall(app, u, 'POST', 'products/', {
       name: 'Фен',
-      products_mp: [{ offer_id: 'FEN-42', marketplace: 'OZON', market_id: '1', primary_image: 'https://cdn.example/fen.jpg' }],
+      products_mp: [
+        { offer_id: 'FEN-42', marketplace: 'OZON', market_id: '1', primary_image: 'https://cdn.example/fen.jpg' },
+      ],
     });
     ids.fen = withListing.json().product_wh.id;
     [ids.iron] = (await addProducts(app, u, ['Утюг'])) as [string];
@@ -143,7 +161,12 @@ describe('markdown list', () => {
       release: false,
       count: 1,
     });
-    expect(body.results[1]).toMatchObject({ name: 'Утюг', images: [], articles: [], batch_date: '2024-06-01T09:30:00.000Z' });
+    expect(body.results[1]).toMatchObject({
+      name: 'Утюг',
+      images: [],
+      articles: [],
+      batch_date: '2024-06-01T09:30:00.000Z',
+    });
   });
 
   it('filters by release, product, search and dates, and pages', async () => {
@@ -193,7 +216,11 @@ describe('markdown authorization and bad input', () => {
       await call(b, 'DELETE', `markdowns/${markdownId}/`),
     ])
       expectProblem(res, 404, 'not_found');
-    expectProblem(await call(b, 'POST', 'markdowns/', { id: markdownId, product_id: own, price: 1, markdown_price: 1 }), 409, 'duplicate');
+    expectProblem(
+      await call(b, 'POST', 'markdowns/', { id: markdownId, product_id: own, price: 1, markdown_price: 1 }),
+      409,
+      'duplicate',
+    );
     expect(await outflowSnapshot(app, a.id)).toEqual(before);
   });
 
@@ -213,6 +240,7 @@ describe('markdown authorization and bad input', () => {
       ['GET', 'markdowns/?product_id=1', undefined],
       ['GET', 'markdowns/?page_size=1000', undefined],
     ];
-    for (const [method, url, payload] of bad) expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
+    for (const [method, url, payload] of bad)
+      expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
   });
 });

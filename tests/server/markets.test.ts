@@ -6,7 +6,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { expectProblem, type Res } from './helpers/expect-problem.ts';
 
-
 let t: TestDatabase;
 let app: FastifyInstance;
 
@@ -20,9 +19,19 @@ afterAll(async () => {
   await t?.drop();
 });
 
-
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  app.inject({ method, url: `/api/v1/markets/${url}`, payload, headers: { ...user.headers, ...headers } }) as Promise<Res>;
+const call = (
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method,
+    url: `/api/v1/markets/${url}`,
+    payload,
+    headers: { ...user.headers, ...headers },
+  }) as Promise<Res>;
 const list = (u: TestUser) => call(u, 'GET', '');
 const get = (u: TestUser, id: string) => call(u, 'GET', `${encodeURIComponent(id)}/`);
 const add = (u: TestUser, body: object, headers?: Record<string, string>) => call(u, 'POST', 'add/', body, headers);
@@ -31,7 +40,10 @@ const remove = (u: TestUser, id: string) => call(u, 'DELETE', `${encodeURICompon
 
 /** Stored rows of a user's store, tombstones included: what the API says must match what is kept. */
 const rows = (u: TestUser, marketId: string) =>
-  app.database.db.select().from(markets).where(and(eq(markets.userId, u.id), eq(markets.marketId, marketId)));
+  app.database.db
+    .select()
+    .from(markets)
+    .where(and(eq(markets.userId, u.id), eq(markets.marketId, marketId)));
 async function storedKey(u: TestUser, marketId: string): Promise<string | null> {
   const live = (await rows(u, marketId)).filter((r) => r.deletedAt === null);
   expect(live).toHaveLength(1);
@@ -41,7 +53,12 @@ async function storedKey(u: TestUser, marketId: string): Promise<string | null> 
 describe('store calls', () => {
   it('add, list, get, patch, delete', async () => {
     const u = await signUp(app);
-    const created = await add(u, { market_id: '12345', name: 'Мой магазин', description: 'Озон, склад 1', marketplace: 'OZON' });
+    const created = await add(u, {
+      market_id: '12345',
+      name: 'Мой магазин',
+      description: 'Озон, склад 1',
+      marketplace: 'OZON',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const market = created.json();
     expect(market).toMatchObject({
@@ -61,7 +78,13 @@ describe('store calls', () => {
 
     const changed = await patch(u, '12345', { name: 'Переименован', description: '', marketplace: 'YM' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ id: market.id, market_id: '12345', name: 'Переименован', description: '', marketplace: 'YM' });
+    expect(changed.json()).toMatchObject({
+      id: market.id,
+      market_id: '12345',
+      name: 'Переименован',
+      description: '',
+      marketplace: 'YM',
+    });
     expect(changed.json().version).toBeGreaterThan(market.version);
     expect((await get(u, '12345')).json()).toEqual(changed.json());
 
@@ -78,7 +101,9 @@ describe('store calls', () => {
     const u = await signUp(app);
     expect((await add(u, { market_id: 'plain', name: 'Без площадки' })).json().marketplace).toBe('-');
     for (const marketplace of ['OZON', 'WILDBERRIES', 'YM', '-'])
-      expect((await add(u, { market_id: `m-${marketplace}`, name: 'М', marketplace })).json().marketplace).toBe(marketplace);
+      expect((await add(u, { market_id: `m-${marketplace}`, name: 'М', marketplace })).json().marketplace).toBe(
+        marketplace,
+      );
     for (const marketplace of ['WB', 'Other', 'ozon', '', 1]) {
       const body = expectProblem(await add(u, { market_id: 'bad', name: 'М', marketplace }), 400, 'validation_failed');
       expect(body.errors).toContainEqual(expect.objectContaining({ field: 'marketplace' }));
@@ -168,7 +193,9 @@ describe('the store key (access_token)', () => {
 
   it('a short key reveals no characters at all', async () => {
     const u = await signUp(app);
-    expect((await add(u, { market_id: 'short', name: 'К', access_token: 'abc12345' })).json().access_token).toBe('••••');
+    expect((await add(u, { market_id: 'short', name: 'К', access_token: 'abc12345' })).json().access_token).toBe(
+      '••••',
+    );
   });
 
   it.each([
@@ -202,7 +229,10 @@ describe('the store key (access_token)', () => {
 
   it('a store added without a key has none', async () => {
     const u = await signUp(app);
-    expect((await add(u, { market_id: 'nokey', name: 'Без ключа', access_token: '' })).json()).toMatchObject({ access_token: '', has_access_token: false });
+    expect((await add(u, { market_id: 'nokey', name: 'Без ключа', access_token: '' })).json()).toMatchObject({
+      access_token: '',
+      has_access_token: false,
+    });
     expect(await storedKey(u, 'nokey')).toBeNull();
   });
 });
@@ -211,7 +241,9 @@ describe("another user's store", () => {
   it('answers 404 on GET, PATCH and DELETE and stays unchanged', async () => {
     const owner = await signUp(app);
     const stranger = await signUp(app);
-    const market = (await add(owner, { market_id: 'mine', name: 'Чужой', access_token: 'owner-secret-key-7777' })).json();
+    const market = (
+      await add(owner, { market_id: 'mine', name: 'Чужой', access_token: 'owner-secret-key-7777' })
+    ).json();
     const sealed = await storedKey(owner, 'mine');
 
     expectProblem(await get(stranger, 'mine'), 404, 'not_found');
@@ -244,7 +276,11 @@ describe('Idempotency-Key on add', () => {
     const u = await signUp(app);
     const key = newId();
     await add(u, { market_id: 'idem-a', name: 'А' }, { 'idempotency-key': key });
-    expectProblem(await add(u, { market_id: 'idem-b', name: 'Б' }, { 'idempotency-key': key }), 422, 'idempotency_key_reused');
+    expectProblem(
+      await add(u, { market_id: 'idem-b', name: 'Б' }, { 'idempotency-key': key }),
+      422,
+      'idempotency_key_reused',
+    );
     expect(await rows(u, 'idem-b')).toHaveLength(0);
     expect((await list(u)).json()).toHaveLength(1);
   });

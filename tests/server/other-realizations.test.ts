@@ -43,10 +43,22 @@ describe('other realizations', () => {
   it('takes units oldest lot first and is valued at their unit cost', async () => {
     const { u, p } = await stocked();
     const id = newId();
-    const body = await ok(save(u, [line(p, 3, { id, description: 'Подарок', marketplace: 'Other', realization_price: 0 })]));
+    const body = await ok(
+      save(u, [line(p, 3, { id, description: 'Подарок', marketplace: 'Other', realization_price: 0 })]),
+    );
     // 2 × 10 + 1 × 20 = 40 for 3 units.
     expect(body.results).toEqual([
-      expect.objectContaining({ id, product_id: p, count: 3, price: 13.33, realization_price: 0, marketplace: 'Other', description: 'Подарок', release: false, batch_id: null }),
+      expect.objectContaining({
+        id,
+        product_id: p,
+        count: 3,
+        price: 13.33,
+        realization_price: 0,
+        marketplace: 'Other',
+        description: 'Подарок',
+        release: false,
+        batch_id: null,
+      }),
     ]);
     expect((await ok(call(u, 'GET', `inventory/${p}/`))).map((l: { count: number }) => l.count)).toEqual([0, 2, 5]);
     const more = await ok(save(u, [line(p, 4)]));
@@ -77,9 +89,17 @@ describe('other realizations: lines', () => {
     const [row] = (await ok(save(u, [line(p, 1)]))).results;
     expect(row.price).toBe(10);
     const again = await ok(save(u, [line(p, 4, { id: row.id, marketplace: 'YM', realization_price: 250 })]));
-    expect(again.results[0]).toMatchObject({ id: row.id, count: 4, price: 15, marketplace: 'YM', realization_price: 250 });
+    expect(again.results[0]).toMatchObject({
+      id: row.id,
+      count: 4,
+      price: 15,
+      marketplace: 'YM',
+      realization_price: 250,
+    });
     expect(await onHand(app, u.id, p)).toBe(6);
-    expect(await ok(call(u, 'GET', `other_realization_batch/?product_id=${p}`))).toEqual([expect.objectContaining({ id: row.id, count: 4 })]);
+    expect(await ok(call(u, 'GET', `other_realization_batch/?product_id=${p}`))).toEqual([
+      expect.objectContaining({ id: row.id, count: 4 }),
+    ]);
     await expectLedgerMatchesLots(app, u.id);
   });
 });
@@ -91,11 +111,29 @@ describe('PATCH and DELETE', () => {
     await receiveBatch(app, u, '2024-01-01', [{ product_id: q!, count: 10, price: 3 }]);
     const [row] = (await ok(save(u, [line(p, 2)]))).results;
     const before = await stockSnapshot(app, u.id);
-    const patched = await ok(call(u, 'PATCH', 'other_realization_batch/', { id: row.id, description: 'Маркетинг', release: true, realization_price: 1 }));
-    expect(patched).toMatchObject({ count: 2, price: 10, description: 'Маркетинг', release: true, realization_price: 1 });
+    const patched = await ok(
+      call(u, 'PATCH', 'other_realization_batch/', {
+        id: row.id,
+        description: 'Маркетинг',
+        release: true,
+        realization_price: 1,
+      }),
+    );
+    expect(patched).toMatchObject({
+      count: 2,
+      price: 10,
+      description: 'Маркетинг',
+      release: true,
+      realization_price: 1,
+    });
     expect((await stockSnapshot(app, u.id)).movements).toBe(before.movements);
-    expect(await ok(call(u, 'PATCH', 'other_realization_batch/', { id: row.id, count: 5 }))).toMatchObject({ count: 5, price: 16 });
-    expect(await ok(call(u, 'PATCH', 'other_realization_batch/', { id: row.id, product_id: q, count: 1 }))).toMatchObject({ product_id: q, count: 1, price: 3 });
+    expect(await ok(call(u, 'PATCH', 'other_realization_batch/', { id: row.id, count: 5 }))).toMatchObject({
+      count: 5,
+      price: 16,
+    });
+    expect(
+      await ok(call(u, 'PATCH', 'other_realization_batch/', { id: row.id, product_id: q, count: 1 })),
+    ).toMatchObject({ product_id: q, count: 1, price: 3 });
     expect(await onHand(app, u.id, p)).toBe(10);
     expect(await onHand(app, u.id, q!)).toBe(9);
     const overdraw = await call(u, 'PATCH', 'other_realization_batch/', { id: row.id, count: 11 });
@@ -113,7 +151,9 @@ describe('PATCH and DELETE', () => {
     const lots = await ok(call(u, 'GET', `inventory/${p}/`));
     const res = await call(u, 'DELETE', `other_realization_batch/${row.id}/`);
     expect(res.statusCode, res.body).toBe(204);
-    expect((await ok(call(u, 'GET', `inventory/${p}/`))).map((l: { id: string; count: number }) => [l.id, l.count])).toEqual([
+    expect(
+      (await ok(call(u, 'GET', `inventory/${p}/`))).map((l: { id: string; count: number }) => [l.id, l.count]),
+    ).toEqual([
       [lots[0].id, 1],
       [lots[1].id, 2],
       [lots[2].id, 3],
@@ -131,7 +171,11 @@ describe('another user', () => {
     const intruder = await signUp(app);
     const [row] = (await ok(save(owner, [line(p, 1)]))).results;
     const before = await stockSnapshot(app, owner.id);
-    const missing = expectProblem(await call(intruder, 'DELETE', `other_realization_batch/${newId()}/`), 404, 'not_found').detail;
+    const missing = expectProblem(
+      await call(intruder, 'DELETE', `other_realization_batch/${newId()}/`),
+      404,
+      'not_found',
+    ).detail;
     for (const res of [
       await call(intruder, 'DELETE', `other_realization_batch/${row.id}/`),
       await call(intruder, 'PATCH', 'other_realization_batch/', { id: row.id, count: 2 }),

@@ -21,12 +21,35 @@ const routes: Route[] = [
     nul: [{ marketplace: 'OZON', market_id: 'nul\u0000id' }],
     cases: [
       { what: 'an empty list', body: () => [] },
-      { what: "a store with '-'", body: () => [{ marketplace: '-', market_id: 'shop-plain' }], code: 'marketplace_not_set' },
-      { what: 'a store without a marketplace', body: () => [{ marketplace: 'OZON', market_id: 'shop-plain' }], code: 'marketplace_not_set' },
-      { what: 'another marketplace', body: () => [{ marketplace: 'YM', market_id: 'shop-ozon' }], code: 'marketplace_mismatch' },
+      {
+        what: "a store with '-'",
+        body: () => [{ marketplace: '-', market_id: 'shop-plain' }],
+        code: 'marketplace_not_set',
+      },
+      {
+        what: 'a store without a marketplace',
+        body: () => [{ marketplace: 'OZON', market_id: 'shop-plain' }],
+        code: 'marketplace_not_set',
+      },
+      {
+        what: 'another marketplace',
+        body: () => [{ marketplace: 'YM', market_id: 'shop-ozon' }],
+        code: 'marketplace_mismatch',
+      },
       { what: 'no key', body: () => [{ marketplace: 'OZON', market_id: 'shop-nokey' }], code: 'access_token_missing' },
-      { what: 'an unknown store', body: () => [{ marketplace: 'OZON', market_id: 'shop-ozon' }, { marketplace: 'OZON', market_id: 'nope' }], status: 404, code: 'not_found' },
-      { what: 'over 100 stores', body: () => Array.from({ length: 101 }, (_, i) => ({ marketplace: 'OZON', market_id: `s${i}` })) },
+      {
+        what: 'an unknown store',
+        body: () => [
+          { marketplace: 'OZON', market_id: 'shop-ozon' },
+          { marketplace: 'OZON', market_id: 'nope' },
+        ],
+        status: 404,
+        code: 'not_found',
+      },
+      {
+        what: 'over 100 stores',
+        body: () => Array.from({ length: 101 }, (_, i) => ({ marketplace: 'OZON', market_id: `s${i}` })),
+      },
     ],
     accepted: (res) => expect(res.json().job_ids).toHaveLength(1),
   },
@@ -38,7 +61,12 @@ const routes: Route[] = [
     okStatus: 200,
     cases: [
       { what: 'a bad product id', url: '/api/v1/products_mp_status/?product_id=1' },
-      { what: 'an unknown product', url: `/api/v1/products_mp_status/?product_id=${crypto.randomUUID()}`, status: 404, code: 'not_found' },
+      {
+        what: 'an unknown product',
+        url: `/api/v1/products_mp_status/?product_id=${crypto.randomUUID()}`,
+        status: 404,
+        code: 'not_found',
+      },
       { what: 'an unknown filter', url: '/api/v1/products_mp_status/?sufficiency=maybe' },
       { what: 'a NUL in the search', url: '/api/v1/products_mp_status/?search=%00' },
       { what: 'a too long search', url: `/api/v1/products_mp_status/?search=${'x'.repeat(201)}` },

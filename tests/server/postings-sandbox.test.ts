@@ -8,7 +8,15 @@ import type { MarketplaceCode, PostingBucket } from '../../server/marketplaces/t
 import { wildberriesBucket } from '../../server/marketplaces/wildberries.ts';
 import { yandexMarketBucket } from '../../server/marketplaces/yandex-market.ts';
 import type { Sandbox, SandboxPostingView, SandboxStore } from '../../server/sandbox/server.ts';
-import { addStores, jobsFinished, messagesUntilDone, runStoreJobs, startSandboxApp, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import {
+  addStores,
+  jobsFinished,
+  messagesUntilDone,
+  runStoreJobs,
+  startSandboxApp,
+  type NamedStore,
+  type SandboxApp,
+} from './helpers/sandbox-app.ts';
 import { signUp, type TestUser } from './helpers/test-app.ts';
 
 /*
@@ -35,7 +43,8 @@ let user: TestUser;
 function bucketOf(marketplace: MarketplaceCode, status: string): PostingBucket | undefined {
   if (marketplace === 'OZON') return ozonPostingBuckets.find(([s]) => s === status)?.[1];
   const [a, b] = status.split('/');
-  if (marketplace === 'WILDBERRIES') return wildberriesBucket({ supplierStatus: a, wbStatus: b } as Parameters<typeof wildberriesBucket>[0]);
+  if (marketplace === 'WILDBERRIES')
+    return wildberriesBucket({ supplierStatus: a, wbStatus: b } as Parameters<typeof wildberriesBucket>[0]);
   return yandexMarketBucket(a!, b);
 }
 
@@ -89,10 +98,17 @@ async function expected(s: SandboxStore) {
 /** The live snapshot rows of a store, per listing. */
 async function snapshot(s: SandboxStore) {
   const rows = await app.database.db
-    .select({ listing: postingStatuses.productMpId, ap: postingStatuses.awaitingPackaging, ad: postingStatuses.awaitingDeliver, d: postingStatuses.delivering })
+    .select({
+      listing: postingStatuses.productMpId,
+      ap: postingStatuses.awaitingPackaging,
+      ad: postingStatuses.awaitingDeliver,
+      d: postingStatuses.delivering,
+    })
     .from(postingStatuses)
     .innerJoin(productsMp, eq(productsMp.id, postingStatuses.productMpId))
-    .where(and(eq(postingStatuses.userId, user.id), eq(productsMp.marketId, s.marketId), isNull(postingStatuses.deletedAt)));
+    .where(
+      and(eq(postingStatuses.userId, user.id), eq(productsMp.marketId, s.marketId), isNull(postingStatuses.deletedAt)),
+    );
   return new Map(rows.map((r) => [r.listing, { awaiting_packaging: r.ap, awaiting_deliver: r.ad, delivering: r.d }]));
 }
 
@@ -119,11 +135,17 @@ describe('posting status refresh from the sandbox marketplaces', () => {
 
     for (const [i, s] of stores.entries()) {
       const j = done[i]!;
-      expect(j, JSON.stringify(j)).toMatchObject({ kind: 'posting-status', status: 'done', progress: 100, error: null });
+      expect(j, JSON.stringify(j)).toMatchObject({
+        kind: 'posting-status',
+        status: 'done',
+        progress: 100,
+        error: null,
+      });
       const want = await expected(s);
       // Every store has postings in each of the three buckets (the sandbox cycles through the statuses).
       const sum = (b: PostingBucket) => [...want.perListing.values()].reduce((n, f) => n + f[b], 0);
-      for (const b of ['awaiting_packaging', 'awaiting_deliver', 'delivering'] as const) expect(sum(b), `${s.marketplace} ${b}`).toBeGreaterThan(0);
+      for (const b of ['awaiting_packaging', 'awaiting_deliver', 'delivering'] as const)
+        expect(sum(b), `${s.marketplace} ${b}`).toBeGreaterThan(0);
       expect(j.result).toMatchObject({
         store: s.name,
         postings: want.postings,
@@ -135,7 +157,10 @@ describe('posting status refresh from the sandbox marketplaces', () => {
         superseded: false,
       });
       expect(await snapshot(s)).toEqual(want.perListing);
-      const note = messages.find((m) => m.type === 'notification' && m.value.text.startsWith(`Магазин «${s.name}»: отправлений ${want.postings}`));
+      const note = messages.find(
+        (m) =>
+          m.type === 'notification' && m.value.text.startsWith(`Магазин «${s.name}»: отправлений ${want.postings}`),
+      );
       expect(note, JSON.stringify(messages)).toBeDefined();
     }
 
@@ -143,7 +168,8 @@ describe('posting status refresh from the sandbox marketplaces', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/products_mp_status/', headers: user.headers });
     expect(res.statusCode, res.body).toBe(200);
     const [item] = res.json();
-    const total = (b: PostingBucket) => item.detailed_status[b].reduce((n: number, i: { quantity: number }) => n + i.quantity, 0);
+    const total = (b: PostingBucket) =>
+      item.detailed_status[b].reduce((n: number, i: { quantity: number }) => n + i.quantity, 0);
     for (const b of ['awaiting_packaging', 'awaiting_deliver', 'delivering'] as const)
       expect(total(b)).toBe(done.reduce((n, j) => n + (j.result![b] as number), 0));
     expect(item.stores.every((st: { fetched_at: string | null }) => st.fetched_at !== null)).toBe(true);
@@ -154,9 +180,13 @@ describe('posting status refresh from the sandbox marketplaces', () => {
   it('a status moved in the sandbox shows after the next refresh, replacing the figures, never adding', async () => {
     const moves: { s: SandboxStore; posting: SandboxPostingView; to: string }[] = [];
     for (const s of stores) {
-      const posting = sandbox.postings(s.marketplace, s.marketId).find((p) => bucketOf(s.marketplace, p.status) === 'awaiting_packaging')!;
+      const posting = sandbox
+        .postings(s.marketplace, s.marketId)
+        .find((p) => bucketOf(s.marketplace, p.status) === 'awaiting_packaging')!;
       expect(posting, s.marketplace).toBeDefined();
-      const to = { OZON: 'delivering', WILDBERRIES: 'complete/sold', YM: 'DELIVERY/DELIVERY_SERVICE_RECEIVED' }[s.marketplace];
+      const to = { OZON: 'delivering', WILDBERRIES: 'complete/sold', YM: 'DELIVERY/DELIVERY_SERVICE_RECEIVED' }[
+        s.marketplace
+      ];
       moves.push({ s, posting, to });
     }
     const before = new Map(await Promise.all(stores.map(async (s) => [s.marketId, await snapshot(s)] as const)));
@@ -170,18 +200,33 @@ describe('posting status refresh from the sandbox marketplaces', () => {
       const [listing] = await app.database.db
         .select()
         .from(productsMp)
-        .where(and(eq(productsMp.userId, user.id), eq(productsMp.marketId, s.marketId), eq(productsMp.offerId, posting.items[0]!.offerId)));
+        .where(
+          and(
+            eq(productsMp.userId, user.id),
+            eq(productsMp.marketId, s.marketId),
+            eq(productsMp.offerId, posting.items[0]!.offerId),
+          ),
+        );
       const was = before.get(s.marketId)!.get(listing!.id)!;
       const is = now.get(listing!.id) ?? zero();
-      const moved = posting.items.filter((i) => i.offerId === posting.items[0]!.offerId).reduce((n, i) => n + i.quantity, 0);
+      const moved = posting.items
+        .filter((i) => i.offerId === posting.items[0]!.offerId)
+        .reduce((n, i) => n + i.quantity, 0);
       expect(is.awaiting_packaging, `${s.marketplace} ${posting.postingNumber}`).toBe(was.awaiting_packaging - moved);
       if (bucketOf(s.marketplace, to) === 'delivering') expect(is.delivering).toBe(was.delivering + moved);
       else expect(is.delivering).toBe(was.delivering);
 
       // The per-product read sums the product's listings' rows, the moved one included.
-      const res = await app.inject({ method: 'GET', url: `/api/v1/products_mp_status/?product_id=${listing!.productWhId}`, headers: user.headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/products_mp_status/?product_id=${listing!.productWhId}`,
+        headers: user.headers,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const ownListings = await app.database.db.select({ id: productsMp.id }).from(productsMp).where(eq(productsMp.productWhId, listing!.productWhId));
+      const ownListings = await app.database.db
+        .select({ id: productsMp.id })
+        .from(productsMp)
+        .where(eq(productsMp.productWhId, listing!.productWhId));
       const sumOf = (b: PostingBucket) => ownListings.reduce((n, l) => n + (now.get(l.id)?.[b] ?? 0), 0);
       expect(res.json()[0].products[0]).toMatchObject({
         awaiting_packaging: sumOf('awaiting_packaging'),

@@ -3,10 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, postingStatuses, productsMp } from '../../server/db/schema/index.ts';
 import { runInTransaction } from '../../server/db/tx-context.ts';
-import { aggregatePostings, POSTING_STATUS, postingStatusHandler, type PostingStatusResult } from '../../server/import/postings.ts';
+import {
+  aggregatePostings,
+  POSTING_STATUS,
+  postingStatusHandler,
+  type PostingStatusResult,
+} from '../../server/import/postings.ts';
 import type { JobContext } from '../../server/jobs/queue.ts';
 import { deliveryPrice, sufficiency } from '../../domain/sufficiency.ts';
-import type { MarketplaceCode, MarketplacePosting, PostingStatusAdapter, StoreCredentials } from '../../server/marketplaces/types.ts';
+import type {
+  MarketplaceCode,
+  MarketplacePosting,
+  PostingStatusAdapter,
+  StoreCredentials,
+} from '../../server/marketplaces/types.ts';
 import type { JobRow } from '../../server/repositories/jobs.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
 import { apiCall, ok } from './helpers/stock.ts';
@@ -31,7 +41,10 @@ class FakeAdapter implements PostingStatusAdapter {
   readonly marketplace: MarketplaceCode = 'OZON';
   postings: MarketplacePosting[] = [];
   calls: StoreCredentials[] = [];
-  async *listPostings(store: StoreCredentials, onPage?: (done: number, total?: number) => void): AsyncIterable<MarketplacePosting[]> {
+  async *listPostings(
+    store: StoreCredentials,
+    onPage?: (done: number, total?: number) => void,
+  ): AsyncIterable<MarketplacePosting[]> {
     this.calls.push(store);
     for (let i = 0; i < this.postings.length; i += 2) {
       onPage?.(i + 2, this.postings.length);
@@ -41,7 +54,11 @@ class FakeAdapter implements PostingStatusAdapter {
 }
 const fake = new FakeAdapter();
 
-const posting = (postingNumber: string, bucket: MarketplacePosting['bucket'], items: MarketplacePosting['items']): MarketplacePosting => ({
+const posting = (
+  postingNumber: string,
+  bucket: MarketplacePosting['bucket'],
+  items: MarketplacePosting['items'],
+): MarketplacePosting => ({
   postingNumber,
   bucket,
   items,
@@ -56,18 +73,29 @@ async function product(user: TestUser, name: string, offers: string[], marketId 
   const body = await ok(
     apiCall(app, user, 'POST', 'products/products/', {
       name,
-      products_mp: offers.map((offer_id) => ({ offer_id, name: `${name} ${offer_id}`, marketplace: 'OZON', market_id: marketId })),
+      products_mp: offers.map((offer_id) => ({
+        offer_id,
+        name: `${name} ${offer_id}`,
+        marketplace: 'OZON',
+        market_id: marketId,
+      })),
     }),
     201,
   );
-  return { id: body.product_wh.id, listing: body.products_mp.find((l: { offer_id: string }) => l.offer_id === offers[0]).id };
+  return {
+    id: body.product_wh.id,
+    listing: body.products_mp.find((l: { offer_id: string }) => l.offer_id === offers[0]).id,
+  };
 }
 
 const receive = (user: TestUser, productId: string, count: number, price: number, date: string) =>
   ok(apiCall(app, user, 'POST', 'inventory/', { product_id: productId, count, price, date }), 201);
 
 /** Runs the status job of the user's store right here, as the queue would. */
-async function refresh(user: TestUser, marketId = STORE.market_id): Promise<{ result: PostingStatusResult; notes: { type: string; text: string }[] }> {
+async function refresh(
+  user: TestUser,
+  marketId = STORE.market_id,
+): Promise<{ result: PostingStatusResult; notes: { type: string; text: string }[] }> {
   const store = (await app.repos.markets.find(user.id, marketId))!;
   const notes: { type: string; text: string }[] = [];
   const ctx: JobContext = {
@@ -88,9 +116,14 @@ async function refresh(user: TestUser, marketId = STORE.market_id): Promise<{ re
 }
 
 const statusRows = (user: TestUser) =>
-  app.database.db.select().from(postingStatuses).where(eq(postingStatuses.userId, user.id)).orderBy(postingStatuses.productMpId);
+  app.database.db
+    .select()
+    .from(postingStatuses)
+    .where(eq(postingStatuses.userId, user.id))
+    .orderBy(postingStatuses.productMpId);
 
-const status = async (user: TestUser, query = '') => (await ok(apiCall(app, user, 'GET', `products_mp_status/${query}`)))[0];
+const status = async (user: TestUser, query = '') =>
+  (await ok(apiCall(app, user, 'GET', `products_mp_status/${query}`)))[0];
 
 let cup: Product;
 let mug: Product;
@@ -105,7 +138,14 @@ beforeAll(async () => {
   userB = await signUp(app);
   await ok(apiCall(app, userA, 'POST', 'markets/add/', STORE), 201);
   await ok(apiCall(app, userA, 'POST', 'markets/add/', { market_id: 'plain', name: 'Без маркетплейса' }), 201);
-  await ok(apiCall(app, userA, 'POST', 'markets/add/', { market_id: 'ozon-nokey', name: 'Озон без ключа', marketplace: 'OZON' }), 201);
+  await ok(
+    apiCall(app, userA, 'POST', 'markets/add/', {
+      market_id: 'ozon-nokey',
+      name: 'Озон без ключа',
+      marketplace: 'OZON',
+    }),
+    201,
+  );
   await ok(apiCall(app, userB, 'POST', 'markets/add/', { ...STORE, market_id: 'ozon-b', name: 'Озон Б' }), 201);
 
   cup = await product(userA, 'Кружка', ['CUP-1', 'CUP-2']);
@@ -114,7 +154,10 @@ beforeAll(async () => {
   bowl = await product(userA, 'Миска', ['BWL-1']);
   spoon = await product(userA, 'Ложка', ['SPN-1']);
   // OZON's postings name the sku; the catalog keeps it in extra.
-  await app.database.db.update(productsMp).set({ extra: { sku: '900100' } }).where(eq(productsMp.id, mug.listing));
+  await app.database.db
+    .update(productsMp)
+    .set({ extra: { sku: '900100' } })
+    .where(eq(productsMp.id, mug.listing));
   await app.database.db.update(productsMp).set({ externalId: '700700' }).where(eq(productsMp.id, plate.listing));
 
   // Cup: 3 on hand (one lot). Mug: lots of three prices, out of receipt order. Plate: none. Bowl: 2 + 1.
@@ -154,9 +197,15 @@ describe('the rule, by hand-computed cases (docs/rules.md «Достаточно
     expect(deliveryPrice(three, 6)).toEqual({ price: 2 * 100 + 3 * 150 + 999.99, uncovered: 0 });
     expect(deliveryPrice(three, 20)).toEqual({ price: 200 + 450 + 9999.9, uncovered: 5 });
     // Same receipt date: by id, as FIFO does.
-    expect(deliveryPrice([lot('z', 1, 7, '2026-01-01'), lot('y', 1, 3, '2026-01-01')], 1)).toEqual({ price: 3, uncovered: 0 });
+    expect(deliveryPrice([lot('z', 1, 7, '2026-01-01'), lot('y', 1, 3, '2026-01-01')], 1)).toEqual({
+      price: 3,
+      uncovered: 0,
+    });
     // Kopecks: 0.1 + 0.2 stays 0.3.
-    expect(deliveryPrice([lot('a', 1, 0.1, '2026-01-01'), lot('b', 1, 0.2, '2026-01-02')], 2)).toEqual({ price: 0.3, uncovered: 0 });
+    expect(deliveryPrice([lot('a', 1, 0.1, '2026-01-01'), lot('b', 1, 0.2, '2026-01-02')], 2)).toEqual({
+      price: 0.3,
+      uncovered: 0,
+    });
   });
 
   it('aggregates quantities per listing and bucket; unmatched items counted with their articles', () => {
@@ -166,11 +215,20 @@ describe('the rule, by hand-computed cases (docs/rules.md «Достаточно
     ];
     const { figures, unmatched } = aggregatePostings(
       [
-        posting('p1', 'awaiting_packaging', [{ offerId: 'A', quantity: 2 }, { offerId: 'B', quantity: 1 }]),
+        posting('p1', 'awaiting_packaging', [
+          { offerId: 'A', quantity: 2 },
+          { offerId: 'B', quantity: 1 },
+        ]),
         posting('p2', 'awaiting_packaging', [{ offerId: 'A', quantity: 3 }]),
         posting('p3', 'awaiting_deliver', [{ offerId: '', externalProductId: '11', quantity: 4 }]),
-        posting('p4', 'delivering', [{ offerId: 'X', externalProductId: '22', quantity: 5 }, { offerId: 'GONE', quantity: 6 }]),
-        posting('p5', 'delivering', [{ offerId: 'GONE', quantity: 1 }, { offerId: 'A', quantity: 0 }]),
+        posting('p4', 'delivering', [
+          { offerId: 'X', externalProductId: '22', quantity: 5 },
+          { offerId: 'GONE', quantity: 6 },
+        ]),
+        posting('p5', 'delivering', [
+          { offerId: 'GONE', quantity: 1 },
+          { offerId: 'A', quantity: 0 },
+        ]),
       ],
       listings,
     );
@@ -185,13 +243,19 @@ describe('the rule, by hand-computed cases (docs/rules.md «Достаточно
 describe('the status job replaces the store’s snapshot', () => {
   it('sums each bucket per listing, matching by offer id, then OZON sku or external id; reports unmatched items', async () => {
     fake.postings = [
-      posting('05-1', 'awaiting_packaging', [{ offerId: 'CUP-1', quantity: 2 }, { offerId: 'CUP-2', quantity: 1 }]),
+      posting('05-1', 'awaiting_packaging', [
+        { offerId: 'CUP-1', quantity: 2 },
+        { offerId: 'CUP-2', quantity: 1 },
+      ]),
       posting('05-2', 'awaiting_packaging', [{ offerId: 'CUP-1', quantity: 3 }]),
       posting('05-3', 'awaiting_deliver', [{ offerId: 'CUP-1', quantity: 1 }]),
       posting('05-4', 'delivering', [{ offerId: 'MUG-OTHER', externalProductId: '900100', quantity: 4 }]),
       posting('05-5', 'delivering', [{ offerId: '', externalProductId: '700700', quantity: 2 }]),
       posting('05-6', 'delivering', [{ offerId: 'BWL-1', quantity: 4 }]),
-      posting('05-7', 'awaiting_packaging', [{ offerId: 'NOPE-1', quantity: 2 }, { offerId: 'BWL-1', quantity: 1 }]),
+      posting('05-7', 'awaiting_packaging', [
+        { offerId: 'NOPE-1', quantity: 2 },
+        { offerId: 'BWL-1', quantity: 1 },
+      ]),
       // Listed twice as pages shift: one posting.
       posting('05-3', 'awaiting_deliver', [{ offerId: 'CUP-1', quantity: 1 }]),
     ];
@@ -237,21 +301,41 @@ describe('the status job replaces the store’s snapshot', () => {
   it('GET products_mp_status: detailed_status as SPEC §3 names it, and sufficiency and delivery price per product', async () => {
     const item = await status(userA);
     const d = item.detailed_status;
-    expect(Object.keys(d).sort()).toEqual(['awaiting_deliver', 'awaiting_packaging', 'delivering', 'inventory', 'reserve']);
-    const line = (bucket: string, offer: string) => d[bucket].find((i: { product_mp: { offer_id: string } }) => i.product_mp.offer_id === offer);
+    expect(Object.keys(d).sort()).toEqual([
+      'awaiting_deliver',
+      'awaiting_packaging',
+      'delivering',
+      'inventory',
+      'reserve',
+    ]);
+    const line = (bucket: string, offer: string) =>
+      d[bucket].find((i: { product_mp: { offer_id: string } }) => i.product_mp.offer_id === offer);
     expect(d.awaiting_packaging).toHaveLength(3);
-    expect(line('awaiting_packaging', 'CUP-1')).toMatchObject({ quantity: 5, product_mp: { id: cup.listing, product_wh_id: cup.id, marketplace: 'OZON', market_id: STORE.market_id } });
-    expect(line('awaiting_packaging', 'CUP-1').linked_wh_products).toEqual([expect.objectContaining({ id: cup.id, name: 'Кружка', count: 3 })]);
+    expect(line('awaiting_packaging', 'CUP-1')).toMatchObject({
+      quantity: 5,
+      product_mp: { id: cup.listing, product_wh_id: cup.id, marketplace: 'OZON', market_id: STORE.market_id },
+    });
+    expect(line('awaiting_packaging', 'CUP-1').linked_wh_products).toEqual([
+      expect.objectContaining({ id: cup.id, name: 'Кружка', count: 3 }),
+    ]);
     expect(line('awaiting_packaging', 'CUP-2')).toMatchObject({ quantity: 1 });
     expect(line('awaiting_packaging', 'BWL-1')).toMatchObject({ quantity: 1 });
-    expect(d.awaiting_deliver).toEqual([expect.objectContaining({ quantity: 1, product_mp: expect.objectContaining({ offer_id: 'CUP-1' }) })]);
-    expect(d.delivering.map((i: { quantity: number; product_mp: { offer_id: string } }) => [i.product_mp.offer_id, i.quantity]).sort()).toEqual([
+    expect(d.awaiting_deliver).toEqual([
+      expect.objectContaining({ quantity: 1, product_mp: expect.objectContaining({ offer_id: 'CUP-1' }) }),
+    ]);
+    expect(
+      d.delivering
+        .map((i: { quantity: number; product_mp: { offer_id: string } }) => [i.product_mp.offer_id, i.quantity])
+        .sort(),
+    ).toEqual([
       ['BWL-1', 4],
       ['MUG-1', 4],
       ['PLT-1', 2],
     ]);
     // Spoon has nothing in any bucket: not listed.
-    expect(d.inventory.sort((a: { product: string }, b: { product: string }) => (a.product < b.product ? -1 : 1))).toEqual(
+    expect(
+      d.inventory.sort((a: { product: string }, b: { product: string }) => (a.product < b.product ? -1 : 1)),
+    ).toEqual(
       [
         { product: cup.id, count: 3 },
         { product: mug.id, count: 15 },
@@ -268,7 +352,12 @@ describe('the status job replaces the store’s snapshot', () => {
     expect(d.reserve.filter((r: { product: string }) => r.product === spoon.id)).toEqual([]);
 
     const row = (id: string) => item.products.find((p: { product: { id: string } }) => p.product.id === id);
-    expect(item.products.map((p: { product: { name: string } }) => p.product.name)).toEqual(['Бокал', 'Кружка', 'Миска', 'Тарелка']);
+    expect(item.products.map((p: { product: { name: string } }) => p.product.name)).toEqual([
+      'Бокал',
+      'Кружка',
+      'Миска',
+      'Тарелка',
+    ]);
     // Cup: 3 on hand, 6 await assembly (5 + 1 of its two listings) → −3, not enough; nothing delivering → 0.
     expect([...row(cup.id).articles].sort()).toEqual(['CUP-1', 'CUP-2']);
     expect(row(cup.id)).toMatchObject({
@@ -282,11 +371,33 @@ describe('the status job replaces the store’s snapshot', () => {
       delivering_uncovered: 0,
     });
     // Mug: nothing awaits assembly → 0; 4 delivering at FIFO lots 2 × 100 + 2 × 150.
-    expect(row(mug.id)).toMatchObject({ count: 15, awaiting_packaging: 0, sufficiency: 0, enough: true, delivering: 4, delivery_price: 500, delivering_uncovered: 0 });
+    expect(row(mug.id)).toMatchObject({
+      count: 15,
+      awaiting_packaging: 0,
+      sufficiency: 0,
+      enough: true,
+      delivering: 4,
+      delivery_price: 500,
+      delivering_uncovered: 0,
+    });
     // Plate: no lots → price unknown («?»).
-    expect(row(plate.id)).toMatchObject({ count: 0, sufficiency: 0, enough: true, delivering: 2, delivery_price: null, delivering_uncovered: 2 });
+    expect(row(plate.id)).toMatchObject({
+      count: 0,
+      sufficiency: 0,
+      enough: true,
+      delivering: 2,
+      delivery_price: null,
+      delivering_uncovered: 2,
+    });
     // Bowl: 3 on hand, 1 awaits → 2; 4 delivering but lots cover 3: 2 × 40.5 + 1 × 60.
-    expect(row(bowl.id)).toMatchObject({ count: 3, sufficiency: 2, enough: true, delivering: 4, delivery_price: 141, delivering_uncovered: 1 });
+    expect(row(bowl.id)).toMatchObject({
+      count: 3,
+      sufficiency: 2,
+      enough: true,
+      delivering: 4,
+      delivery_price: 141,
+      delivering_uncovered: 1,
+    });
     expect(item.total).toEqual({ delivering: 10, delivery_price: 641, complete: false });
     expect(row(cup.id).fetched_at).toEqual(expect.any(String));
     expect(item.stores.map((s: { market_id: string }) => s.market_id).sort()).toEqual(['ozon-77', 'ozon-nokey']);
@@ -297,7 +408,9 @@ describe('the status job replaces the store’s snapshot', () => {
     expect(names(await status(userA, '?sufficiency=not_enough'))).toEqual(['Кружка']);
     const enough = await status(userA, '?sufficiency=enough');
     expect(names(enough)).toEqual(['Бокал', 'Миска', 'Тарелка']);
-    expect(enough.detailed_status.awaiting_packaging.map((i: { product_mp: { offer_id: string } }) => i.product_mp.offer_id)).toEqual(['BWL-1']);
+    expect(
+      enough.detailed_status.awaiting_packaging.map((i: { product_mp: { offer_id: string } }) => i.product_mp.offer_id),
+    ).toEqual(['BWL-1']);
     expect(names(await status(userA, '?sufficiency=all&search=cup-2'))).toEqual(['Кружка']);
     expect(names(await status(userA, '?search=%D0%BC%D0%B8%D1%81'))).toEqual(['Миска']);
 
@@ -310,7 +423,15 @@ describe('the status job replaces the store’s snapshot', () => {
     ]);
     // A product with nothing in any bucket still reads, with zeros.
     const idle = await status(userA, `?product_id=${spoon.id}`);
-    expect(idle.products[0]).toMatchObject({ count: 1, awaiting_packaging: 0, delivering: 0, sufficiency: 0, enough: true, delivery_price: 0, fetched_at: null });
+    expect(idle.products[0]).toMatchObject({
+      count: 1,
+      awaiting_packaging: 0,
+      delivering: 0,
+      sufficiency: 0,
+      enough: true,
+      delivery_price: 0,
+      fetched_at: null,
+    });
   });
 
   it('a re-run replaces, never adds: a listing gone from the postings drops to zero (tombstone), one back comes back', async () => {
@@ -320,8 +441,18 @@ describe('the status job replaces the store’s snapshot', () => {
       posting('06-2', 'delivering', [{ offerId: 'BWL-1', quantity: 1 }]),
     ];
     const { result, notes } = await refresh(userA);
-    expect(result).toMatchObject({ postings: 2, awaiting_packaging: 1, delivering: 1, listings: 2, cleared: 3, unmatched_items: 0 });
-    expect(notes[0]).toEqual({ type: 'success', text: `Магазин «${STORE.name}»: отправлений 2 — ждут сборки 1 шт., ждут отгрузки 0 шт., доставляются 1 шт.` });
+    expect(result).toMatchObject({
+      postings: 2,
+      awaiting_packaging: 1,
+      delivering: 1,
+      listings: 2,
+      cleared: 3,
+      unmatched_items: 0,
+    });
+    expect(notes[0]).toEqual({
+      type: 'success',
+      text: `Магазин «${STORE.name}»: отправлений 2 — ждут сборки 1 шт., ждут отгрузки 0 шт., доставляются 1 шт.`,
+    });
 
     const rows = await statusRows(userA);
     expect(rows.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
@@ -331,8 +462,19 @@ describe('the status job replaces the store’s snapshot', () => {
     }
     const of = (listing: string) => rows.find((r) => r.productMpId === listing)!;
     expect(of(cup.listing)).toMatchObject({ awaitingPackaging: 1, awaitingDeliver: 0, delivering: 0, deletedAt: null });
-    expect(of(bowl.listing)).toMatchObject({ awaitingPackaging: 0, awaitingDeliver: 0, delivering: 1, deletedAt: null });
-    for (const gone of [mug.listing, plate.listing]) expect(of(gone)).toMatchObject({ awaitingPackaging: 0, awaitingDeliver: 0, delivering: 0, deletedAt: expect.any(Date) });
+    expect(of(bowl.listing)).toMatchObject({
+      awaitingPackaging: 0,
+      awaitingDeliver: 0,
+      delivering: 1,
+      deletedAt: null,
+    });
+    for (const gone of [mug.listing, plate.listing])
+      expect(of(gone)).toMatchObject({
+        awaitingPackaging: 0,
+        awaitingDeliver: 0,
+        delivering: 0,
+        deletedAt: expect.any(Date),
+      });
 
     const item = await status(userA);
     expect(item.products.map((p: { product: { name: string } }) => p.product.name)).toEqual(['Кружка', 'Миска']);
@@ -341,7 +483,15 @@ describe('the status job replaces the store’s snapshot', () => {
 
     // The same run again writes the same figures: still no doubling.
     await refresh(userA);
-    expect((await statusRows(userA)).map((r) => [r.productMpId, r.awaitingPackaging, r.awaitingDeliver, r.delivering, r.deletedAt !== null])).toEqual(
+    expect(
+      (await statusRows(userA)).map((r) => [
+        r.productMpId,
+        r.awaitingPackaging,
+        r.awaitingDeliver,
+        r.delivering,
+        r.deletedAt !== null,
+      ]),
+    ).toEqual(
       rows.map((r) => [r.productMpId, r.awaitingPackaging, r.awaitingDeliver, r.delivering, r.deletedAt !== null]),
     );
 
@@ -349,16 +499,32 @@ describe('the status job replaces the store’s snapshot', () => {
     fake.postings = [posting('07-1', 'awaiting_deliver', [{ offerId: 'MUG-1', quantity: 2 }])];
     await refresh(userA);
     const back = (await statusRows(userA)).find((r) => r.productMpId === mug.listing)!;
-    expect(back).toMatchObject({ id: of(mug.listing).id, awaitingPackaging: 0, awaitingDeliver: 2, delivering: 0, deletedAt: null });
+    expect(back).toMatchObject({
+      id: of(mug.listing).id,
+      awaitingPackaging: 0,
+      awaitingDeliver: 2,
+      delivering: 0,
+      deletedAt: null,
+    });
 
     // No postings at all: the whole snapshot is zeros, nothing listed.
     fake.postings = [];
     const empty = await refresh(userA);
     expect(empty.result).toMatchObject({ postings: 0, listings: 0, cleared: 1 });
-    expect((await statusRows(userA)).every((r) => r.deletedAt !== null && r.awaitingPackaging + r.awaitingDeliver + r.delivering === 0)).toBe(true);
+    expect(
+      (await statusRows(userA)).every(
+        (r) => r.deletedAt !== null && r.awaitingPackaging + r.awaitingDeliver + r.delivering === 0,
+      ),
+    ).toBe(true);
     const none = await status(userA);
     expect(none.products).toEqual([]);
-    expect(none.detailed_status).toEqual({ awaiting_packaging: [], awaiting_deliver: [], delivering: [], inventory: [], reserve: [] });
+    expect(none.detailed_status).toEqual({
+      awaiting_packaging: [],
+      awaiting_deliver: [],
+      delivering: [],
+      inventory: [],
+      reserve: [],
+    });
   });
 
   it('a run that started before the last one finished writes nothing over the newer snapshot', async () => {
@@ -367,7 +533,12 @@ describe('the status job replaces the store’s snapshot', () => {
     const older = new Date(Math.min(...rows.map((r) => r.fetchedAt.getTime())) - 60_000);
     const outcome = await app.database.db.transaction((tx) =>
       runInTransaction(tx, () =>
-        app.repos.postings.replaceSnapshot(userA.id, store, [{ productMpId: cup.listing, awaitingPackaging: 50, awaitingDeliver: 0, delivering: 0 }], older),
+        app.repos.postings.replaceSnapshot(
+          userA.id,
+          store,
+          [{ productMpId: cup.listing, awaitingPackaging: 50, awaitingDeliver: 0, delivering: 0 }],
+          older,
+        ),
       ),
     );
     expect(outcome).toEqual({ written: 0, cleared: 0, superseded: true });
@@ -378,7 +549,12 @@ describe('the status job replaces the store’s snapshot', () => {
     fake.postings = [posting('08-1', 'awaiting_packaging', [{ offerId: 'PLT-1', quantity: 3 }])];
     await refresh(userA);
     const pulled = await ok(apiCall(app, userA, 'GET', 'sync/pull?since=0&limit=1000&table=posting_statuses'));
-    const changes = pulled.changes as { table: string; id: string; deleted: boolean; row: Record<string, unknown> | null }[];
+    const changes = pulled.changes as {
+      table: string;
+      id: string;
+      deleted: boolean;
+      row: Record<string, unknown> | null;
+    }[];
     const rows = await statusRows(userA);
     expect(changes.map((c) => c.id).sort()).toEqual(rows.map((r) => r.id).sort());
     const live = rows.find((r) => r.deletedAt === null)!;
@@ -401,7 +577,11 @@ describe('the status job replaces the store’s snapshot', () => {
     });
     for (const c of changes.filter((c) => c.id !== live.id)) expect(c).toMatchObject({ deleted: true, row: null });
     const digest = await ok(apiCall(app, userA, 'GET', 'sync/digest'));
-    expect(digest.tables.posting_statuses).toEqual({ count: 1, max_version: live.version, sum_version: String(live.version) });
+    expect(digest.tables.posting_statuses).toEqual({
+      count: 1,
+      max_version: live.version,
+      sum_version: String(live.version),
+    });
   });
 });
 
@@ -411,12 +591,22 @@ describe('POST /api/v1/extract/products/status/', () => {
 
   it('queues one job a store (a store named twice once) and answers their ids', async () => {
     const before = (await queued()).length;
-    const body = await ok(start(userA, [{ marketplace: 'OZON', market_id: STORE.market_id }, { marketplace: 'OZON', market_id: STORE.market_id }]), 202);
+    const body = await ok(
+      start(userA, [
+        { marketplace: 'OZON', market_id: STORE.market_id },
+        { marketplace: 'OZON', market_id: STORE.market_id },
+      ]),
+      202,
+    );
     expect(body.jobs).toEqual([{ job_id: body.job_ids[0], marketplace: 'OZON', market_id: STORE.market_id }]);
     const rows = await queued();
     expect(rows).toHaveLength(before + 1);
     const store = (await app.repos.markets.find(userA.id, STORE.market_id))!;
-    expect(rows.find((j) => j.id === body.job_ids[0])).toMatchObject({ userId: userA.id, status: 'queued', payload: { store_id: store.id } });
+    expect(rows.find((j) => j.id === body.job_ids[0])).toMatchObject({
+      userId: userA.id,
+      status: 'queued',
+      payload: { store_id: store.id },
+    });
     const job = await ok(apiCall(app, userA, 'GET', `jobs/${body.job_ids[0]}/`));
     expect(job).toMatchObject({ kind: POSTING_STATUS, status: 'queued' });
   });
@@ -427,10 +617,23 @@ describe('POST /api/v1/extract/products/status/', () => {
     ['an unknown field', [{ marketplace: 'OZON', market_id: STORE.market_id, force: true }], 400, 'validation_failed'],
     ['an unknown marketplace', [{ marketplace: 'AMAZON', market_id: STORE.market_id }], 400, 'validation_failed'],
     ["a store with '-'", [{ marketplace: '-', market_id: 'plain' }], 400, 'marketplace_not_set'],
-    ['a store with no marketplace, named as OZON', [{ marketplace: 'OZON', market_id: 'plain' }], 400, 'marketplace_not_set'],
+    [
+      'a store with no marketplace, named as OZON',
+      [{ marketplace: 'OZON', market_id: 'plain' }],
+      400,
+      'marketplace_not_set',
+    ],
     ['the wrong marketplace', [{ marketplace: 'YM', market_id: STORE.market_id }], 400, 'marketplace_mismatch'],
     ['a store with no key', [{ marketplace: 'OZON', market_id: 'ozon-nokey' }], 400, 'access_token_missing'],
-    ['a store that does not exist, after a good one', [{ marketplace: 'OZON', market_id: STORE.market_id }, { marketplace: 'OZON', market_id: 'nope' }], 404, 'not_found'],
+    [
+      'a store that does not exist, after a good one',
+      [
+        { marketplace: 'OZON', market_id: STORE.market_id },
+        { marketplace: 'OZON', market_id: 'nope' },
+      ],
+      404,
+      'not_found',
+    ],
     ['another user’s store', [{ marketplace: 'OZON', market_id: 'ozon-b' }], 404, 'not_found'],
   ])('%s → %i %s, nothing queued or changed', async (_what, body, code, problem) => {
     const jobsBefore = await queued();
@@ -441,7 +644,11 @@ describe('POST /api/v1/extract/products/status/', () => {
   });
 
   it('needs a token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/extract/products/status/', payload: [{ marketplace: 'OZON', market_id: STORE.market_id }] });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/extract/products/status/',
+      payload: [{ marketplace: 'OZON', market_id: STORE.market_id }],
+    });
     expectProblem(res, 401, 'token_missing');
   });
 });
@@ -451,16 +658,31 @@ describe('GET /api/v1/products_mp_status/: only the user’s own', () => {
     expect((await statusRows(userA)).some((r) => r.deletedAt === null)).toBe(true);
     const item = await status(userB);
     expect(item.products).toEqual([]);
-    expect(item.detailed_status).toEqual({ awaiting_packaging: [], awaiting_deliver: [], delivering: [], inventory: [], reserve: [] });
+    expect(item.detailed_status).toEqual({
+      awaiting_packaging: [],
+      awaiting_deliver: [],
+      delivering: [],
+      inventory: [],
+      reserve: [],
+    });
     expect(item.stores.map((s: { market_id: string }) => s.market_id)).toEqual(['ozon-b']);
     expectProblem(await apiCall(app, userB, 'GET', `products_mp_status/?product_id=${plate.id}`), 404, 'not_found');
-    expectProblem(await apiCall(app, userB, 'GET', `products_mp_status/?product_id=${crypto.randomUUID()}`), 404, 'not_found');
+    expectProblem(
+      await apiCall(app, userB, 'GET', `products_mp_status/?product_id=${crypto.randomUUID()}`),
+      404,
+      'not_found',
+    );
   });
 
   it('another user’s job for B’s own store cannot touch A’s rows', async () => {
     const rowsA = await statusRows(userA);
     const b = await product(userB, 'Кружка Б', ['CUP-1'], 'ozon-b');
-    fake.postings = [posting('09-1', 'awaiting_packaging', [{ offerId: 'CUP-1', quantity: 9 }, { offerId: 'PLT-1', quantity: 1 }])];
+    fake.postings = [
+      posting('09-1', 'awaiting_packaging', [
+        { offerId: 'CUP-1', quantity: 9 },
+        { offerId: 'PLT-1', quantity: 1 },
+      ]),
+    ];
     const { result } = await refresh(userB, 'ozon-b');
     expect(result).toMatchObject({ listings: 1, unmatched_items: 1 });
     expect(await statusRows(userA)).toEqual(rowsA);

@@ -24,9 +24,18 @@ let owner: TestUser;
 let stranger: TestUser;
 const ids: Record<string, string> = {};
 
-const call = (u: TestUser, method: Method, url: string, payload?: unknown) => productsCall(app, u, method, url, payload);
-const historyTables = { lots, reserves, markdowns, disposals, realizations, otherRealizations, returns, stockMovements };
-
+const call = (u: TestUser, method: Method, url: string, payload?: unknown) =>
+  productsCall(app, u, method, url, payload);
+const historyTables = {
+  lots,
+  reserves,
+  markdowns,
+  disposals,
+  realizations,
+  otherRealizations,
+  returns,
+  stockMovements,
+};
 
 /** For each product: its listings' offer ids and the ids of its rows in every history table. */
 async function holdings(productIds: string[]) {
@@ -40,7 +49,10 @@ async function holdings(productIds: string[]) {
       .map((l) => l.offerId)
       .sort();
   for (const [name, table] of Object.entries(historyTables)) {
-    const rows = await db.select({ id: table.id, productId: table.productId }).from(table).where(inArray(table.productId, productIds));
+    const rows = await db
+      .select({ id: table.id, productId: table.productId })
+      .from(table)
+      .where(inArray(table.productId, productIds));
     for (const id of productIds)
       result[id]![name] = rows
         .filter((r) => r.productId === id)
@@ -51,14 +63,21 @@ async function holdings(productIds: string[]) {
 }
 
 async function createWithListings(u: TestUser, name: string, offers: string[]): Promise<string> {
-  const products_mp = offers.map((offer_id) => ({ offer_id, name: `${name} ${offer_id}`, marketplace: 'OZON', market_id: 'oz-1' }));
+  const products_mp = offers.map((offer_id) => ({
+    offer_id,
+    name: `${name} ${offer_id}`,
+    marketplace: 'OZON',
+    market_id: 'oz-1',
+  }));
   const res = await call(u, 'POST', 'products/', { name, products_mp });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().product_wh.id;
 }
 
 const listingId = async (offerId: string) =>
-  (await app.database.db.select().from(productsMp).where(eq(productsMp.offerId, offerId))).find((l) => l.userId === owner.id)!.id;
+  (await app.database.db.select().from(productsMp).where(eq(productsMp.offerId, offerId))).find(
+    (l) => l.userId === owner.id,
+  )!.id;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -99,12 +118,22 @@ describe('group and ungroup', () => {
     const res = await call(owner, 'PATCH', `group/${ids.main}/`, [ids.first, ids.second, ids.first]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.product_wh).toMatchObject({ id: ids.main, name: 'Главный', count: 6, total_price: 170, reserve: 1, markdowns: 1 });
+    expect(body.product_wh).toMatchObject({
+      id: ids.main,
+      name: 'Главный',
+      count: 6,
+      total_price: 170,
+      reserve: 1,
+      markdowns: 1,
+    });
     expect(body.products_mp.map((l: { offer_id: string }) => l.offer_id).sort()).toEqual(['F-1', 'F-2', 'M-1', 'S-1']);
 
     const after = await holdings([ids.main!, ids.first!, ids.second!, ids.bystander!]);
     const merged = Object.fromEntries(
-      Object.keys(before[ids.main!]!).map((k) => [k, [...before[ids.main!]![k]!, ...before[ids.first!]![k]!, ...before[ids.second!]![k]!].sort()]),
+      Object.keys(before[ids.main!]!).map((k) => [
+        k,
+        [...before[ids.main!]![k]!, ...before[ids.first!]![k]!, ...before[ids.second!]![k]!].sort(),
+      ]),
     );
     expect(after[ids.main!]).toEqual(merged);
     expect(Object.values(after[ids.first!]!).flat()).toEqual([]);
@@ -113,7 +142,10 @@ describe('group and ungroup', () => {
     expect(before[ids.first!]!.returns).toHaveLength(1);
 
     expectProblem(await call(owner, 'GET', `product/${ids.first}/`), 404, 'not_found');
-    const gone = await app.database.db.select().from(productsWh).where(inArray(productsWh.id, [ids.first!, ids.second!]));
+    const gone = await app.database.db
+      .select()
+      .from(productsWh)
+      .where(inArray(productsWh.id, [ids.first!, ids.second!]));
     expect(gone.map((r) => r.deletedAt)).toEqual([expect.any(Date), expect.any(Date)]);
     expect((await call(owner, 'GET', 'all/')).json().total).toBe(2);
   });
@@ -127,10 +159,16 @@ describe('group and ungroup', () => {
     expect(created).toHaveLength(2);
 
     const products = await Promise.all(created.map(async (id) => (await call(owner, 'GET', `product/${id}/`)).json()));
-    expect(products.map((p) => [p.product_wh.name, p.product_wh.count, p.products_mp.map((l: { id: string }) => l.id)]).sort()).toEqual([
-      ['Первый F-1', 0, [f1]],
-      ['Второй S-1', 0, [s1]],
-    ].sort());
+    expect(
+      products
+        .map((p) => [p.product_wh.name, p.product_wh.count, p.products_mp.map((l: { id: string }) => l.id)])
+        .sort(),
+    ).toEqual(
+      [
+        ['Первый F-1', 0, [f1]],
+        ['Второй S-1', 0, [s1]],
+      ].sort(),
+    );
     const main = (await call(owner, 'GET', `product/${ids.main}/`)).json();
     expect(main.product_wh).toMatchObject({ count: 6, total_price: 170 });
     expect(main.products_mp.map((l: { offer_id: string }) => l.offer_id).sort()).toEqual(['F-2', 'M-1']);
@@ -162,7 +200,11 @@ describe("another user's products", () => {
     const before = await snapshot();
     const m1 = await listingId('M-1');
     expectProblem(await call(stranger, 'GET', `product/${ids.main}/`), 404, 'not_found');
-    expectProblem(await call(stranger, 'PATCH', `warehouse/${ids.main}/update/`, { name: 'Украдено' }), 404, 'not_found');
+    expectProblem(
+      await call(stranger, 'PATCH', `warehouse/${ids.main}/update/`, { name: 'Украдено' }),
+      404,
+      'not_found',
+    );
     expectProblem(await call(stranger, 'DELETE', 'warehouse/delete/', { products: [ids.bystander] }), 404, 'not_found');
     expectProblem(await call(stranger, 'PATCH', `group/${ids.strangers}/`, [ids.bystander]), 404, 'not_found');
     expectProblem(await call(stranger, 'PATCH', `group/${ids.main}/`, [ids.strangers]), 404, 'not_found');

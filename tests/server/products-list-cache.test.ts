@@ -19,7 +19,8 @@ let other: TestUser;
 let productId: string;
 
 type Page = { products: { product_wh: { id: string; name: string; count: number; reserve: number } }[]; total: number };
-const list = async (a: FastifyInstance, u: TestUser, query = 'page_size=50'): Promise<Page> => ok(apiCall(a, u, 'GET', `products/all/?${query}`));
+const list = async (a: FastifyInstance, u: TestUser, query = 'page_size=50'): Promise<Page> =>
+  ok(apiCall(a, u, 'GET', `products/all/?${query}`));
 const row = (page: Page) => page.products.find((p) => p.product_wh.id === productId)!.product_wh;
 
 beforeAll(async () => {
@@ -53,7 +54,9 @@ describe('the products page after writes', () => {
     const before = await list(app, seller);
     const id = newId();
     const { results } = await ok(
-      apiCall(app, seller, 'POST', 'sync/push', [{ id: newId(), method: 'POST', path: '/api/v1/products/warehouse/add/', body: [{ id, name: 'Шарф' }] }]),
+      apiCall(app, seller, 'POST', 'sync/push', [
+        { id: newId(), method: 'POST', path: '/api/v1/products/warehouse/add/', body: [{ id, name: 'Шарф' }] },
+      ]),
     );
     expect(results[0].status, JSON.stringify(results[0])).toBe(201);
     const after = await list(app, seller);
@@ -96,6 +99,9 @@ describe.runIf(testDbKind === 'postgres')('the products page on two instances (P
   it('a write on one instance drops the pages the other keeps', async () => {
     const current = row(await list(app2, seller)).name;
     await ok(apiCall(app, seller, 'PATCH', `products/warehouse/${productId}/update/`, { name: `${current} (1)` }));
-    await eventually(async () => row(await list(app2, seller)).name === `${current} (1)`, 'the other instance shows the rename');
+    await eventually(
+      async () => row(await list(app2, seller)).name === `${current} (1)`,
+      'the other instance shows the rename',
+    );
   });
 });

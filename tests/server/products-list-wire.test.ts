@@ -16,7 +16,12 @@ let t: TestDatabase;
 let app: FastifyInstance;
 let owner: TestUser;
 
-type Item = { product_wh: { id: string }; products_mp: { offer_id: string; primary_image: string | null }[]; articles: string[]; primary_images: string[] };
+type Item = {
+  product_wh: { id: string };
+  products_mp: { offer_id: string; primary_image: string | null }[];
+  articles: string[];
+  primary_images: string[];
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -35,12 +40,27 @@ beforeAll(async () => {
     market_ids: ['111', 'склад "2"'],
     confirmed: false,
     products_mp: [
-      { name: 'Первая', offer_id: 'SKU-1', marketplace: 'OZON', market_id: '111', primary_image: 'https://cdn.example/1.jpg' },
+      {
+        name: 'Первая',
+        offer_id: 'SKU-1',
+        marketplace: 'OZON',
+        market_id: '111',
+        primary_image: 'https://cdn.example/1.jpg',
+      },
       { name: 'Вторая', offer_id: 'SKU-2', marketplace: 'WILDBERRIES', market_id: '222' },
-      { name: 'Третья', offer_id: 'SKU-"3"', marketplace: 'YM', market_id: '333', primary_image: 'https://cdn.example/3.jpg' },
+      {
+        name: 'Третья',
+        offer_id: 'SKU-"3"',
+        marketplace: 'YM',
+        market_id: '333',
+        primary_image: 'https://cdn.example/3.jpg',
+      },
     ],
   });
-  const priced = await add({ name: 'Копейки', products_mp: [{ offer_id: 'K-1', marketplace: 'OZON', market_id: '111' }] });
+  const priced = await add({
+    name: 'Копейки',
+    products_mp: [{ offer_id: 'K-1', marketplace: 'OZON', market_id: '111' }],
+  });
   const seed = seeder(app, owner);
   await seed.lot(priced, 3, 0.1);
   await seed.lot(priced, 7, 1234567.89);
@@ -51,7 +71,15 @@ beforeAll(async () => {
   await seed.lot(plain, 0, 99.99, { countMax: 5 });
   const { db } = app.database;
   // An empty picture is no picture in primary_images; microseconds are cut as the driver's Date cuts them.
-  await db.insert(productsMp).values({ userId: owner.id, productWhId: priced, name: '', offerId: 'K-2', marketplace: 'OZON', marketId: '999', primaryImage: '' });
+  await db.insert(productsMp).values({
+    userId: owner.id,
+    productWhId: priced,
+    name: '',
+    offerId: 'K-2',
+    marketplace: 'OZON',
+    marketId: '999',
+    primaryImage: '',
+  });
   await db
     .update(productsWh)
     .set({ createdAt: sql`'2024-02-29 23:59:59.999999+00'::timestamptz` })
@@ -89,17 +117,37 @@ describe('the products list as the database writes it', () => {
   });
 
   it('keeps the figures in kopecks and the odd characters intact', async () => {
-    const { products } = (await productsCall(app, owner, 'GET', 'all/?order_by=-count')).json() as { products: (Item & { product_wh: Record<string, unknown> })[] };
+    const { products } = (await productsCall(app, owner, 'GET', 'all/?order_by=-count')).json() as {
+      products: (Item & { product_wh: Record<string, unknown> })[];
+    };
     const [priced, odd, plain] = products;
-    expect(priced!.product_wh).toMatchObject({ name: 'Копейки', count: 10, total_price: 8641975.53, reserve: 0, markdowns: 0 });
+    expect(priced!.product_wh).toMatchObject({
+      name: 'Копейки',
+      count: 10,
+      total_price: 8641975.53,
+      reserve: 0,
+      markdowns: 0,
+    });
     expect(priced!.articles).toEqual(['K-1', 'K-2']);
     expect(priced!.primary_images).toEqual([]);
-    expect(odd!.product_wh).toMatchObject({ count: 3, total_price: 150.52, reserve: 2, markdowns: 1, confirmed: false, market_ids: ['111', 'склад "2"'] });
+    expect(odd!.product_wh).toMatchObject({
+      count: 3,
+      total_price: 150.52,
+      reserve: 2,
+      markdowns: 1,
+      confirmed: false,
+      market_ids: ['111', 'склад "2"'],
+    });
     expect(odd!.product_wh.name).toContain('\u0001');
     // Listings made in one call share created_at, so their id orders them.
     expect([...odd!.primary_images].sort()).toEqual(['https://cdn.example/1.jpg', 'https://cdn.example/3.jpg']);
     expect(odd!.articles[0]).toBe('SKU-2');
-    expect(plain!.product_wh).toMatchObject({ name: 'Простой', created_at: '2024-02-29T23:59:59.999Z', count: 0, total_price: 0 });
+    expect(plain!.product_wh).toMatchObject({
+      name: 'Простой',
+      created_at: '2024-02-29T23:59:59.999Z',
+      count: 0,
+      total_price: 0,
+    });
   });
 
   it('answers an empty page past the end with the total', async () => {

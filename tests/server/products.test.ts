@@ -16,7 +16,6 @@ const ids: Record<string, string> = {};
 const call = (u: TestUser, method: Method, url: string, payload?: unknown, headers?: Record<string, string>) =>
   productsCall(app, u, method, url, payload, headers);
 
-
 async function names(query: string): Promise<{ names: string[]; total: number }> {
   const res = await call(lister, 'GET', `all/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -51,7 +50,15 @@ beforeAll(async () => {
   await seed.returned(ids['Гамма']!);
   const listing = await call(lister, 'POST', 'products/', {
     name: 'Эхо',
-    products_mp: [{ name: 'Эхо на Озоне', offer_id: 'SKU-Echo-1', marketplace: 'OZON', market_id: '111', primary_image: 'https://cdn.example/e.jpg' }],
+    products_mp: [
+      {
+        name: 'Эхо на Озоне',
+        offer_id: 'SKU-Echo-1',
+        marketplace: 'OZON',
+        market_id: '111',
+        primary_image: 'https://cdn.example/e.jpg',
+      },
+    ],
   });
   expect(listing.statusCode, listing.body).toBe(201);
   ids['Эхо'] = listing.json().product_wh.id;
@@ -101,8 +108,14 @@ describe('product list', () => {
     expect(await names('page=3&page_size=2')).toEqual({ names: ['Дельта', 'Эхо'], total: 6 });
     expect(await names('page=4&page_size=2')).toEqual({ names: [], total: 6 });
     expect(await names('page=2&page_size=2&order_by=-count')).toEqual({ names: ['Альфа', 'Гамма'], total: 6 });
-    expect(await names('available_only=true')).toEqual({ names: ['Альфа', 'Вега', 'Гамма', 'Дельта', 'Эхо'], total: 5 });
-    expect(await names('available_only=true&order_by=count&page_size=2&page=2')).toEqual({ names: ['Альфа', 'Дельта'], total: 5 });
+    expect(await names('available_only=true')).toEqual({
+      names: ['Альфа', 'Вега', 'Гамма', 'Дельта', 'Эхо'],
+      total: 5,
+    });
+    expect(await names('available_only=true&order_by=count&page_size=2&page=2')).toEqual({
+      names: ['Альфа', 'Дельта'],
+      total: 5,
+    });
     expect((await names('available_only=false')).total).toBe(6);
   });
 
@@ -119,7 +132,13 @@ describe('product list', () => {
     expect(item.articles).toEqual(['SKU-Echo-1']);
     expect(item.primary_images).toEqual(['https://cdn.example/e.jpg']);
     expect(item.products_mp).toEqual([
-      expect.objectContaining({ name: 'Эхо на Озоне', offer_id: 'SKU-Echo-1', marketplace: 'OZON', market_id: '111', product_wh_id: ids['Эхо'] }),
+      expect.objectContaining({
+        name: 'Эхо на Озоне',
+        offer_id: 'SKU-Echo-1',
+        marketplace: 'OZON',
+        market_id: '111',
+        product_wh_id: ids['Эхо'],
+      }),
     ]);
   });
 
@@ -134,9 +153,19 @@ describe('product writes', () => {
     const u = await signUp(app);
     const id = newId();
     const refused = await call(u, 'POST', 'warehouse/add/', [{ id, name: 'С остатком', count: 5 }]);
-    expect(expectProblem(refused, 400, 'validation_failed').errors).toContainEqual(expect.objectContaining({ field: '0.count' }));
+    expect(expectProblem(refused, 400, 'validation_failed').errors).toContainEqual(
+      expect.objectContaining({ field: '0.count' }),
+    );
     const added = await call(u, 'POST', 'warehouse/add/', [
-      { id, name: 'Кружка', images: ['/uploads/a.jpg'], count: 0, market_ids: [], confirmed: false, description: 'Белая' },
+      {
+        id,
+        name: 'Кружка',
+        images: ['/uploads/a.jpg'],
+        count: 0,
+        market_ids: [],
+        confirmed: false,
+        description: 'Белая',
+      },
       { name: 'Ложка' },
     ]);
     expect(added.statusCode, added.body).toBe(201);
@@ -144,12 +173,29 @@ describe('product writes', () => {
     expect(first).toBe(id);
     const got = (await call(u, 'GET', `product/${id}/`)).json();
     expect(got).toEqual({
-      product_wh: expect.objectContaining({ id, name: 'Кружка', description: 'Белая', images: ['/uploads/a.jpg'], confirmed: false, count: 0, total_price: 0 }),
+      product_wh: expect.objectContaining({
+        id,
+        name: 'Кружка',
+        description: 'Белая',
+        images: ['/uploads/a.jpg'],
+        confirmed: false,
+        count: 0,
+        total_price: 0,
+      }),
       products_mp: [],
     });
-    const changed = await call(u, 'PATCH', `warehouse/${id}/update/`, { name: 'Кружка большая', confirmed: true, images: [] });
+    const changed = await call(u, 'PATCH', `warehouse/${id}/update/`, {
+      name: 'Кружка большая',
+      confirmed: true,
+      images: [],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().product_wh).toMatchObject({ name: 'Кружка большая', description: 'Белая', images: [], confirmed: true });
+    expect(changed.json().product_wh).toMatchObject({
+      name: 'Кружка большая',
+      description: 'Белая',
+      images: [],
+      confirmed: true,
+    });
     expect(changed.json().product_wh.version).toBeGreaterThan(got.product_wh.version);
     expectProblem(await call(u, 'PATCH', `warehouse/${second}/update/`, { id, name: 'x' }), 400, 'id_mismatch');
     // The stock is the lots' sum: a count sent back with the product (as the API answered it) is ignored.
@@ -176,7 +222,11 @@ describe('product writes', () => {
     const seed = seeder(app, u);
     await seed.lot(stocked!, 2, 50);
     await seed.lot(empty!, 0, 50, { countMax: 3 });
-    const refused = expectProblem(await call(u, 'DELETE', 'warehouse/delete/', { products: [empty, stocked] }), 409, 'product_has_stock');
+    const refused = expectProblem(
+      await call(u, 'DELETE', 'warehouse/delete/', { products: [empty, stocked] }),
+      409,
+      'product_has_stock',
+    );
     expect(refused.detail).toContain('«С запасом» (2 шт.)');
     expect((await call(u, 'GET', `product/${empty}/`)).statusCode).toBe(200);
 
@@ -185,7 +235,10 @@ describe('product writes', () => {
     expect(res.json()).toEqual({ deleted_ids: [empty] });
     expectProblem(await call(u, 'GET', `product/${empty}/`), 404, 'not_found');
     expectProblem(await call(u, 'DELETE', 'warehouse/delete/', { products: [empty, other] }), 404, 'not_found');
-    const [row] = await app.database.db.select().from(productsWh).where(and(eq(productsWh.id, empty!)));
+    const [row] = await app.database.db
+      .select()
+      .from(productsWh)
+      .where(and(eq(productsWh.id, empty!)));
     expect(row!.deletedAt).toBeInstanceOf(Date);
   });
 
@@ -193,12 +246,31 @@ describe('product writes', () => {
     const u = await signUp(app);
     const id = newId();
     const listing = { offer_id: 'A-1', marketplace: 'WILDBERRIES', market_id: 'wb-1', name: 'Чехол' };
-    const res = await call(u, 'POST', 'products/', { id, name: 'Чехол', products_mp: [listing, { ...listing, offer_id: 'A-2' }] });
+    const res = await call(u, 'POST', 'products/', {
+      id,
+      name: 'Чехол',
+      products_mp: [listing, { ...listing, offer_id: 'A-2' }],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().product_wh).toMatchObject({ id, name: 'Чехол', count: 0 });
-    expect(res.json().products_mp.map((l: { offer_id: string }) => l.offer_id).sort()).toEqual(['A-1', 'A-2']);
+    expect(
+      res
+        .json()
+        .products_mp.map((l: { offer_id: string }) => l.offer_id)
+        .sort(),
+    ).toEqual(['A-1', 'A-2']);
     expectProblem(await call(u, 'POST', 'products/', { name: 'Второй', products_mp: [listing] }), 409, 'offer_taken');
-    expectProblem(await call(u, 'POST', 'products/', { name: 'Третий', products_mp: [{ ...listing, offer_id: 'B' }, { ...listing, offer_id: 'B' }] }), 400, 'offer_repeated');
+    expectProblem(
+      await call(u, 'POST', 'products/', {
+        name: 'Третий',
+        products_mp: [
+          { ...listing, offer_id: 'B' },
+          { ...listing, offer_id: 'B' },
+        ],
+      }),
+      400,
+      'offer_repeated',
+    );
   });
 
   it('mirrors products and listings to the sync pull, figures left to the client', async () => {

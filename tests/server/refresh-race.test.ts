@@ -20,20 +20,37 @@ afterAll(async () => {
 });
 
 const refresh = (token: string, key?: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/users/refresh/', payload: { refresh: token }, headers: key ? { 'idempotency-key': key } : {} }) as Promise<Res>;
-const me = (access: string) => app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${access}` } }) as Promise<Res>;
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/users/refresh/',
+    payload: { refresh: token },
+    headers: key ? { 'idempotency-key': key } : {},
+  }) as Promise<Res>;
+const me = (access: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me/',
+    headers: { authorization: `Bearer ${access}` },
+  }) as Promise<Res>;
 const familyRevoked = async (userId: string) =>
-  (await app.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).every((r) => r.revokedAt !== null);
+  (await app.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).every(
+    (r) => r.revokedAt !== null,
+  );
 
 describe('refresh retried on a bad network', () => {
   it('concurrent retries with one key: every answer is the same pair, and that pair is live', async () => {
     // Several sign-ins at once, so the retries of each really overlap on PostgreSQL's pool.
     const users = await Promise.all(Array.from({ length: 6 }, () => signUp(app)));
     const rounds = await Promise.all(
-      users.map((user) => Promise.all(Array.from({ length: 5 }, () => refresh(user.refreshToken, sha256(user.refreshToken))))),
+      users.map((user) =>
+        Promise.all(Array.from({ length: 5 }, () => refresh(user.refreshToken, sha256(user.refreshToken)))),
+      ),
     );
     for (const answers of rounds) {
-      expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join('\n')).toEqual([200, 200, 200, 200, 200]);
+      expect(
+        answers.map((a) => a.statusCode),
+        answers.map((a) => a.body).join('\n'),
+      ).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.json().refresh_token)).size).toBe(1);
       const pair = answers[0]!.json();
       expect((await me(pair.access_token)).statusCode).toBe(200);
@@ -60,7 +77,10 @@ describe('refresh retried on a bad network', () => {
   it('the pair kept for a retry is sealed at rest: no stored record holds a token', async () => {
     const user = await signUp(app);
     const pair = (await refresh(user.refreshToken, sha256(user.refreshToken))).json();
-    const stored = await app.database.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.scope, `refresh:${sha256(user.refreshToken)}`));
+    const stored = await app.database.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.scope, `refresh:${sha256(user.refreshToken)}`));
     expect(stored).toHaveLength(1);
     const text = JSON.stringify(stored[0]!.body);
     expect(text).not.toContain(pair.refresh_token);

@@ -11,7 +11,8 @@ let t: TestDatabase;
 let app: FastifyInstance;
 
 const call = (u: TestUser, method: Method, url: string, payload?: unknown) => apiCall(app, u, method, url, payload);
-const reserve = (u: TestUser, product: string, count: number, price = 100) => ok(call(u, 'POST', 'reserve/', { product, count, price }), 201);
+const reserve = (u: TestUser, product: string, count: number, price = 100) =>
+  ok(call(u, 'POST', 'reserve/', { product, count, price }), 201);
 const sell = (u: TestUser, product: string, count: number, realization_price = 500) =>
   ok(call(u, 'POST', 'realization/', { product, count, realization_price }), 201);
 const held = (id: string) => heldBy(app, { table: 'realizations', id });
@@ -56,8 +57,16 @@ describe('reserves', () => {
     await reserve(u, product, 2);
     expectProblem(await call(u, 'POST', 'reserve/', { product, count: 1, price: 1 }), 409, 'insufficient_stock');
     // Reserved units are not free for any outflow either.
-    expectProblem(await call(u, 'POST', 'realization/', { product, count: 1, realization_price: 1 }), 409, 'insufficient_stock');
-    expectProblem(await call(u, 'POST', 'markdowns/', { product_id: product, price: 1, markdown_price: 1 }), 409, 'insufficient_stock');
+    expectProblem(
+      await call(u, 'POST', 'realization/', { product, count: 1, realization_price: 1 }),
+      409,
+      'insufficient_stock',
+    );
+    expectProblem(
+      await call(u, 'POST', 'markdowns/', { product_id: product, price: 1, markdown_price: 1 }),
+      409,
+      'insufficient_stock',
+    );
     const list = await ok(call(u, 'GET', `reserve/${product}/`));
     expect(list).toHaveLength(2);
     expect(list[1].id).toBe(first.id);
@@ -72,7 +81,10 @@ describe('reserves', () => {
     const res = await call(u, 'PATCH', `reserve/${r.id}/`, { count: 5 });
     expect(expectProblem(res, 409, 'insufficient_stock').detail).toBe('Недостаточно товара на складе: доступно 4 шт.');
     expect(await outflowSnapshot(app, u.id)).toEqual(before);
-    expect(await ok(call(u, 'PATCH', `reserve/${r.id}/`, { count: 1, price: 99.9 }))).toMatchObject({ count: 1, price: 99.9 });
+    expect(await ok(call(u, 'PATCH', `reserve/${r.id}/`, { count: 1, price: 99.9 }))).toMatchObject({
+      count: 1,
+      price: 99.9,
+    });
   });
 
   it('released frees the units; released and realized are final', async () => {
@@ -83,11 +95,16 @@ describe('reserves', () => {
     expect(await figures(u, product)).toEqual({ count: 5, reserve: 0 });
     for (const status of ['active', 'realized']) {
       const res = await call(u, 'PATCH', `reserve/${r.id}/`, { status });
-      expect(expectProblem(res, 409, 'invalid_transition').detail).toMatch(/^Резерв снят: перевести его в состояние «(активен|продан)» нельзя$/);
+      expect(expectProblem(res, 409, 'invalid_transition').detail).toMatch(
+        /^Резерв снят: перевести его в состояние «(активен|продан)» нельзя$/,
+      );
     }
     expectProblem(await call(u, 'PATCH', `reserve/${r.id}/`, { count: 1 }), 409, 'reserve_closed');
     // Repeating what already holds is not a change.
-    expect(await ok(call(u, 'PATCH', `reserve/${r.id}/`, { status: 'released', count: 5 }))).toMatchObject({ status: 'released', version: released.version });
+    expect(await ok(call(u, 'PATCH', `reserve/${r.id}/`, { status: 'released', count: 5 }))).toMatchObject({
+      status: 'released',
+      version: released.version,
+    });
   });
 
   it('realized sells the reserve’s units: a realization at the reserve price, cost from the lots taken', async () => {
@@ -138,7 +155,10 @@ describe('realizations', () => {
 
   it('records the cost of goods from the lots consumed, FIFO', async () => {
     const { product, cheap, dear } = await twoLots(u);
-    const one = await ok(call(u, 'POST', 'realization/', { product, count: 1, price: 999, realization_price: 250 }), 201);
+    const one = await ok(
+      call(u, 'POST', 'realization/', { product, count: 1, price: 999, realization_price: 250 }),
+      201,
+    );
     expect(one).toMatchObject({ product, count: 1, price: 100, realization_price: 250, status: 'completed' });
     const three = await sell(u, product, 3);
     // 1 × 100 + 2 × 200 = 500 for 3 units
@@ -180,10 +200,18 @@ describe('realizations', () => {
     expect(await lotCounts(app, product)).toEqual({ [cheap]: 2, [dear]: 3 });
     expect(await held(sale.id)).toEqual({});
     const back = await call(u, 'PATCH', `realization/${sale.id}/`, { status: 'completed' });
-    expect(expectProblem(back, 409, 'invalid_transition').detail).toBe('Продажа отменена: перевести её в состояние «проведена» нельзя');
+    expect(expectProblem(back, 409, 'invalid_transition').detail).toBe(
+      'Продажа отменена: перевести её в состояние «проведена» нельзя',
+    );
     expectProblem(await call(u, 'PATCH', `realization/${sale.id}/`, { count: 1 }), 409, 'realization_cancelled');
-    expectProblem(await call(u, 'PATCH', `realization/${sale.id}/`, { realization_price: 1 }), 409, 'realization_cancelled');
-    expect(await ok(call(u, 'PATCH', `realization/${sale.id}/`, { status: 'cancelled' }))).toMatchObject({ version: cancelled.version });
+    expectProblem(
+      await call(u, 'PATCH', `realization/${sale.id}/`, { realization_price: 1 }),
+      409,
+      'realization_cancelled',
+    );
+    expect(await ok(call(u, 'PATCH', `realization/${sale.id}/`, { status: 'cancelled' }))).toMatchObject({
+      version: cancelled.version,
+    });
     // Deleting a cancelled sale gives nothing back twice.
     await noContent(call(u, 'DELETE', `realization/${sale.id}/delete/`));
     expect(await lotCounts(app, product)).toEqual({ [cheap]: 2, [dear]: 3 });
@@ -207,8 +235,14 @@ describe('realizations', () => {
   it('keeps a client-made id', async () => {
     const { product } = await twoLots(u);
     const id = newId();
-    expect((await ok(call(u, 'POST', 'realization/', { id, product, count: 1, realization_price: 1 }), 201)).id).toBe(id);
-    expectProblem(await call(u, 'POST', 'realization/', { id, product, count: 1, realization_price: 1 }), 409, 'duplicate');
+    expect((await ok(call(u, 'POST', 'realization/', { id, product, count: 1, realization_price: 1 }), 201)).id).toBe(
+      id,
+    );
+    expectProblem(
+      await call(u, 'POST', 'realization/', { id, product, count: 1, realization_price: 1 }),
+      409,
+      'duplicate',
+    );
   });
 });
 
@@ -289,9 +323,14 @@ describe('reserve and realization authorization and bad input', () => {
       ['DELETE', 'realization/abc/delete/', undefined],
       ['GET', 'realization/abc/', undefined],
     ];
-    for (const [method, url, payload] of bad) expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
+    for (const [method, url, payload] of bad)
+      expectProblem(await call(a, method, url, payload), 400, 'validation_failed');
     expectProblem(await call(a, 'POST', 'reserve/', { product: newId(), count: 1, price: 1 }), 404, 'not_found');
-    expectProblem(await call(a, 'POST', 'realization/', { product: newId(), count: 1, realization_price: 1 }), 404, 'not_found');
+    expectProblem(
+      await call(a, 'POST', 'realization/', { product: newId(), count: 1, realization_price: 1 }),
+      404,
+      'not_found',
+    );
     expectProblem(await call(a, 'GET', `reserve/${newId()}/`), 404, 'not_found');
     expectProblem(await call(a, 'GET', `realization/${newId()}/`), 404, 'not_found');
   });

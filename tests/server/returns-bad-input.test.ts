@@ -1,5 +1,11 @@
 import { batches, disposals, lots, markdowns, returns, stockMovements } from '../../server/db/schema/index.ts';
-import { describeBadInput, type BadInputContext, type Method, type Route, type RouteCase } from './helpers/bad-input.ts';
+import {
+  describeBadInput,
+  type BadInputContext,
+  type Method,
+  type Route,
+  type RouteCase,
+} from './helpers/bad-input.ts';
 import { newId } from './helpers/test-app.ts';
 
 /**
@@ -14,14 +20,38 @@ const L = { main: newId(), other: newId() };
 const R = { edit: newId(), receipt: newId(), to: newId(), done: newId(), unmatched: newId() };
 
 const NUL = 'nul\u0000note';
-const nulNote = (body: () => object): RouteCase => ({ what: 'NUL in the note', body: () => ({ ...body(), description: NUL }), fields: ['description'] });
-const badAddress = (url: string, field = 'id'): RouteCase => ({ what: 'an id that is not a uuid in the address', url, fields: [field] });
-const unknownId = (url: string, body?: () => unknown): RouteCase => ({ what: 'an unknown id', url, body, status: 404, code: 'not_found' });
+const nulNote = (body: () => object): RouteCase => ({
+  what: 'NUL in the note',
+  body: () => ({ ...body(), description: NUL }),
+  fields: ['description'],
+});
+const badAddress = (url: string, field = 'id'): RouteCase => ({
+  what: 'an id that is not a uuid in the address',
+  url,
+  fields: [field],
+});
+const unknownId = (url: string, body?: () => unknown): RouteCase => ({
+  what: 'an unknown id',
+  url,
+  body,
+  status: 404,
+  code: 'not_found',
+});
 
 const createNew = () => ({ product_id: P.main, count: 1 });
-const receipt = (batch: Record<string, object> = { [R.receipt]: { status: 'ready', price: 10 } }) => ({ date: '2024-07-01', batch });
+const receipt = (batch: Record<string, object> = { [R.receipt]: { status: 'ready', price: 10 } }) => ({
+  date: '2024-07-01',
+  batch,
+});
 
-const api = (method: Method, url: string, name: string, rest: Partial<Route> = {}): Route => ({ name, method, url: `/api/v1/returns/${url}`, auth: true, okStatus: 200, ...rest });
+const api = (method: Method, url: string, name: string, rest: Partial<Route> = {}): Route => ({
+  name,
+  method,
+  url: `/api/v1/returns/${url}`,
+  auth: true,
+  okStatus: 200,
+  ...rest,
+});
 
 const routes: Route[] = [
   api('GET', '?page=1&page_size=50&status=ready', 'returns list', {
@@ -40,7 +70,12 @@ const routes: Route[] = [
       { what: 'count 0', body: () => ({ ...createNew(), count: 0 }), fields: ['count'] },
       { what: 'a fractional count', body: () => ({ ...createNew(), count: 1.5 }), fields: ['count'] },
       { what: 'a count over the cap', body: () => ({ ...createNew(), count: 1_000_001 }), fields: ['count'] },
-      { what: 'an unknown product', body: () => ({ ...createNew(), product_id: newId() }), status: 404, code: 'not_found' },
+      {
+        what: 'an unknown product',
+        body: () => ({ ...createNew(), product_id: newId() }),
+        status: 404,
+        code: 'not_found',
+      },
       { what: 'an id already taken', body: () => ({ ...createNew(), id: R.edit }), status: 409, code: 'duplicate' },
     ],
   }),
@@ -54,7 +89,13 @@ const routes: Route[] = [
       nulNote(() => ({})),
       { what: 'an id other than the address', body: () => ({ id: newId() }), code: 'id_mismatch' },
       { what: 'an unknown product', body: () => ({ product_id: newId() }), status: 404, code: 'not_found' },
-      { what: 'a processed return', url: `/api/v1/returns/${R.done}/`, body: () => ({ status: 'deleted' }), status: 409, code: 'return_processed' },
+      {
+        what: 'a processed return',
+        url: `/api/v1/returns/${R.done}/`,
+        body: () => ({ status: 'deleted' }),
+        status: 409,
+        code: 'return_processed',
+      },
       badAddress('/api/v1/returns/not-a-uuid/'),
       unknownId(`/api/v1/returns/${newId()}/`, () => ({ status: 'deleted' })),
     ],
@@ -66,9 +107,21 @@ const routes: Route[] = [
     wrongTypes: { id: 1, date: 5, description: 1, batch: [] },
     cases: [
       { what: 'no returns', body: () => receipt({}), fields: ['batch'] },
-      { what: 'a key that is not a uuid', body: () => receipt({ x: { status: 'ready', price: 1 } }), fields: ['batch.x'] },
-      { what: 'status deleted', body: () => receipt({ [R.receipt]: { status: 'deleted', price: 1 } }), fields: [`batch.${R.receipt}.status`] },
-      { what: 'an unknown field in an item', body: () => receipt({ [R.receipt]: { status: 'ready', price: 1, count: 3 } }), fields: [`batch.${R.receipt}.count`] },
+      {
+        what: 'a key that is not a uuid',
+        body: () => receipt({ x: { status: 'ready', price: 1 } }),
+        fields: ['batch.x'],
+      },
+      {
+        what: 'status deleted',
+        body: () => receipt({ [R.receipt]: { status: 'deleted', price: 1 } }),
+        fields: [`batch.${R.receipt}.status`],
+      },
+      {
+        what: 'an unknown field in an item',
+        body: () => receipt({ [R.receipt]: { status: 'ready', price: 1, count: 3 } }),
+        fields: [`batch.${R.receipt}.count`],
+      },
       { what: 'a month 13', body: () => ({ ...receipt(), date: '2024-13-01' }), fields: ['date'] },
       nulNote(() => receipt()),
       {
@@ -85,14 +138,38 @@ const routes: Route[] = [
         code: 'return_price_missing',
         fields: [`batch.${R.receipt}.markdown_price`],
       },
-      { what: 'no status', body: () => receipt({ [R.receipt]: { price: 5 } }), status: 422, code: 'return_status_missing', fields: [`batch.${R.receipt}.status`] },
-      { what: 'an unmatched return', body: () => receipt({ [R.unmatched]: { status: 'ready', price: 5 } }), status: 422, code: 'return_unmatched' },
-      { what: 'a processed return', body: () => receipt({ [R.done]: { status: 'ready', price: 5 } }), status: 409, code: 'return_processed' },
-      { what: 'an unknown return', body: () => receipt({ [newId()]: { status: 'ready', price: 5 } }), status: 404, code: 'not_found' },
+      {
+        what: 'no status',
+        body: () => receipt({ [R.receipt]: { price: 5 } }),
+        status: 422,
+        code: 'return_status_missing',
+        fields: [`batch.${R.receipt}.status`],
+      },
+      {
+        what: 'an unmatched return',
+        body: () => receipt({ [R.unmatched]: { status: 'ready', price: 5 } }),
+        status: 422,
+        code: 'return_unmatched',
+      },
+      {
+        what: 'a processed return',
+        body: () => receipt({ [R.done]: { status: 'ready', price: 5 } }),
+        status: 409,
+        code: 'return_processed',
+      },
+      {
+        what: 'an unknown return',
+        body: () => receipt({ [newId()]: { status: 'ready', price: 5 } }),
+        status: 404,
+        code: 'not_found',
+      },
     ],
   }),
   api('GET', `${R.edit}/inventory/`, 'return lots', {
-    cases: [badAddress('/api/v1/returns/1/inventory/', 'return_id'), unknownId(`/api/v1/returns/${newId()}/inventory/`)],
+    cases: [
+      badAddress('/api/v1/returns/1/inventory/', 'return_id'),
+      unknownId(`/api/v1/returns/${newId()}/inventory/`),
+    ],
   }),
   api('PATCH', `${R.to}/to_inventory/${L.main}/`, 'return at a lot price', {
     cases: [
@@ -101,8 +178,18 @@ const routes: Route[] = [
       badAddress(`/api/v1/returns/x/to_inventory/${L.main}/`, 'return_id'),
       unknownId(`/api/v1/returns/${R.to}/to_inventory/${newId()}/`),
       unknownId(`/api/v1/returns/${newId()}/to_inventory/${L.main}/`),
-      { what: 'a lot of another product', url: `/api/v1/returns/${R.to}/to_inventory/${L.other}/`, status: 422, code: 'lot_other_product' },
-      { what: 'a processed return', url: `/api/v1/returns/${R.done}/to_disposal/${L.main}/`, status: 409, code: 'return_processed' },
+      {
+        what: 'a lot of another product',
+        url: `/api/v1/returns/${R.to}/to_inventory/${L.other}/`,
+        status: 422,
+        code: 'lot_other_product',
+      },
+      {
+        what: 'a processed return',
+        url: `/api/v1/returns/${R.done}/to_disposal/${L.main}/`,
+        status: 409,
+        code: 'return_processed',
+      },
     ],
   }),
 ];
@@ -112,12 +199,28 @@ async function setup({ app, user }: BadInputContext) {
     const res = await app.inject({ method, url: `/api/v1/${url}`, headers: user.headers, payload: payload as object });
     if (res.statusCode !== status) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   };
-  await call('POST', 'products/warehouse/add/', [{ id: P.main, name: 'Чайник' }, { id: P.other, name: 'Кружка' }], 201);
+  await call(
+    'POST',
+    'products/warehouse/add/',
+    [
+      { id: P.main, name: 'Чайник' },
+      { id: P.other, name: 'Кружка' },
+    ],
+    201,
+  );
   await call('POST', 'inventory/', { id: L.main, product_id: P.main, count: 5, price: 10, date: '2024-01-01' }, 201);
   await call('POST', 'inventory/', { id: L.other, product_id: P.other, count: 5, price: 10, date: '2024-01-01' }, 201);
-  for (const id of [R.edit, R.receipt, R.to, R.done]) await call('POST', 'returns/', { id, product_id: P.main, count: 1 }, 201);
-  await call('POST', 'returns/batch/', { date: '2024-06-01', batch: { [R.done]: { status: 'ready', price: 10 } } }, 201);
-  await app.database.db.insert(returns).values({ id: R.unmatched, userId: user.id, productId: null, name: 'Без товара', article: 'X-1' });
+  for (const id of [R.edit, R.receipt, R.to, R.done])
+    await call('POST', 'returns/', { id, product_id: P.main, count: 1 }, 201);
+  await call(
+    'POST',
+    'returns/batch/',
+    { date: '2024-06-01', batch: { [R.done]: { status: 'ready', price: 10 } } },
+    201,
+  );
+  await app.database.db
+    .insert(returns)
+    .values({ id: R.unmatched, userId: user.id, productId: null, name: 'Без товара', article: 'X-1' });
 }
 
 describeBadInput({

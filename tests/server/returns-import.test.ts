@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../api/ws.ts';
 import { jobs, markets, productsMp, returns } from '../../server/db/schema/index.ts';
 import { expectProblem } from './helpers/expect-problem.ts';
-import { addStores, jobsFinished, messagesUntilDone, runStoreJobs, startSandboxApp, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import {
+  addStores,
+  jobsFinished,
+  messagesUntilDone,
+  runStoreJobs,
+  startSandboxApp,
+  type NamedStore,
+  type SandboxApp,
+} from './helpers/sandbox-app.ts';
 import { signUp, type TestUser } from './helpers/test-app.ts';
 
 const OFFERS = 150;
@@ -34,7 +42,10 @@ interface ReturnsResult {
   kept: number;
 }
 
-async function addStore(user: TestUser, payload: { market_id: string; name: string; marketplace: string; access_token?: string }) {
+async function addStore(
+  user: TestUser,
+  payload: { market_id: string; name: string; marketplace: string; access_token?: string },
+) {
   const res = await app.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: user.headers, payload });
   if (res.statusCode !== 201) throw new Error(res.body);
 }
@@ -51,7 +62,10 @@ async function importReturns(user: TestUser, which = stores, period = PERIOD) {
   for (const s of which) {
     const res = await startReturns(user, { marketplace: s.marketplace, market_id: s.marketId, ...period });
     expect(res.statusCode, res.body).toBe(202);
-    const body = res.json() as { job_ids: string[]; jobs: { job_id: string; marketplace: string; market_id: string }[] };
+    const body = res.json() as {
+      job_ids: string[];
+      jobs: { job_id: string; marketplace: string; market_id: string }[];
+    };
     expect(body.jobs).toEqual([{ job_id: body.job_ids[0], marketplace: s.marketplace, market_id: s.marketId }]);
     ids.push(body.job_ids[0]!);
   }
@@ -60,10 +74,15 @@ async function importReturns(user: TestUser, which = stores, period = PERIOD) {
 }
 
 async function returnRows(user: TestUser) {
-  return app.database.db.select().from(returns).where(eq(returns.userId, user.id)).orderBy(asc(returns.marketplace), asc(returns.externalId));
+  return app.database.db
+    .select()
+    .from(returns)
+    .where(eq(returns.userId, user.id))
+    .orderBy(asc(returns.marketplace), asc(returns.externalId));
 }
 
-const notifications = (messages: LiveMessage[]) => messages.flatMap((m) => (m.type === 'notification' ? [m.value] : []));
+const notifications = (messages: LiveMessage[]) =>
+  messages.flatMap((m) => (m.type === 'notification' ? [m.value] : []));
 
 beforeAll(async () => {
   env = await startSandboxApp({ offersPerStore: OFFERS, returnsPerStore: RETURNS, returnsUntil: UNTIL, stores });
@@ -118,7 +137,14 @@ describe('returns import', () => {
       expect(unmatched.length).toBe(result.unmatched);
       expect(unmatched.length).toBeGreaterThanOrEqual(RETURNS / 10);
       for (const r of mine) {
-        expect(r).toMatchObject({ userId: userA.id, marketRef: storeRow.id, status: null, processed: false, price: 0, deletedAt: null });
+        expect(r).toMatchObject({
+          userId: userA.id,
+          marketRef: storeRow.id,
+          status: null,
+          processed: false,
+          price: 0,
+          deletedAt: null,
+        });
         expect(r.version).toBeGreaterThan(0);
         expect(r.count).toBeGreaterThanOrEqual(1);
         expect(r.orderNumber).not.toBe('');
@@ -157,9 +183,18 @@ describe('returns import', () => {
     const { db } = app.database;
     const ozon = (await returnRows(userA)).filter((r) => r.marketplace === 'OZON' && r.productId !== null);
     const [processed, priced, untouched] = ozon;
-    await db.update(returns).set({ processed: true, finalMoment: new Date(), marketplaceStatus: 'Оприходован', count: 7 }).where(eq(returns.id, processed!.id));
-    await db.update(returns).set({ status: 'ready', price: 150, name: 'Моё название' }).where(eq(returns.id, priced!.id));
-    await db.update(returns).set({ marketplaceStatus: 'Устаревший статус', orderNumber: 'старый' }).where(eq(returns.id, untouched!.id));
+    await db
+      .update(returns)
+      .set({ processed: true, finalMoment: new Date(), marketplaceStatus: 'Оприходован', count: 7 })
+      .where(eq(returns.id, processed!.id));
+    await db
+      .update(returns)
+      .set({ status: 'ready', price: 150, name: 'Моё название' })
+      .where(eq(returns.id, priced!.id));
+    await db
+      .update(returns)
+      .set({ marketplaceStatus: 'Устаревший статус', orderNumber: 'старый' })
+      .where(eq(returns.id, untouched!.id));
     const edited = await returnRows(userA);
 
     const { jobs: done } = await importReturns(userA, [stores[0]!]);
@@ -170,7 +205,10 @@ describe('returns import', () => {
     expect(find(after, processed!.id)).toEqual(find(edited, processed!.id));
     expect(find(after, priced!.id)).toEqual(find(edited, priced!.id));
     const refreshed = find(after, untouched!.id);
-    expect(refreshed).toMatchObject({ marketplaceStatus: untouched!.marketplaceStatus, orderNumber: untouched!.orderNumber });
+    expect(refreshed).toMatchObject({
+      marketplaceStatus: untouched!.marketplaceStatus,
+      orderNumber: untouched!.orderNumber,
+    });
     expect(refreshed.version).toBeGreaterThan(find(edited, untouched!.id).version);
     expect(after.filter((r) => ![processed, priced, untouched].some((x) => x!.id === r.id))).toEqual(
       edited.filter((r) => ![processed, priced, untouched].some((x) => x!.id === r.id)),
@@ -179,13 +217,24 @@ describe('returns import', () => {
 
   it('falls back to the marketplace product id the listing keeps (OZON sku in extra), filling a missing link only', async () => {
     const { db } = app.database;
-    const target = (await returnRows(userA)).find((r) => r.marketplace === 'OZON' && r.productId !== null && r.processed === false && r.status === null)!;
+    const target = (await returnRows(userA)).find(
+      (r) => r.marketplace === 'OZON' && r.productId !== null && r.processed === false && r.status === null,
+    )!;
     const [listing] = await db
       .select()
       .from(productsMp)
-      .where(and(eq(productsMp.userId, userA.id), eq(productsMp.marketId, stores[0]!.marketId), eq(productsMp.offerId, target.article)));
+      .where(
+        and(
+          eq(productsMp.userId, userA.id),
+          eq(productsMp.marketId, stores[0]!.marketId),
+          eq(productsMp.offerId, target.article),
+        ),
+      );
     // The seller renamed the article on OZON (the listing follows) and the return lost its link meanwhile.
-    await db.update(productsMp).set({ offerId: `${target.article}-new` }).where(eq(productsMp.id, listing!.id));
+    await db
+      .update(productsMp)
+      .set({ offerId: `${target.article}-new` })
+      .where(eq(productsMp.id, listing!.id));
     await db.update(returns).set({ productId: null }).where(eq(returns.id, target.id));
 
     const { jobs: done } = await importReturns(userA, [stores[0]!]);
@@ -217,7 +266,11 @@ describe('returns import', () => {
       [{ ...ok, date_start: '2026-03-31', date_end: '2026-03-01' }, 'invalid_period'],
       [{ ...ok, date_start: '2024-01-01', date_end: '2025-06-30' }, 'period_too_long'],
       [{ ...ok, date_start: '2099-01-01', date_end: '2099-01-31' }, 'period_in_future'],
-      [{ marketplace: 'WILDBERRIES', market_id: 'wb-1', date_start: '2026-01-01' }, 'validation_failed', 'Дата окончания'],
+      [
+        { marketplace: 'WILDBERRIES', market_id: 'wb-1', date_start: '2026-01-01' },
+        'validation_failed',
+        'Дата окончания',
+      ],
       [{ ...ok, extra: 1 }, 'validation_failed', 'extra'],
       [{ ...ok, marketplace: 'YM' }, 'marketplace_mismatch'],
       [{ ...ok, marketplace: 'OZON', market_id: 'no-key' }, 'access_token_missing', '«Без ключа»'],
@@ -232,7 +285,12 @@ describe('returns import', () => {
 
   it('a refused key fails the job at once with a message naming the store, writing nothing', async () => {
     const user = await signUp(app);
-    await addStore(user, { market_id: '41000011', name: 'Маркет с ошибкой', marketplace: 'YM', access_token: 'not-the-key' });
+    await addStore(user, {
+      market_id: '41000011',
+      name: 'Маркет с ошибкой',
+      marketplace: 'YM',
+      access_token: 'not-the-key',
+    });
     const socket = await env.live(user);
     const res = await startReturns(user, { marketplace: 'YM', market_id: '41000011', ...PERIOD });
     expect(res.statusCode, res.body).toBe(202);
@@ -242,9 +300,11 @@ describe('returns import', () => {
     const [failed] = await finished(user, [id!]);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed!.error).toContain('«Маркет с ошибкой»');
-    expect(notifications(messages).filter((n) => n.type === 'error').map((n) => n.text)).toEqual([
-      expect.stringContaining('не принял ключ API'),
-    ]);
+    expect(
+      notifications(messages)
+        .filter((n) => n.type === 'error')
+        .map((n) => n.text),
+    ).toEqual([expect.stringContaining('не принял ключ API')]);
     expect(await returnRows(user)).toHaveLength(0);
   });
 });

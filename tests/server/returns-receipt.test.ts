@@ -32,8 +32,10 @@ async function seller(names = ['Куртка']) {
   return { u, api: returnsApi(app, u), products: await addProducts(app, u, names) };
 }
 
-const productOf = async (u: TestUser, id: string) => (await ok(productsCall(app, u, 'GET', `product/${id}/`))).product_wh;
-const movements = async (u: TestUser, productId: string) => (await ok(apiCall(app, u, 'GET', `products/${productId}/movements/`))).results;
+const productOf = async (u: TestUser, id: string) =>
+  (await ok(productsCall(app, u, 'GET', `product/${id}/`))).product_wh;
+const movements = async (u: TestUser, productId: string) =>
+  (await ok(apiCall(app, u, 'GET', `products/${productId}/movements/`))).results;
 
 describe('the three outcomes of a receipt', () => {
   it('ready → a return lot; markdown → a return lot and a markdown per unit; disposal → a return lot written off', async () => {
@@ -58,7 +60,13 @@ describe('the three outcomes of a receipt', () => {
     const byId = Object.fromEntries(res.returns.map((r: { id: string }) => [r.id, r]));
     const received = { processed: true, final_moment: '2024-03-05T00:00:00.000Z', batch_id: batchId };
     expect(byId[ready.id]).toMatchObject({ ...received, status: 'ready', price: 300 });
-    expect(byId[marked.id]).toMatchObject({ ...received, status: 'markdown', price: 200, markdown_price: 120, description: 'Без бирки' });
+    expect(byId[marked.id]).toMatchObject({
+      ...received,
+      status: 'markdown',
+      price: 200,
+      markdown_price: 120,
+      description: 'Без бирки',
+    });
     expect(byId[written.id]).toMatchObject({ ...received, status: 'disposal', price: 80.5, description: 'Брак' });
 
     const detail = await ok(apiCall(app, u, 'GET', `batch/${batchId}`));
@@ -69,9 +77,25 @@ describe('the three outcomes of a receipt', () => {
     expect(lotOf(scarf)).toMatchObject({ ...returnLot, return_id: written.id, count: 0, count_max: 2, price: 80.5 });
     expect(detail.markdowns).toHaveLength(3);
     for (const m of detail.markdowns) {
-      expect(m).toMatchObject({ product_id: hat, lot_id: lotOf(hat).id, count: 1, price: 200, markdown_price: 120, release: false, description: 'Без бирки' });
+      expect(m).toMatchObject({
+        product_id: hat,
+        lot_id: lotOf(hat).id,
+        count: 1,
+        price: 200,
+        markdown_price: 120,
+        release: false,
+        description: 'Без бирки',
+      });
     }
-    expect(detail.disposals).toEqual([expect.objectContaining({ product_id: scarf, count: 2, price: 80.5, batch_id: batchId, datetime: '2024-03-05T00:00:00.000Z' })]);
+    expect(detail.disposals).toEqual([
+      expect.objectContaining({
+        product_id: scarf,
+        count: 2,
+        price: 80.5,
+        batch_id: batchId,
+        datetime: '2024-03-05T00:00:00.000Z',
+      }),
+    ]);
 
     // Product figures: the jacket's units are back in stock; the hat's are three markdowns; the scarf's are gone again.
     expect(await productOf(u, jacket)).toMatchObject({ count: 6, total_price: 4 * 300 + 2 * 300, markdowns: 0 });
@@ -81,7 +105,9 @@ describe('the three outcomes of a receipt', () => {
     // The ledger: a receipt of the return lot, then one markdown row per unit / one disposal row.
     const ledger = (rows: { reason: string; delta: number; lot_id: string; unit_cost: number }[]) =>
       rows.map((m) => [m.reason, m.delta, m.unit_cost]).sort((a, b) => String(a).localeCompare(String(b)));
-    expect(ledger((await movements(u, jacket)).filter((m: { lot_id: string }) => m.lot_id === lotOf(jacket).id))).toEqual([['receipt', 2, 300]]);
+    expect(
+      ledger((await movements(u, jacket)).filter((m: { lot_id: string }) => m.lot_id === lotOf(jacket).id)),
+    ).toEqual([['receipt', 2, 300]]);
     expect(ledger(await movements(u, hat))).toEqual([
       ['markdown', -1, 200],
       ['markdown', -1, 200],
@@ -92,14 +118,22 @@ describe('the three outcomes of a receipt', () => {
       ['disposal', -2, 80.5],
       ['receipt', 2, 80.5],
     ]);
-    for (const m of detail.markdowns) expect((await movementsOf(app, 'markdowns', m.id)).map((r) => r.delta)).toEqual([-1]);
+    for (const m of detail.markdowns)
+      expect((await movementsOf(app, 'markdowns', m.id)).map((r) => r.delta)).toEqual([-1]);
     await expectLedgerMatchesLots(app, u.id);
 
     const list = await ok(apiCall(app, u, 'GET', 'batch/?is_return=true'));
-    expect(list.results).toEqual([expect.objectContaining({ id: batchId, kind: 'return', total_count: 7, total_sum: 600 + 600 + 161 })]);
-    expect((await ok(apiCall(app, u, 'GET', 'batch/'))).results.map((b: { id: string }) => b.id)).not.toContain(batchId);
+    expect(list.results).toEqual([
+      expect.objectContaining({ id: batchId, kind: 'return', total_count: 7, total_sum: 600 + 600 + 161 }),
+    ]);
+    expect((await ok(apiCall(app, u, 'GET', 'batch/'))).results.map((b: { id: string }) => b.id)).not.toContain(
+      batchId,
+    );
     const listed = await api.list();
-    expect(listed.returns.find((r: { id: string }) => r.id === ready.id)).toMatchObject({ batch_date: '2024-03-05T00:00:00.000Z', processed: true });
+    expect(listed.returns.find((r: { id: string }) => r.id === ready.id)).toMatchObject({
+      batch_date: '2024-03-05T00:00:00.000Z',
+      processed: true,
+    });
   });
 
   it('a markdown unit of a return is deleted like any markdown: its unit goes back to the return lot', async () => {
@@ -131,15 +165,27 @@ describe('the receipt rules', () => {
       'return_price_missing',
     );
     expect(problem.detail).toBe('Не указаны значения цены в выделенных возвратах.');
-    expect(problem.errors!.map((e) => e.field).sort()).toEqual([`batch.${a.id}.price`, `batch.${b.id}.markdown_price`].sort());
+    expect(problem.errors!.map((e) => e.field).sort()).toEqual(
+      [`batch.${a.id}.price`, `batch.${b.id}.markdown_price`].sort(),
+    );
     // A return with status none (or deleted) cannot be received: its status is missing.
-    const missing = expectProblem(await api.receipt('2024-03-05', { [c.id]: {}, [a.id]: { status: 'ready', price: 9 } }), 422, 'return_status_missing');
+    const missing = expectProblem(
+      await api.receipt('2024-03-05', { [c.id]: {}, [a.id]: { status: 'ready', price: 9 } }),
+      422,
+      'return_status_missing',
+    );
     expect(missing.errors!.map((e) => e.field).sort()).toEqual([`batch.${c.id}.status`, `batch.${c.id}.price`].sort());
     await api.edit(a.id, { status: 'deleted' });
     const deleted = expectProblem(await api.receipt('2024-03-05', { [a.id]: {} }), 422, 'return_status_missing');
     expect(deleted.errors!.map((e) => e.field)).toContain(`batch.${a.id}.status`);
     await api.edit(a.id, { status: null });
-    expect(await returnsSnapshot(app, u.id)).toMatchObject({ lotRows: before.lotRows, markdownRows: [], disposalRows: [], batchRows: [], movements: before.movements });
+    expect(await returnsSnapshot(app, u.id)).toMatchObject({
+      lotRows: before.lotRows,
+      markdownRows: [],
+      disposalRows: [],
+      batchRows: [],
+      movements: before.movements,
+    });
   });
 
   it('refuses an unmatched return (422) and a processed one (409); the whole receipt or nothing', async () => {
@@ -148,7 +194,11 @@ describe('the receipt rules', () => {
     const ok1 = await api.create(p);
     const unmatched = await insertUnmatched(app, u, { status: 'ready', price: 10 });
     const before = await returnsSnapshot(app, u.id);
-    const problem = expectProblem(await api.receipt('2024-03-05', { [ok1.id]: { status: 'ready', price: 10 }, [unmatched.id]: {} }), 422, 'return_unmatched');
+    const problem = expectProblem(
+      await api.receipt('2024-03-05', { [ok1.id]: { status: 'ready', price: 10 }, [unmatched.id]: {} }),
+      422,
+      'return_unmatched',
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: `batch.${unmatched.id}.product_id` })]);
     expect(await returnsSnapshot(app, u.id)).toEqual(before);
 
@@ -156,7 +206,14 @@ describe('the receipt rules', () => {
     const matched = await api.receive('2024-03-05', { [unmatched.id]: { product_id: p } });
     expect(matched.returns[0]).toMatchObject({ product_id: p, processed: true, status: 'ready', price: 10 });
 
-    const again = expectProblem(await api.receipt('2024-03-06', { [ok1.id]: { status: 'ready', price: 10 }, [unmatched.id]: { status: 'ready', price: 10 } }), 409, 'return_processed');
+    const again = expectProblem(
+      await api.receipt('2024-03-06', {
+        [ok1.id]: { status: 'ready', price: 10 },
+        [unmatched.id]: { status: 'ready', price: 10 },
+      }),
+      409,
+      'return_processed',
+    );
     expect(again.errors).toEqual([expect.objectContaining({ field: `batch.${unmatched.id}` })]);
     expect((await api.list()).returns.find((r: { id: string }) => r.id === ok1.id)).toMatchObject({ processed: false });
     await expectLedgerMatchesLots(app, u.id);
@@ -167,11 +224,32 @@ describe('the receipt rules', () => {
     const r = await api.create(products[0]!);
     const other = await seller();
     const before = await returnsSnapshot(app, u.id);
-    expectProblem(await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1, return_id: newId() } as object }), 400, 'id_mismatch');
-    expectProblem(await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1 }, [newId()]: { status: 'ready', price: 1 } }), 404, 'not_found');
-    expectProblem(await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1, product_id: other.products[0] } }), 404, 'not_found');
-    const theirs = await other.api.receive('2024-03-05', { [(await other.api.create(other.products[0]!)).id]: { status: 'ready', price: 1 } });
-    expectProblem(await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1 } }, { id: theirs.batch.id }), 409, 'duplicate');
+    expectProblem(
+      await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1, return_id: newId() } as object }),
+      400,
+      'id_mismatch',
+    );
+    expectProblem(
+      await api.receipt('2024-03-05', {
+        [r.id]: { status: 'ready', price: 1 },
+        [newId()]: { status: 'ready', price: 1 },
+      }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1, product_id: other.products[0] } }),
+      404,
+      'not_found',
+    );
+    const theirs = await other.api.receive('2024-03-05', {
+      [(await other.api.create(other.products[0]!)).id]: { status: 'ready', price: 1 },
+    });
+    expectProblem(
+      await api.receipt('2024-03-05', { [r.id]: { status: 'ready', price: 1 } }, { id: theirs.batch.id }),
+      409,
+      'duplicate',
+    );
     expectProblem(await api.receipt('2024-03-05', {}), 400, 'validation_failed');
     expectProblem(await api.receipt('2024-13-05', { [r.id]: { status: 'ready', price: 1 } }), 400, 'validation_failed');
     expect(await returnsSnapshot(app, u.id)).toEqual(before);
@@ -190,7 +268,10 @@ describe('the receipt rules', () => {
     const [a1, a2, b1, b2] = [await api.create(p), await api.create(q), await api.create(q), await api.create(p)];
     const crossing = await Promise.all([
       api.receipt('2024-03-07', { [a1.id]: { status: 'ready', price: 10 }, [a2.id]: { status: 'ready', price: 10 } }),
-      api.receipt('2024-03-07', { [b1.id]: { status: 'markdown', price: 10, markdown_price: 5 }, [b2.id]: { status: 'disposal', price: 10 } }),
+      api.receipt('2024-03-07', {
+        [b1.id]: { status: 'markdown', price: 10, markdown_price: 5 },
+        [b2.id]: { status: 'disposal', price: 10 },
+      }),
     ]);
     expect(crossing.map((a) => a.statusCode)).toEqual([201, 201]);
     await expectLedgerMatchesLots(app, u.id);
@@ -199,6 +280,10 @@ describe('the receipt rules', () => {
   it('makes at most 1000 markdown units in one receipt', async () => {
     const { api, products } = await seller();
     const r = await api.create(products[0]!, 1001);
-    expectProblem(await api.receipt('2024-03-05', { [r.id]: { status: 'markdown', price: 1, markdown_price: 1 } }), 422, 'too_many_markdowns');
+    expectProblem(
+      await api.receipt('2024-03-05', { [r.id]: { status: 'markdown', price: 1, markdown_price: 1 } }),
+      422,
+      'too_many_markdowns',
+    );
   });
 });

@@ -33,8 +33,23 @@ type Op =
 const product = fc.nat({ max: PRODUCTS - 1 });
 const status = fc.constantFrom<Status>('ready', 'markdown', 'disposal', 'deleted', null);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('receive' as const), p: product, count: fc.integer({ min: 1, max: 5 }), price: fc.constantFrom(0, 10, 25.5) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('create' as const), p: fc.option(product, { freq: 8 }), count: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('receive' as const),
+      p: product,
+      count: fc.integer({ min: 1, max: 5 }),
+      price: fc.constantFrom(0, 10, 25.5),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('create' as const),
+      p: fc.option(product, { freq: 8 }),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -52,11 +67,22 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       picks: fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
       // Mostly a complete item (the receipt goes through unless a return is processed or unmatched), sometimes a partial or broken one.
       override: fc.oneof(
-        { weight: 4, arbitrary: fc.record({ status: fc.constantFrom<Status>('ready', 'markdown', 'disposal'), price: fc.constantFrom(12, 30), markdown_price: fc.constant(5) }) },
+        {
+          weight: 4,
+          arbitrary: fc.record({
+            status: fc.constantFrom<Status>('ready', 'markdown', 'disposal'),
+            price: fc.constantFrom(12, 30),
+            markdown_price: fc.constant(5),
+          }),
+        },
         {
           weight: 2,
           arbitrary: fc.record(
-            { status: fc.constantFrom<Status>('ready', 'markdown', 'disposal'), price: fc.constantFrom(0, 12), markdown_price: fc.constantFrom(0, 5) },
+            {
+              status: fc.constantFrom<Status>('ready', 'markdown', 'disposal'),
+              price: fc.constantFrom(0, 12),
+              markdown_price: fc.constantFrom(0, 5),
+            },
             { requiredKeys: [] },
           ),
         },
@@ -64,8 +90,24 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       ),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('atLot' as const), pick: fc.nat(), lot: fc.nat(), to: fc.constantFrom<'to_inventory' | 'to_disposal'>('to_inventory', 'to_disposal') }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('outflow' as const), kind: fc.constantFrom<'disposal' | 'markdown'>('disposal', 'markdown'), p: product, count: fc.integer({ min: 1, max: 4 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('atLot' as const),
+      pick: fc.nat(),
+      lot: fc.nat(),
+      to: fc.constantFrom<'to_inventory' | 'to_disposal'>('to_inventory', 'to_disposal'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('outflow' as const),
+      kind: fc.constantFrom<'disposal' | 'markdown'>('disposal', 'markdown'),
+      p: product,
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('unmark' as const), pick: fc.nat() }) },
 );
 
@@ -108,7 +150,8 @@ class Run {
   }
 
   async fingerprint(): Promise<string> {
-    const latest = (table: string) => sql.raw(`(select coalesce(max(version), 0) from ${table} where user_id = users.id)`);
+    const latest = (table: string) =>
+      sql.raw(`(select coalesce(max(version), 0) from ${table} where user_id = users.id)`);
     const [row] = await this.db
       .select({
         fp: sql<string>`concat_ws(',', ${latest('returns')}, ${latest('lots')}, ${latest('stock_movements')}, ${latest('markdowns')}, ${latest('disposals')}, ${latest('batches')})`,
@@ -131,7 +174,11 @@ class Run {
   }
 
   returnRows() {
-    return this.db.select().from(returns).where(eq(returns.userId, this.user.id)).orderBy(returns.createdAt, returns.id);
+    return this.db
+      .select()
+      .from(returns)
+      .where(eq(returns.userId, this.user.id))
+      .orderBy(returns.createdAt, returns.id);
   }
 
   async freeOf(productId: string): Promise<number> {
@@ -142,25 +189,44 @@ class Run {
   async apply(o: Op): Promise<void> {
     switch (o.t) {
       case 'receive': {
-        const res = await this.expectCall(this.call('POST', 'inventory/', { product_id: this.products[o.p], count: o.count, price: o.price }), 201);
+        const res = await this.expectCall(
+          this.call('POST', 'inventory/', { product_id: this.products[o.p], count: o.count, price: o.price }),
+          201,
+        );
         if (o.price === 0) this.typedZero.add(res.json().id);
         return;
       }
       case 'create': {
         if (o.p === null) await insertUnmatched(app, this.user, { count: o.count });
-        else await this.expectCall(this.call('POST', 'returns/', { product_id: this.products[o.p], count: o.count }), 201);
+        else
+          await this.expectCall(this.call('POST', 'returns/', { product_id: this.products[o.p], count: o.count }), 201);
         return;
       }
       case 'edit': {
         const rows = await this.returnRows();
         if (rows.length === 0) return;
         const row = rows[o.pick % rows.length]!;
-        const body = { status: o.status, ...(o.price !== null ? { price: o.price } : {}), ...(o.markdownPrice !== null ? { markdown_price: o.markdownPrice } : {}) };
-        const res = await this.expectCall(this.call('PATCH', `returns/${row.id}/`, body), row.processed ? 409 : 200, row.processed ? 'return_processed' : undefined);
+        const body = {
+          status: o.status,
+          ...(o.price !== null ? { price: o.price } : {}),
+          ...(o.markdownPrice !== null ? { markdown_price: o.markdownPrice } : {}),
+        };
+        const res = await this.expectCall(
+          this.call('PATCH', `returns/${row.id}/`, body),
+          row.processed ? 409 : 200,
+          row.processed ? 'return_processed' : undefined,
+        );
         if (res.statusCode !== 200) return;
         seen.edits++;
         const price = o.status === null ? 0 : (o.price ?? row.price);
-        const markdownPrice = o.status === null ? 0 : o.markdownPrice === null ? row.markdownPrice : o.markdownPrice > 0 ? o.markdownPrice : price;
+        const markdownPrice =
+          o.status === null
+            ? 0
+            : o.markdownPrice === null
+              ? row.markdownPrice
+              : o.markdownPrice > 0
+                ? o.markdownPrice
+                : price;
         expect(res.json()).toMatchObject({ status: o.status, price, markdown_price: markdownPrice });
         return;
       }
@@ -179,8 +245,13 @@ class Run {
         if (picked.some((r) => r.processed)) expected = [409, 'return_processed'];
         else if (picked.some((r) => r.productId === null)) expected = [422, 'return_unmatched'];
         else if (effective.some((e) => !receivable(e.status))) expected = [422, 'return_status_missing'];
-        else if (effective.some((e) => !(e.price > 0) || (e.status === 'markdown' && !(e.markdownPrice > 0)))) expected = [422, 'return_price_missing'];
-        const res = await this.expectCall(this.call('POST', 'returns/batch/', { date: '2024-05-01', batch }), expected[0], expected[1]);
+        else if (effective.some((e) => !(e.price > 0) || (e.status === 'markdown' && !(e.markdownPrice > 0))))
+          expected = [422, 'return_price_missing'];
+        const res = await this.expectCall(
+          this.call('POST', 'returns/batch/', { date: '2024-05-01', batch }),
+          expected[0],
+          expected[1],
+        );
         if (res.statusCode === 201) {
           seen.received += picked.length;
           for (const e of effective) if (e.status === 'markdown') seen.markdown++;
@@ -190,7 +261,11 @@ class Run {
       }
       case 'atLot': {
         const rows = await this.returnRows();
-        const lotRows = await this.db.select().from(lots).where(eq(lots.userId, this.user.id)).orderBy(lots.createdAt, lots.id);
+        const lotRows = await this.db
+          .select()
+          .from(lots)
+          .where(eq(lots.userId, this.user.id))
+          .orderBy(lots.createdAt, lots.id);
         const live = lotRows.filter((l) => !l.deletedAt);
         if (rows.length === 0 || live.length === 0) return;
         const row = rows[o.pick % rows.length]!;
@@ -200,10 +275,18 @@ class Run {
         else if (!row.productId) expected = [422, 'return_unmatched'];
         else if (lot.productId !== row.productId) expected = [422, 'lot_other_product'];
         else if (!(lot.price > 0)) expected = [422, 'return_price_missing'];
-        const res = await this.expectCall(this.call('PATCH', `returns/${row.id}/${o.to}/${lot.id}/`), expected[0], expected[1]);
+        const res = await this.expectCall(
+          this.call('PATCH', `returns/${row.id}/${o.to}/${lot.id}/`),
+          expected[0],
+          expected[1],
+        );
         if (res.statusCode === 200) {
           seen.atLot++;
-          expect(res.json().return).toMatchObject({ processed: true, price: lot.price, status: o.to === 'to_inventory' ? 'ready' : 'disposal' });
+          expect(res.json().return).toMatchObject({
+            processed: true,
+            price: lot.price,
+            status: o.to === 'to_inventory' ? 'ready' : 'disposal',
+          });
         }
         return;
       }
@@ -211,14 +294,25 @@ class Run {
         const productId = this.products[o.p]!;
         const free = await this.freeOf(productId);
         const count = o.kind === 'markdown' ? 1 : o.count;
-        const body = o.kind === 'markdown' ? { product_id: productId, price: 10, markdown_price: 5 } : { product_id: productId, count, price: 0 };
-        await this.expectCall(this.call('POST', o.kind === 'markdown' ? 'markdowns/' : 'disposal/', body), count <= free ? 201 : 409, count <= free ? undefined : 'insufficient_stock');
+        const body =
+          o.kind === 'markdown'
+            ? { product_id: productId, price: 10, markdown_price: 5 }
+            : { product_id: productId, count, price: 0 };
+        await this.expectCall(
+          this.call('POST', o.kind === 'markdown' ? 'markdowns/' : 'disposal/', body),
+          count <= free ? 201 : 409,
+          count <= free ? undefined : 'insufficient_stock',
+        );
         return;
       }
       case 'unmark': {
-        const rows = (await this.db.select().from(markdowns).where(eq(markdowns.userId, this.user.id)).orderBy(markdowns.createdAt, markdowns.id)).filter(
-          (m) => !m.deletedAt,
-        );
+        const rows = (
+          await this.db
+            .select()
+            .from(markdowns)
+            .where(eq(markdowns.userId, this.user.id))
+            .orderBy(markdowns.createdAt, markdowns.id)
+        ).filter((m) => !m.deletedAt);
         if (rows.length === 0) return;
         await this.expectCall(this.call('DELETE', `markdowns/${rows[o.pick % rows.length]!.id}/`), 204);
         return;
@@ -244,7 +338,9 @@ class Run {
       expect(l.count, `lot ${l.id}`).toBeLessThanOrEqual(l.countMax);
       if (l.price === 0) expect(this.typedZero.has(l.id), `lot ${l.id} at 0 ₽ the seller did not type`).toBe(true);
     }
-    expect(Object.fromEntries(ledger.map((l) => [l.lotId, l.sum])), 'ledger sums to the lots').toEqual(Object.fromEntries(lotRows.map((l) => [l.id, l.count])));
+    expect(Object.fromEntries(ledger.map((l) => [l.lotId, l.sum])), 'ledger sums to the lots').toEqual(
+      Object.fromEntries(lotRows.map((l) => [l.id, l.count])),
+    );
     for (const r of returnRows) {
       const own = lotRows.filter((l) => l.returnId === r.id);
       if (!r.processed) {
@@ -257,11 +353,18 @@ class Run {
       expect(r.finalMoment).not.toBeNull();
       expect(r.price).toBeGreaterThan(0);
       expect(own).toHaveLength(1);
-      expect(own[0]).toMatchObject({ isReturn: true, countMax: r.count, price: r.price, batchId: r.batchId, productId: r.productId });
+      expect(own[0]).toMatchObject({
+        isReturn: true,
+        countMax: r.count,
+        price: r.price,
+        batchId: r.batchId,
+        productId: r.productId,
+      });
       const marks = markdownRows.filter((m) => m.returnId === r.id);
       const disposed = disposalRows.filter((d) => d.returnId === r.id);
       expect(marks).toHaveLength(r.status === 'markdown' ? r.count : 0);
-      for (const m of marks) expect(m).toMatchObject({ lotId: own[0]!.id, price: r.price, markdownPrice: r.markdownPrice, count: 1 });
+      for (const m of marks)
+        expect(m).toMatchObject({ lotId: own[0]!.id, price: r.price, markdownPrice: r.markdownPrice, count: 1 });
       expect(disposed.map((d) => d.count)).toEqual(r.status === 'disposal' ? [r.count] : []);
     }
   }

@@ -32,7 +32,8 @@ async function seller(names = ['Куртка']) {
   return { u, api: returnsApi(app, u), products: await addProducts(app, u, names) };
 }
 
-const productOf = async (u: TestUser, id: string) => (await ok(productsCall(app, u, 'GET', `product/${id}/`))).product_wh;
+const productOf = async (u: TestUser, id: string) =>
+  (await ok(productsCall(app, u, 'GET', `product/${id}/`))).product_wh;
 
 describe('a return made by hand and the list', () => {
   it('creates a return of the product with status none and price 0, and lists it with its product', async () => {
@@ -40,20 +41,47 @@ describe('a return made by hand and the list', () => {
     const added = await productsCall(app, u, 'POST', 'products/', {
       name: 'Куртка',
       images: [],
-      products_mp: [{ name: 'Куртка WB', offer_id: 'JKT-7', marketplace: 'WILDBERRIES', market_id: 'shop', primary_image: 'https://cdn.example/jkt.jpg' }],
+      products_mp: [
+        {
+          name: 'Куртка WB',
+          offer_id: 'JKT-7',
+          marketplace: 'WILDBERRIES',
+          market_id: 'shop',
+          primary_image: 'https://cdn.example/jkt.jpg',
+        },
+      ],
     });
     expect(added.statusCode, added.body).toBe(201);
     const p = added.json().product_wh.id;
     const api = returnsApi(app, u);
     const id = newId();
     const created = await api.create(p, 2, { id });
-    expect(created).toMatchObject({ id, _id: id, product_id: p, count: 2, status: null, processed: false, price: 0, markdown_price: 0, name: 'Куртка', article: 'JKT-7', final_moment: null, batch_id: null, marketplace: null });
+    expect(created).toMatchObject({
+      id,
+      _id: id,
+      product_id: p,
+      count: 2,
+      status: null,
+      processed: false,
+      price: 0,
+      markdown_price: 0,
+      name: 'Куртка',
+      article: 'JKT-7',
+      final_moment: null,
+      batch_id: null,
+      marketplace: null,
+    });
     expect(created.returned_at).toEqual(expect.any(String));
     const list = await api.list();
     expect(list.total).toBe(1);
     expect(list.returns[0]).toMatchObject({
       id,
-      product: { id: p, name: 'Куртка', images: ['https://cdn.example/jkt.jpg'], mp_extra_data: { primary_image: 'https://cdn.example/jkt.jpg' } },
+      product: {
+        id: p,
+        name: 'Куртка',
+        images: ['https://cdn.example/jkt.jpg'],
+        mp_extra_data: { primary_image: 'https://cdn.example/jkt.jpg' },
+      },
       batch_date: null,
     });
     expectProblem(await api.call('POST', '', { id, product_id: p, count: 1 }), 409, 'duplicate');
@@ -71,7 +99,13 @@ describe('a return made by hand and the list', () => {
     const all = await api.list();
     expect(ids(all)).toEqual([rows[3].id, rows[2].id, rows[0].id, unmatched.id]);
     expect(all.total).toBe(4);
-    expect(all.returns[3]).toMatchObject({ product: null, product_id: null, name: 'Кроссовки', article: 'SNK-1', marketplace: 'WB' });
+    expect(all.returns[3]).toMatchObject({
+      product: null,
+      product_id: null,
+      name: 'Кроссовки',
+      article: 'SNK-1',
+      marketplace: 'WB',
+    });
     expect(ids(await api.list('&status=deleted'))).toEqual([rows[1].id]);
     expect(ids(await api.list('&status=ready'))).toEqual([rows[0].id]);
     expect(ids(await api.list('&status=markdown'))).toEqual([rows[2].id]);
@@ -86,14 +120,29 @@ describe('editing a return', () => {
   it('sets status, price, note and markdown price; a markdown price not above 0 falls back to the price; none resets the prices', async () => {
     const { api, products } = await seller();
     const r = await api.create(products[0]!);
-    expect(await api.edit(r.id, { status: 'markdown', price: 250, markdown_price: 0, description: 'Пятно' })).toMatchObject({
+    expect(
+      await api.edit(r.id, { status: 'markdown', price: 250, markdown_price: 0, description: 'Пятно' }),
+    ).toMatchObject({
       status: 'markdown',
       price: 250,
       markdown_price: 250,
       description: 'Пятно',
     });
-    expect(await api.edit(r.id, { return_id: r.id, status: 'markdown', price: 250, markdown_price: 99.99, product_id: products[0] })).toMatchObject({ markdown_price: 99.99 });
-    expect(await api.edit(r.id, { status: null })).toMatchObject({ status: null, price: 0, markdown_price: 0, description: 'Пятно' });
+    expect(
+      await api.edit(r.id, {
+        return_id: r.id,
+        status: 'markdown',
+        price: 250,
+        markdown_price: 99.99,
+        product_id: products[0],
+      }),
+    ).toMatchObject({ markdown_price: 99.99 });
+    expect(await api.edit(r.id, { status: null })).toMatchObject({
+      status: null,
+      price: 0,
+      markdown_price: 0,
+      description: 'Пятно',
+    });
   });
 
   it('deletes (status deleted) and restores (status none)', async () => {
@@ -138,10 +187,21 @@ describe('receiving or disposing of one return at a lot’s price', () => {
     const done = await ok(api.call('PATCH', `${r.id}/to_inventory/${dear}/`));
     // The document and the lot take the return's id: a device that queued this offline already shows them.
     expect(done.return).toMatchObject({ status: 'ready', processed: true, price: 180, batch_id: r.id });
-    expect(done.inventory).toMatchObject({ id: r.id, product_id: p, count: 3, count_max: 3, price: 180, is_return: true, return_id: r.id, batch_id: r.id });
+    expect(done.inventory).toMatchObject({
+      id: r.id,
+      product_id: p,
+      count: 3,
+      count_max: 3,
+      price: 180,
+      is_return: true,
+      return_id: r.id,
+      batch_id: r.id,
+    });
     expect(await productOf(u, p)).toMatchObject({ count: 9, total_price: 5 * 100 + 180 + 3 * 180 });
     const batches = await ok(apiCall(app, u, 'GET', 'batch/?is_return=true'));
-    expect(batches.results).toEqual([expect.objectContaining({ id: done.return.batch_id, kind: 'return', total_count: 3, total_sum: 540 })]);
+    expect(batches.results).toEqual([
+      expect.objectContaining({ id: done.return.batch_id, kind: 'return', total_count: 3, total_sum: 540 }),
+    ]);
     expectProblem(await api.call('PATCH', `${r.id}/to_inventory/${dear}/`), 409, 'return_processed');
     await expectLedgerMatchesLots(app, u.id);
   });
@@ -156,7 +216,9 @@ describe('receiving or disposing of one return at a lot’s price', () => {
     expect(done.inventory).toMatchObject({ count: 0, count_max: 2, price: 75, is_return: true });
     expect(await productOf(u, p)).toMatchObject({ count: 2, total_price: 150 });
     const detail = await ok(apiCall(app, u, 'GET', `batch/${done.return.batch_id}`));
-    expect(detail.disposals).toEqual([expect.objectContaining({ id: r.id, product_id: p, count: 2, price: 75, batch_id: r.id })]);
+    expect(detail.disposals).toEqual([
+      expect.objectContaining({ id: r.id, product_id: p, count: 2, price: 75, batch_id: r.id }),
+    ]);
     await expectLedgerMatchesLots(app, u.id);
   });
 
@@ -191,7 +253,11 @@ describe('another user’s returns', () => {
     expectProblem(await api.call('GET', `${r.id}/inventory/`), 404, 'not_found');
     expectProblem(await api.call('PATCH', `${r.id}/`, { status: 'deleted' }), 404, 'not_found');
     expectProblem(await api.call('PATCH', `${r.id}/to_inventory/${lot}/`), 404, 'not_found');
-    expectProblem(await api.receipt('2024-01-01', { [r.id]: { status: 'ready', price: 10, product_id: products[0] } }), 404, 'not_found');
+    expectProblem(
+      await api.receipt('2024-01-01', { [r.id]: { status: 'ready', price: 10, product_id: products[0] } }),
+      404,
+      'not_found',
+    );
     expectProblem(await api.call('POST', '', { product_id: owner.products[0], count: 1 }), 404, 'not_found');
     // Their return named by id in a create is taken, not free.
     expectProblem(await api.call('POST', '', { id: r.id, product_id: products[0], count: 1 }), 409, 'duplicate');
@@ -212,13 +278,20 @@ describe('paths', () => {
       'patch /api/v1/returns/{id}/',
     ];
     const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths).flatMap(([path, ops]) => (path.startsWith('/api/v1/returns') ? Object.keys(ops).map((m) => `${m} ${path}`) : []));
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      path.startsWith('/api/v1/returns') ? Object.keys(ops).map((m) => `${m} ${path}`) : [],
+    );
     expect(documented.sort()).toEqual([...calls].sort());
     for (const call of calls) {
       const [method, path] = call.split(' ') as [string, string];
       const concrete = path.replace('{to}', 'to_inventory').replace(/\{[a-z_]+\}/g, () => newId());
       for (const url of [concrete, concrete.slice(0, -1)]) {
-        const res = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: u.headers, payload: method === 'get' ? undefined : {} });
+        const res = await app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: u.headers,
+          payload: method === 'get' ? undefined : {},
+        });
         if (res.statusCode === 404) expect(res.json().detail, `${call} as ${url}`).not.toMatch(/^Адрес не найден/);
         expect(res.statusCode, `${call} as ${url}: ${res.body}`).toBeLessThan(500);
       }
@@ -232,24 +305,52 @@ describe('returns in sync', () => {
     const p = products[0]!;
     const r = await api.create(p, 1);
     const pull = await ok(apiCall(app, u, 'GET', 'sync/pull?since=0&table=returns'));
-    const mirrored = pull.changes.find((c: { table: string; row: { id: string } }) => c.table === 'returns' && c.row.id === r.id);
+    const mirrored = pull.changes.find(
+      (c: { table: string; row: { id: string } }) => c.table === 'returns' && c.row.id === r.id,
+    );
     expect(mirrored.row).toEqual(r);
 
-    const push = async (entries: unknown[]) => (await ok(app.inject({ method: 'POST', url: '/api/v1/sync/push', headers: u.headers, payload: entries }))).results;
+    const push = async (entries: unknown[]) =>
+      (await ok(app.inject({ method: 'POST', url: '/api/v1/sync/push', headers: u.headers, payload: entries })))
+        .results;
     const group = newId();
     // The receipt refuses (no price): the status edit of the same group is rolled back with it.
     const refused = await push([
       { id: newId(), group, method: 'PATCH', path: `/api/v1/returns/${r.id}/`, body: { status: 'ready' } },
-      { id: newId(), group, method: 'POST', path: '/api/v1/returns/batch/', body: { date: '2024-04-01', batch: { [r.id]: {} } } },
+      {
+        id: newId(),
+        group,
+        method: 'POST',
+        path: '/api/v1/returns/batch/',
+        body: { date: '2024-04-01', batch: { [r.id]: {} } },
+      },
     ]);
     expect(refused.map((x: { status: number }) => x.status)).toEqual([424, 422]);
     expect((await api.list()).returns[0]).toMatchObject({ status: null, processed: false });
     const again = newId();
     const applied = await push([
-      { id: newId(), group: again, method: 'PATCH', path: `/api/v1/returns/${r.id}`, body: { status: 'ready', price: 120 } },
-      { id: newId(), group: again, method: 'POST', path: '/api/v1/returns/batch', body: { date: '2024-04-01', batch: { [r.id]: {} } } },
+      {
+        id: newId(),
+        group: again,
+        method: 'PATCH',
+        path: `/api/v1/returns/${r.id}`,
+        body: { status: 'ready', price: 120 },
+      },
+      {
+        id: newId(),
+        group: again,
+        method: 'POST',
+        path: '/api/v1/returns/batch',
+        body: { date: '2024-04-01', batch: { [r.id]: {} } },
+      },
     ]);
     expect(applied.map((x: { status: number }) => x.status)).toEqual([200, 201]);
-    expect((await api.list()).returns[0]).toMatchObject({ status: 'ready', processed: true, price: 120, final_moment: '2024-04-01T00:00:00.000Z', batch_date: '2024-04-01T00:00:00.000Z' });
+    expect((await api.list()).returns[0]).toMatchObject({
+      status: 'ready',
+      processed: true,
+      price: 120,
+      final_moment: '2024-04-01T00:00:00.000Z',
+      batch_date: '2024-04-01T00:00:00.000Z',
+    });
   });
 });

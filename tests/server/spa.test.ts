@@ -31,13 +31,16 @@ afterAll(async () => {
 });
 
 describe('serving the built PWA', () => {
-  it.each(['/', '/markets', '/user', '/market/new', '/product/42?td=2'])('answers the app shell for %s, revalidated every time', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('Остаток');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/markets', '/user', '/market/new', '/product/42?td=2'])(
+    'answers the app shell for %s, revalidated every time',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('Остаток');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets as immutable and the service worker as revalidated', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
@@ -48,7 +51,11 @@ describe('serving the built PWA', () => {
   });
 
   it('sends a hashed asset compressed, as brotli or gzip, with a year-long immutable cache', async () => {
-    const br = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/vendor-9f8e.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
@@ -57,12 +64,20 @@ describe('serving the built PWA', () => {
     expect(br.rawPayload.length).toBeLessThan(bigAsset.length / 3);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
 
-    const gz = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/vendor-9f8e.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['cache-control']).toContain('immutable');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(bigAsset);
 
-    const plain = await app.inject({ method: 'GET', url: '/assets/vendor-9f8e.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/vendor-9f8e.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bigAsset);
   });

@@ -106,11 +106,14 @@ const otherSpelling = (path: string) => (path.endsWith('/') ? path.slice(0, -1) 
 describe('the OpenAPI document spells every path as the product’s calls do (docs/architecture.md «Вызовы»)', () => {
   it('lists exactly the product’s calls and the server’s own ones, each path once', () => {
     const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const listed = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
+    const listed = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
     expect(listed.sort()).toEqual([...specCalls, ...ownCalls].sort());
     // Only GET /batch/{batch_id} and PATCH /batch/{batch_id}/ differ in spelling: never one call twice.
     for (const [path, ops] of Object.entries(paths))
-      for (const method of Object.keys(ops)) expect(paths[otherSpelling(path)]?.[method], `${method} ${path}`).toBeUndefined();
+      for (const method of Object.keys(ops))
+        expect(paths[otherSpelling(path)]?.[method], `${method} ${path}`).toBeUndefined();
   });
 });
 

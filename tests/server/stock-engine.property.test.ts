@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney, unitCostOf } from '../../domain/fifo.ts';
-import { disposals, lots, markdowns, realizations, reserves, stockMovements, users } from '../../server/db/schema/index.ts';
+import {
+  disposals,
+  lots,
+  markdowns,
+  realizations,
+  reserves,
+  stockMovements,
+  users,
+} from '../../server/db/schema/index.ts';
 import type { Res } from './helpers/expect-problem.ts';
 import { addProducts, type Method } from './helpers/products.ts';
 import { apiCall } from './helpers/stock.ts';
@@ -40,12 +48,34 @@ const kind = fc.constantFrom<Kind>('disposal', 'markdown', 'realization');
 const units = (max: number) => fc.integer({ min: 1, max });
 // Mostly small quantities, sometimes more than any product holds: both outcomes get exercised.
 const quantity = fc.oneof({ weight: 4, arbitrary: units(3) }, { weight: 1, arbitrary: units(12) });
-const receive = fc.record({ t: fc.constant('receive' as const), p: product, count: units(10), price: fc.constantFrom(10, 25.5, 100), day: units(6) });
+const receive = fc.record({
+  t: fc.constant('receive' as const),
+  p: product,
+  count: units(10),
+  price: fc.constantFrom(10, 25.5, 100),
+  day: units(6),
+});
 
 const baseOp: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: receive },
-  { weight: 6, arbitrary: fc.record({ t: fc.constant('take' as const), kind, p: product, count: quantity, lot: fc.option(fc.nat(), { freq: 4 }) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('reserve' as const), p: product, count: fc.oneof({ weight: 4, arbitrary: units(2) }, { weight: 1, arbitrary: units(12) }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      t: fc.constant('take' as const),
+      kind,
+      p: product,
+      count: quantity,
+      lot: fc.option(fc.nat(), { freq: 4 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('reserve' as const),
+      p: product,
+      count: fc.oneof({ weight: 4, arbitrary: units(2) }, { weight: 1, arbitrary: units(12) }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('editOutflow' as const), pick: fc.nat(), count: quantity }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('deleteOutflow' as const), pick: fc.nat() }) },
   {
@@ -58,14 +88,23 @@ const baseOp: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('cancel' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('editLot' as const), pick: fc.nat(), count: fc.integer({ min: 0, max: 6 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('editLot' as const), pick: fc.nat(), count: fc.integer({ min: 0, max: 6 }) }),
+  },
 );
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 10, arbitrary: baseOp },
   {
     weight: 2,
-    arbitrary: fc.record({ t: fc.constant('roundTrip' as const), p: product, kind, count: units(3), between: fc.array(baseOp, { maxLength: 4 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('roundTrip' as const),
+      p: product,
+      kind,
+      count: units(3),
+      between: fc.array(baseOp, { maxLength: 4 }),
+    }),
   },
 );
 
@@ -73,7 +112,17 @@ let t: TestDatabase;
 let app: FastifyInstance;
 
 /** What the runs exercised, so that a vacuous pass (every call refused, no deletion checked) fails. */
-const seen = { created: 0, refused: 0, edited: 0, deleted: 0, restoredToCreation: 0, roundTrips: 0, realized: 0, cancelled: 0, lotEdits: 0 };
+const seen = {
+  created: 0,
+  refused: 0,
+  edited: 0,
+  deleted: 0,
+  restoredToCreation: 0,
+  roundTrips: 0,
+  realized: 0,
+  cancelled: 0,
+  lotEdits: 0,
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -144,7 +193,11 @@ class Run {
 
   /** One product's lot counts, as comparable text (the same text `invariants` keeps). */
   async lotCounts(productId: string): Promise<string> {
-    const rows = await this.db.select({ id: lots.id, count: lots.count }).from(lots).where(eq(lots.productId, productId)).orderBy(lots.id);
+    const rows = await this.db
+      .select({ id: lots.id, count: lots.count })
+      .from(lots)
+      .where(eq(lots.productId, productId))
+      .orderBy(lots.id);
     return JSON.stringify(rows.map((r) => [r.id, r.count]));
   }
 
@@ -153,7 +206,8 @@ class Run {
    * every insert and update, and rows are never deleted: an equal fingerprint means nothing changed.
    */
   async fingerprint(): Promise<string> {
-    const latest = (table: string) => sql.raw(`(select coalesce(max(version), 0) from ${table} where user_id = users.id)`);
+    const latest = (table: string) =>
+      sql.raw(`(select coalesce(max(version), 0) from ${table} where user_id = users.id)`);
     const [row] = await this.db
       .select({
         fp: sql<string>`concat_ws(',', ${latest('lots')}, ${latest('stock_movements')}, ${latest('disposals')}, ${latest('markdowns')}, ${latest('reserves')}, ${latest('realizations')})`,
@@ -168,7 +222,13 @@ class Run {
     const rows = await this.db
       .select({ lotId: stockMovements.lotId, held: sql<number>`-sum(${stockMovements.delta})`.mapWith(Number) })
       .from(stockMovements)
-      .where(and(eq(stockMovements.userId, this.user.id), eq(stockMovements.sourceTable, table), eq(stockMovements.sourceId, id)))
+      .where(
+        and(
+          eq(stockMovements.userId, this.user.id),
+          eq(stockMovements.sourceTable, table),
+          eq(stockMovements.sourceId, id),
+        ),
+      )
       .groupBy(stockMovements.lotId);
     return Object.fromEntries(rows.filter((r) => r.held !== 0).map((r) => [r.lotId, r.held]));
   }
@@ -184,7 +244,9 @@ class Run {
       return rows.map((r) => ({ ...r, kind: k }));
     };
     const all = (await Promise.all([of('disposal'), of('markdown'), of('realization')])).flat();
-    return all.filter((o) => o.productId !== except).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    return all
+      .filter((o) => o.productId !== except)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
   }
 
   /** Checks everything that must hold after any operation (a handful of queries, whatever the history). */
@@ -229,12 +291,16 @@ class Run {
     );
     // Active reserves never set aside more than the product has.
     for (const r of activeReserves) {
-      const onHand = lotRows.filter((l) => l.productId === r.productId && !l.deletedAt).reduce((s, l) => s + l.count, 0);
+      const onHand = lotRows
+        .filter((l) => l.productId === r.productId && !l.deletedAt)
+        .reduce((s, l) => s + l.count, 0);
       expect(r.n, 'active reserves within the stock').toBeLessThanOrEqual(onHand);
     }
     // Each outflow holds exactly its own units; a sale is valued at the cost of those units.
     const heldOf = (table: string, id: string) =>
-      Object.fromEntries(heldRows.filter((h) => h.table === table && h.id === id && h.held !== 0).map((h) => [h.lotId, h.held]));
+      Object.fromEntries(
+        heldRows.filter((h) => h.table === table && h.id === id && h.held !== 0).map((h) => [h.lotId, h.held]),
+      );
     for (const h of heldRows) expect(h.held, 'an outflow never gives back more than it took').toBeGreaterThanOrEqual(0);
     for (const d of disposalRows) expect(sum(heldOf('disposals', d.id))).toBe(d.deletedAt ? 0 : d.count);
     for (const m of markdownRows) expect(heldOf('markdowns', m.id)).toEqual(m.deletedAt ? {} : { [m.lotId!]: 1 });
@@ -253,7 +319,8 @@ class Run {
     // Whatever changed a product's lots spoils the creation snapshots of its other outflows.
     for (const p of this.products) {
       const counts = JSON.stringify(lotRows.filter((l) => l.productId === p).map((l) => [l.id, l.count]));
-      if (counts !== this.counts.get(p)) for (const [id, tr] of this.tracked) if (tr.product === p && id !== this.own) tr.dirty = true;
+      if (counts !== this.counts.get(p))
+        for (const [id, tr] of this.tracked) if (tr.product === p && id !== this.own) tr.dirty = true;
       this.counts.set(p, counts);
     }
     this.own = undefined;
@@ -263,7 +330,11 @@ class Run {
    * Runs a call expecting `expected` (a status, or any of a few when the outcome is not predicted).
    * A refused call must change nothing at all; a 409 for missing stock must name `available`.
    */
-  async expectCall(res: Promise<Res>, expected: number | number[], available?: { units: number; named: boolean }): Promise<Res> {
+  async expectCall(
+    res: Promise<Res>,
+    expected: number | number[],
+    available?: { units: number; named: boolean },
+  ): Promise<Res> {
     const before = await this.fingerprint();
     const r = await res;
     expect(r.statusCode, r.body).toBeLessThan(500);
@@ -291,7 +362,10 @@ class Run {
     const before = this.counts.get(productId)!;
     const stock = await this.stockOf(productId);
     const units = k === 'markdown' ? 1 : count;
-    const lot = lotPick !== null && k !== 'realization' && stock.lots.length > 0 ? stock.lots[lotPick % stock.lots.length]! : null;
+    const lot =
+      lotPick !== null && k !== 'realization' && stock.lots.length > 0
+        ? stock.lots[lotPick % stock.lots.length]!
+        : null;
     const free = Math.max(0, stock.free);
     const available = lot ? Math.min(lot.count, free) : free;
     const body =
@@ -300,7 +374,10 @@ class Run {
         : k === 'markdown'
           ? { product_id: productId, price: 100, markdown_price: 50, ...(lot ? { lot_id: lot.id } : {}) }
           : { product: productId, count, realization_price: 300 };
-    const res = await this.expectCall(this.call('POST', `${pathOf[k]}/`, body), units <= available ? 201 : 409, { units: available, named: !!lot });
+    const res = await this.expectCall(this.call('POST', `${pathOf[k]}/`, body), units <= available ? 201 : 409, {
+      units: available,
+      named: !!lot,
+    });
     if (res.statusCode !== 201) return null;
     seen.created++;
     const id: string = res.json().id;
@@ -312,8 +389,16 @@ class Run {
   async deleteOutflow(o: { id: string; kind: Kind; productId: string }): Promise<void> {
     const table = tableOf[o.kind];
     const [held, lotsBefore] = await Promise.all([this.held(table, o.id), this.stockOf(o.productId)]);
-    const url = o.kind === 'disposal' ? 'disposal/' : o.kind === 'markdown' ? `markdowns/${o.id}/` : `realization/${o.id}/delete/`;
-    await this.expectCall(this.call('DELETE', url, o.kind === 'disposal' ? { ids: [o.id] } : undefined), o.kind === 'disposal' ? 200 : 204);
+    const url =
+      o.kind === 'disposal'
+        ? 'disposal/'
+        : o.kind === 'markdown'
+          ? `markdowns/${o.id}/`
+          : `realization/${o.id}/delete/`;
+    await this.expectCall(
+      this.call('DELETE', url, o.kind === 'disposal' ? { ids: [o.id] } : undefined),
+      o.kind === 'disposal' ? 200 : 204,
+    );
     this.own = o.id;
     seen.deleted++;
     // Every lot gets back exactly what the outflow held of it, and nothing else moves.
@@ -351,10 +436,14 @@ class Run {
       case 'reserve': {
         const productId = productAt(o.p);
         const { free } = await this.stockOf(productId);
-        const res = await this.expectCall(this.call('POST', 'reserve/', { product: productId, count: o.count, price: 300 }), o.count <= free ? 201 : 409, {
-          units: Math.max(0, free),
-          named: false,
-        });
+        const res = await this.expectCall(
+          this.call('POST', 'reserve/', { product: productId, count: o.count, price: 300 }),
+          o.count <= free ? 201 : 409,
+          {
+            units: Math.max(0, free),
+            named: false,
+          },
+        );
         if (res.statusCode === 201) expect(res.json()).toMatchObject({ status: 'active', count: o.count });
         return;
       }
@@ -365,15 +454,25 @@ class Run {
         this.own = target.id;
         const [row] =
           target.kind === 'realization'
-            ? await this.db.select({ status: realizations.status }).from(realizations).where(eq(realizations.id, target.id))
+            ? await this.db
+                .select({ status: realizations.status })
+                .from(realizations)
+                .where(eq(realizations.id, target.id))
             : [{ status: 'completed' }];
         const cancelled = row!.status === 'cancelled';
-        const [{ free }, held] = await Promise.all([this.stockOf(target.productId), this.held(tableOf[target.kind], target.id)]);
+        const [{ free }, held] = await Promise.all([
+          this.stockOf(target.productId),
+          this.held(tableOf[target.kind], target.id),
+        ]);
         // Its own units count as available to it.
         const canTake = Math.max(0, free + sum(held));
         const url = target.kind === 'disposal' ? `disposal/${target.id}/` : `realization/${target.id}/`;
         const expected = o.count === target.count ? 200 : cancelled ? 409 : o.count <= canTake ? 200 : 409;
-        const res = await this.expectCall(this.call('PATCH', url, { count: o.count }), expected, cancelled ? undefined : { units: canTake, named: false });
+        const res = await this.expectCall(
+          this.call('PATCH', url, { count: o.count }),
+          expected,
+          cancelled ? undefined : { units: canTake, named: false },
+        );
         if (res.statusCode === 409 && cancelled) expect(res.json().code).toBe('realization_cancelled');
         if (res.statusCode === 200 && o.count !== target.count) seen.edited++;
         return;
@@ -389,7 +488,10 @@ class Run {
         if (pool.length === 0) return;
         const target = pool[o.pick % pool.length]!;
         this.own = target.id;
-        const res = await this.expectCall(this.call('PATCH', `realization/${target.id}/`, { status: 'cancelled' }), 200);
+        const res = await this.expectCall(
+          this.call('PATCH', `realization/${target.id}/`, { status: 'cancelled' }),
+          200,
+        );
         expect(res.json().status).toBe('cancelled');
         expect(await this.held('realizations', target.id)).toEqual({});
         seen.cancelled++;
@@ -419,7 +521,9 @@ class Run {
           available = { units: Math.max(0, free + row.count), named: false };
           if (count > available.units) expected = 409;
         }
-        const realizationsBefore = new Set((await this.outflows()).filter((x) => x.kind === 'realization').map((x) => x.id));
+        const realizationsBefore = new Set(
+          (await this.outflows()).filter((x) => x.kind === 'realization').map((x) => x.id),
+        );
         const body = { ...(o.count !== null ? { count: o.count } : {}), ...(o.status ? { status: o.status } : {}) };
         const res = await this.expectCall(this.call('PATCH', `reserve/${row.id}/`, body), expected, available);
         if (code) expect(res.json().code).toBe(code);
@@ -430,7 +534,11 @@ class Run {
           // The sale it made: the reserve's units, taken FIFO (valued by the invariants).
           expect(made).toHaveLength(1);
           expect(made[0]).toMatchObject({ productId: row.productId, count });
-          this.tracked.set(made[0]!.id, { product: row.productId, before: this.counts.get(row.productId)!, dirty: false });
+          this.tracked.set(made[0]!.id, {
+            product: row.productId,
+            before: this.counts.get(row.productId)!,
+            dirty: false,
+          });
           this.own = made[0]!.id;
           seen.realized++;
         } else expect(made).toHaveLength(0);
@@ -446,7 +554,10 @@ class Run {
         ).filter((l) => l.productId !== except);
         if (pool.length === 0) return;
         // Not predicted here (the inventory calls have their own tests): whatever it answers, the invariants hold.
-        const res = await this.expectCall(this.call('PATCH', `inventory/${pool[o.pick % pool.length]!.id}/`, { count: o.count }), [200, 409, 422]);
+        const res = await this.expectCall(
+          this.call('PATCH', `inventory/${pool[o.pick % pool.length]!.id}/`, { count: o.count }),
+          [200, 409, 422],
+        );
         if (res.statusCode === 200) seen.lotEdits++;
         return;
       }
@@ -474,13 +585,17 @@ describe('stock engine properties (through the HTTP calls)', () => {
   it('keeps lots, ledger and reserves consistent and puts back exactly what outflows took', async () => {
     await fc.assert(
       // A few receipts first, so that most outflows find stock; then up to 25 operations of any kind.
-      fc.asyncProperty(fc.array(receive, { minLength: 1, maxLength: 3 }), fc.array(op, { minLength: 12, maxLength: 25 }), async (receipts, ops) => {
-        const run = await Run.start();
-        for (const o of [...receipts, ...ops]) {
-          await run.apply(o);
-          await run.invariants();
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(receive, { minLength: 1, maxLength: 3 }),
+        fc.array(op, { minLength: 12, maxLength: 25 }),
+        async (receipts, ops) => {
+          const run = await Run.start();
+          for (const o of [...receipts, ...ops]) {
+            await run.apply(o);
+            await run.invariants();
+          }
+        },
+      ),
       // Shrinking replays whole runs over HTTP and takes minutes: the first counterexample is reported as is
       // (with its seed and path, to replay it through fc.assert's `seed` and `path` options).
       { numRuns: 25, endOnFailure: true },

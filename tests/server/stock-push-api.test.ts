@@ -19,12 +19,22 @@ let stranger: TestUser;
 let jobId: string;
 
 const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  app.inject({ method, url: `/api/v1/stock-push/${url}`, headers: user ? user.headers : {}, payload: payload as object | undefined });
+  app.inject({
+    method,
+    url: `/api/v1/stock-push/${url}`,
+    headers: user ? user.headers : {},
+    payload: payload as object | undefined,
+  });
 
 beforeAll(async () => {
   sandbox = await startSandbox({ offersPerStore: 3, postingsPerStore: 4 });
   t = await createTestDatabase();
-  app = await startTestApp(t.database, { OZON_API_URL: sandbox.url, WB_MARKETPLACE_API_URL: sandbox.url, WB_CONTENT_API_URL: sandbox.url, YM_API_URL: sandbox.url });
+  app = await startTestApp(t.database, {
+    OZON_API_URL: sandbox.url,
+    WB_MARKETPLACE_API_URL: sandbox.url,
+    WB_CONTENT_API_URL: sandbox.url,
+    YM_API_URL: sandbox.url,
+  });
   owner = await signUp(app);
   stranger = await signUp(app);
   const ozon = sandbox.stores.find((s) => s.marketplace === 'OZON')!;
@@ -73,7 +83,9 @@ describe('stock push calls: who may call what', () => {
     expectProblem(await call(owner, 'POST', 'start/', { market_ids: ['stranger-shop'] }), 404, 'not_found');
     const preview = await call(stranger, 'GET', 'preview/');
     expect(preview.statusCode, preview.body).toBe(200);
-    expect((preview.json() as { stores: Array<{ market_id: string }> }).stores.map((s) => s.market_id)).toEqual(['stranger-shop']);
+    expect((preview.json() as { stores: Array<{ market_id: string }> }).stores.map((s) => s.market_id)).toEqual([
+      'stranger-shop',
+    ]);
   });
 
   it('settings are each user’s own', async () => {
@@ -119,7 +131,12 @@ describe('stock push calls: refusals', () => {
   });
 
   it('a body that is not JSON, or none, is a 400 too', async () => {
-    const broken = await app.inject({ method: 'POST', url: '/api/v1/stock-push/start/', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: '{"market_ids": [' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/stock-push/start/',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: '{"market_ids": [',
+    });
     expectProblem(broken, 400, 'malformed_json');
     const none = await app.inject({ method: 'PATCH', url: '/api/v1/stock-push/settings/', headers: owner.headers });
     expect(none.statusCode, none.body).toBe(400);

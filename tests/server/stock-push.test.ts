@@ -6,7 +6,15 @@ import type { Sandbox, SandboxMarketplace, SandboxRequestLog, SandboxStore } fro
 import { availableToSell } from '../../server/stock-push/available.ts';
 import { waitUntil } from './helpers/live-client.ts';
 import { seeder } from './helpers/products.ts';
-import { addStores, jobsFinished, runStoreJobs, startSandboxApp, type JobWire, type NamedStore, type SandboxApp } from './helpers/sandbox-app.ts';
+import {
+  addStores,
+  jobsFinished,
+  runStoreJobs,
+  startSandboxApp,
+  type JobWire,
+  type NamedStore,
+  type SandboxApp,
+} from './helpers/sandbox-app.ts';
 import { signUp, type TestUser } from './helpers/test-app.ts';
 
 /*
@@ -63,10 +71,16 @@ async function expected(s: SandboxStore): Promise<Map<string, number>> {
     .where(and(eq(postingStatuses.userId, user.id), isNull(postingStatuses.deletedAt), isNull(productsMp.deletedAt)));
   const waitingOf = new Map<string, number>();
   for (const w of waiting) waitingOf.set(w.productId, (waitingOf.get(w.productId) ?? 0) + w.n);
-  return new Map(listings.map((l) => [l.offerId, availableToSell(l.onHand, reserveOf.get(l.productId) ?? 0, waitingOf.get(l.productId) ?? 0)]));
+  return new Map(
+    listings.map((l) => [
+      l.offerId,
+      availableToSell(l.onHand, reserveOf.get(l.productId) ?? 0, waitingOf.get(l.productId) ?? 0),
+    ]),
+  );
 }
 
-const sandboxStock = (s: SandboxStore) => new Map(sandbox.stocks(s.marketplace as SandboxMarketplace, storeKey(s)).map((v) => [v.offerId, v.amount]));
+const sandboxStock = (s: SandboxStore) =>
+  new Map(sandbox.stocks(s.marketplace as SandboxMarketplace, storeKey(s)).map((v) => [v.offerId, v.amount]));
 
 async function push(): Promise<{ id: string; wire: JobWire }> {
   const res = await call('POST', 'stock-push/start/', {});
@@ -81,19 +95,24 @@ const stockCalls = (marketplace: SandboxMarketplace, since: number): SandboxRequ
     (r) =>
       r.marketplace === marketplace &&
       r.at >= since &&
-      (marketplace === 'OZON' ? r.path === '/v2/products/stocks' : r.method === 'PUT' && /^\/api\/v3\/stocks\/|\/offers\/stocks$/.test(r.path)),
+      (marketplace === 'OZON'
+        ? r.path === '/v2/products/stocks'
+        : r.method === 'PUT' && /^\/api\/v3\/stocks\/|\/offers\/stocks$/.test(r.path)),
   );
 
 beforeAll(async () => {
-  env = await startSandboxApp({ offersPerStore: OFFERS, postingsPerStore: 24, stores, stockLimits: { minuteMs: MINUTE_MS, ...limits } }, {
-    STOCK_PUSH_BATCH_SIZE: '3',
-    STOCK_PUSH_MINUTE_MS: String(MINUTE_MS),
-    STOCK_PUSH_DEBOUNCE_MS: '200',
-    OZON_STOCKS_PER_MINUTE: String(limits.ozonPerMinute),
-    WB_MARKETPLACE_PER_MINUTE: String(limits.wbPerMinute),
-    WB_MARKETPLACE_BURST: String(limits.wbBurst),
-    YM_STOCK_SKUS_PER_MINUTE: String(limits.ymSkusPerMinute),
-  });
+  env = await startSandboxApp(
+    { offersPerStore: OFFERS, postingsPerStore: 24, stores, stockLimits: { minuteMs: MINUTE_MS, ...limits } },
+    {
+      STOCK_PUSH_BATCH_SIZE: '3',
+      STOCK_PUSH_MINUTE_MS: String(MINUTE_MS),
+      STOCK_PUSH_DEBOUNCE_MS: '200',
+      OZON_STOCKS_PER_MINUTE: String(limits.ozonPerMinute),
+      WB_MARKETPLACE_PER_MINUTE: String(limits.wbPerMinute),
+      WB_MARKETPLACE_BURST: String(limits.wbBurst),
+      YM_STOCK_SKUS_PER_MINUTE: String(limits.ymSkusPerMinute),
+    },
+  );
   ({ sandbox, app } = env);
   user = await signUp(app);
   await addStores(app, user, stores);
@@ -103,7 +122,10 @@ beforeAll(async () => {
 
   // Stock on hand for every product, and reserves on some: the available quantity has all three parts.
   const seed = seeder(app, user);
-  const products = await app.database.db.select({ id: productsWh.id }).from(productsWh).where(eq(productsWh.userId, user.id));
+  const products = await app.database.db
+    .select({ id: productsWh.id })
+    .from(productsWh)
+    .where(eq(productsWh.userId, user.id));
   for (const [i, p] of products.entries()) {
     await seed.lot(p.id, 2 + (i % 7), 100);
     if (i % 3 === 0) await seed.reserve(p.id, 1);
@@ -117,7 +139,15 @@ describe('stock push to the sandbox marketplaces', () => {
   it('previews what would change: the available quantity per listing and nothing on the marketplace yet', async () => {
     const res = await call('GET', 'stock-push/preview/');
     expect(res.statusCode, res.body).toBe(200);
-    const preview = res.json() as { stores: Array<{ market_id: string; marketplace: string; warehouse: { id: string } | null; error: string | null; items: Array<Record<string, unknown>> }> };
+    const preview = res.json() as {
+      stores: Array<{
+        market_id: string;
+        marketplace: string;
+        warehouse: { id: string } | null;
+        error: string | null;
+        items: Array<Record<string, unknown>>;
+      }>;
+    };
     expect(preview.stores.map((s) => s.market_id).sort()).toEqual(stores.map((s) => s.marketId).sort());
     let waiting = 0;
     let reserved = 0;
@@ -129,7 +159,9 @@ describe('stock push to the sandbox marketplaces', () => {
       expect(new Map(store.items.map((i) => [i.offer_id, i.available]))).toEqual(want);
       for (const i of store.items) {
         expect(i).toMatchObject({ marketplace_stock: null, change: null });
-        expect(i.available).toBe(availableToSell(i.on_hand as number, i.reserved as number, i.awaiting_packaging as number));
+        expect(i.available).toBe(
+          availableToSell(i.on_hand as number, i.reserved as number, i.awaiting_packaging as number),
+        );
         waiting += i.awaiting_packaging as number;
         reserved += i.reserved as number;
       }
@@ -175,9 +207,13 @@ describe('stock push to the sandbox marketplaces', () => {
     const wb = stockCalls('WILDBERRIES', since);
     expect(wb.map((r) => r.status)).toEqual([204, 204, 204]);
     // WB's token bucket: any burst + 1 calls of the category span at least one refill interval.
-    const category = sandbox.control.requests.filter((r) => r.marketplace === 'WILDBERRIES' && r.at >= since && /^\/api\/v3\/(stocks|warehouses)/.test(r.path));
+    const category = sandbox.control.requests.filter(
+      (r) => r.marketplace === 'WILDBERRIES' && r.at >= since && /^\/api\/v3\/(stocks|warehouses)/.test(r.path),
+    );
     for (let i = limits.wbBurst; i < category.length; i++)
-      expect(category[i]!.at - category[i - limits.wbBurst]!.at).toBeGreaterThanOrEqual(MINUTE_MS / limits.wbPerMinute - 60);
+      expect(category[i]!.at - category[i - limits.wbBurst]!.at).toBeGreaterThanOrEqual(
+        MINUTE_MS / limits.wbPerMinute - 60,
+      );
     expect(sandbox.control.requests.filter((r) => r.at >= since && r.status === 429)).toEqual([]);
 
     const ym = stockCalls('YM', since);
@@ -188,17 +224,26 @@ describe('stock push to the sandbox marketplaces', () => {
     // The log has a row per listing, every one accepted.
     const log = await call('GET', `stock-push/log/${id}/`);
     expect(log.statusCode, log.body).toBe(200);
-    const run = log.json() as { items: Array<{ ok: boolean; quantity: number; offer_id: string; market_id: string }>; sent: number; failed: number };
+    const run = log.json() as {
+      items: Array<{ ok: boolean; quantity: number; offer_id: string; market_id: string }>;
+      sent: number;
+      failed: number;
+    };
     expect(run).toMatchObject({ sent: OFFERS * 3, failed: 0 });
     expect(run.items).toHaveLength(OFFERS * 3);
     for (const s of stores) {
       const want = await expected(s);
-      for (const i of run.items.filter((r) => r.market_id === s.marketId)) expect(i.quantity).toBe(want.get(i.offer_id));
+      for (const i of run.items.filter((r) => r.market_id === s.marketId))
+        expect(i.quantity).toBe(want.get(i.offer_id));
     }
 
     // The next preview reads the marketplaces' stock back: nothing left to change.
     const again = await call('GET', 'stock-push/preview/');
-    for (const store of (again.json() as { stores: Array<{ items: Array<{ available: number; marketplace_stock: number | null; change: number | null }> }> }).stores)
+    for (const store of (
+      again.json() as {
+        stores: Array<{ items: Array<{ available: number; marketplace_stock: number | null; change: number | null }> }>;
+      }
+    ).stores)
       for (const i of store.items) expect(i).toMatchObject({ marketplace_stock: i.available, change: 0 });
   });
 
@@ -212,7 +257,11 @@ describe('stock push to the sandbox marketplaces', () => {
     const before = new Map(stores.map((s) => [s.marketId, sandboxStock(s)]));
     // One more unit of everything, so the items that went show the new quantity.
     const seed = seeder(app, user);
-    for (const p of await app.database.db.select({ id: productsWh.id }).from(productsWh).where(eq(productsWh.userId, user.id))) await seed.lot(p.id, 1, 100);
+    for (const p of await app.database.db
+      .select({ id: productsWh.id })
+      .from(productsWh)
+      .where(eq(productsWh.userId, user.id)))
+      await seed.lot(p.id, 1, 100);
 
     const since = Date.now();
     const { id, wire } = await push();
@@ -224,9 +273,13 @@ describe('stock push to the sandbox marketplaces', () => {
       want.set(offerId, before.get(s.marketId)!.get(offerId)!);
       expect(sandboxStock(s), s.marketplace).toEqual(want);
     }
-    const run = (await call('GET', `stock-push/log/${id}/`)).json() as { items: Array<{ ok: boolean; error: string | null; offer_id: string; market_id: string }> };
+    const run = (await call('GET', `stock-push/log/${id}/`)).json() as {
+      items: Array<{ ok: boolean; error: string | null; offer_id: string; market_id: string }>;
+    };
     const failed = run.items.filter((i) => !i.ok);
-    expect(failed.map((i) => `${i.market_id}:${i.offer_id}`).sort()).toEqual(stores.map((s) => `${s.marketId}:${refused.get(s.marketId)}`).sort());
+    expect(failed.map((i) => `${i.market_id}:${i.offer_id}`).sort()).toEqual(
+      stores.map((s) => `${s.marketId}:${refused.get(s.marketId)}`).sort(),
+    );
     const reason = (marketId: string) => failed.find((i) => i.market_id === marketId)!.error;
     expect(reason('7770011')).toMatch(/NOT_FOUND/);
     expect(reason('wb-stock')).toMatch(/NotFound/);
@@ -253,7 +306,13 @@ describe('stock push to the sandbox marketplaces', () => {
     const [listing] = await app.database.db
       .select({ productId: productsMp.productWhId, offerId: productsMp.offerId })
       .from(productsMp)
-      .where(and(eq(productsMp.userId, user.id), eq(productsMp.marketId, stores[0]!.marketId), eq(productsMp.offerId, [...(await expected(stores[0]!)).keys()].sort()[0]!)));
+      .where(
+        and(
+          eq(productsMp.userId, user.id),
+          eq(productsMp.marketId, stores[0]!.marketId),
+          eq(productsMp.offerId, [...(await expected(stores[0]!)).keys()].sort()[0]!),
+        ),
+      );
     const runsBefore = ((await call('GET', 'stock-push/log/')).json() as { runs: unknown[] }).runs.length;
     // A reserve through the API: a write that sends `changes`, and lowers the product's available quantity.
     const res = await call('POST', 'reserve/', { product: listing!.productId, count: 1, price: 0 });
@@ -269,7 +328,9 @@ describe('stock push to the sandbox marketplaces', () => {
       'automatic push',
     );
     expect(runs[0]!.trigger).toBe('auto');
-    const run = (await call('GET', `stock-push/log/${runs[0]!.job_id}/`)).json() as { items: Array<{ offer_id: string; ok: boolean }> };
+    const run = (await call('GET', `stock-push/log/${runs[0]!.job_id}/`)).json() as {
+      items: Array<{ offer_id: string; ok: boolean }>;
+    };
     // Only the listings of the reserved product whose quantity changed (plus the refused ones, never accepted).
     expect(run.items.some((i) => i.offer_id === listing!.offerId && i.ok)).toBe(true);
     expect(run.items.length).toBeLessThan(OFFERS * 3);

@@ -28,7 +28,10 @@ async function newProduct(name: string): Promise<string> {
 /** The roll-up next to what the live lots say, for one product. */
 async function rollUp(productId: string) {
   const { db } = app.database;
-  const [stored] = await db.select({ count: productsWh.stockCount, value: productsWh.stockValue, version: productsWh.version }).from(productsWh).where(eq(productsWh.id, productId));
+  const [stored] = await db
+    .select({ count: productsWh.stockCount, value: productsWh.stockValue, version: productsWh.version })
+    .from(productsWh)
+    .where(eq(productsWh.id, productId));
   const [derived] = await db
     .select({
       count: sql<number>`coalesce(sum(${lots.count}), 0)`.mapWith(Number),
@@ -60,7 +63,10 @@ describe('the stock roll-up on products_wh', () => {
     await db.update(lots).set({ deletedAt: new Date() }).where(eq(lots.id, first.id));
     await db.update(lots).set({ deletedAt: new Date() }).where(eq(lots.id, second.id));
     // A hard delete (no ledger rows reference this one) is followed too.
-    const [bare] = await db.insert(lots).values({ userId: user.id, productId: b, count: 4, countMax: 4, price: 1 }).returning();
+    const [bare] = await db
+      .insert(lots)
+      .values({ userId: user.id, productId: b, count: 4, countMax: 4, price: 1 })
+      .returning();
     expect((await rollUp(b)).stored).toEqual({ count: 4, value: 4 });
     await db.delete(lots).where(eq(lots.id, bare!.id));
     for (const id of [a, b]) {
@@ -78,14 +84,24 @@ describe('the live product total kept on product_totals', () => {
     const { db } = app.database;
     const owner = await signUp(app);
     const counted = async () =>
-      (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(productsWh).where(sql`${productsWh.userId} = ${owner.id} and ${productsWh.deletedAt} is null`))[0]!.n;
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(productsWh)
+          .where(sql`${productsWh.userId} = ${owner.id} and ${productsWh.deletedAt} is null`)
+      )[0]!.n;
     // These writes go straight to the database, past the routes that tell the page cache; the
     // list is read afresh each time, since what is checked here is what the triggers keep.
     const listTotal = async () => {
       app.pageCache.invalidate(owner.id);
-      return ((await app.inject({ method: 'GET', url: '/api/v1/products/all/', headers: owner.headers })).json() as { total: number }).total;
+      return (
+        (await app.inject({ method: 'GET', url: '/api/v1/products/all/', headers: owner.headers })).json() as {
+          total: number;
+        }
+      ).total;
     };
-    const stored = async () => (await db.select().from(productTotals).where(eq(productTotals.userId, owner.id)))[0]?.live ?? 0;
+    const stored = async () =>
+      (await db.select().from(productTotals).where(eq(productTotals.userId, owner.id)))[0]?.live ?? 0;
 
     expect(await listTotal()).toBe(0);
     const rows = await db
@@ -95,7 +111,12 @@ describe('the live product total kept on product_totals', () => {
     await db.insert(productsWh).values({ userId: owner.id, name: 'Удалённый сразу', deletedAt: new Date() });
     expect([await stored(), await listTotal()]).toEqual([7, 7]);
 
-    await app.inject({ method: 'DELETE', url: '/api/v1/products/warehouse/delete/', headers: owner.headers, payload: { products: [rows[0]!.id, rows[1]!.id] } });
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/products/warehouse/delete/',
+      headers: owner.headers,
+      payload: { products: [rows[0]!.id, rows[1]!.id] },
+    });
     expect([await stored(), await listTotal(), await counted()]).toEqual([5, 5, 5]);
     await db.update(productsWh).set({ deletedAt: null }).where(eq(productsWh.id, rows[0]!.id));
     await db.update(productsWh).set({ name: 'Переименован' }).where(eq(productsWh.id, rows[2]!.id));

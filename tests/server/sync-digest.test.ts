@@ -45,7 +45,11 @@ async function pullAll(user: TestUser, table?: string): Promise<{ cursor: number
   const changes: Change[] = [];
   let since = 0;
   for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/api/v1/sync/pull?since=${since}&limit=3${table ? `&table=${table}` : ''}`, headers: user.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/sync/pull?since=${since}&limit=3${table ? `&table=${table}` : ''}`,
+      headers: user.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as { cursor: number; has_more: boolean; changes: Change[] };
     changes.push(...page.changes);
@@ -70,7 +74,10 @@ function digestOf(changes: Change[]): Record<string, TableDigest> {
 }
 
 const market = async (user: TestUser, market_id: string) =>
-  (await ok(apiCall(app, user, 'POST', 'markets/add/', { market_id, name: `Магазин ${market_id}` }), 201)) as { id: string; version: number };
+  (await ok(apiCall(app, user, 'POST', 'markets/add/', { market_id, name: `Магазин ${market_id}` }), 201)) as {
+    id: string;
+    version: number;
+  };
 async function removeMarket(user: TestUser, market_id: string) {
   const res = await apiCall(app, user, 'DELETE', `markets/${market_id}/`);
   expect(res.statusCode, res.body).toBeLessThan(300);
@@ -83,7 +90,21 @@ describe('GET /api/v1/sync/digest', () => {
     const d = await digest(user);
     expect(d.cursor).toBe(0);
     expect(Object.keys(d.tables).sort()).toEqual(
-      ['batches', 'disposals', 'lots', 'markdowns', 'markets', 'other_realizations', 'posting_statuses', 'products_mp', 'products_wh', 'realizations', 'reserves', 'returns', 'stock_movements'].sort(),
+      [
+        'batches',
+        'disposals',
+        'lots',
+        'markdowns',
+        'markets',
+        'other_realizations',
+        'posting_statuses',
+        'products_mp',
+        'products_wh',
+        'realizations',
+        'reserves',
+        'returns',
+        'stock_movements',
+      ].sort(),
     );
     for (const t of Object.values(d.tables)) expect(t).toEqual(empty);
   });
@@ -92,11 +113,19 @@ describe('GET /api/v1/sync/digest', () => {
     const user = await signUp(app);
     const a = await market(user, 'a');
     const b = await market(user, 'b');
-    expect((await digest(user)).tables.markets).toEqual({ count: 2, max_version: b.version, sum_version: String(a.version + b.version) });
+    expect((await digest(user)).tables.markets).toEqual({
+      count: 2,
+      max_version: b.version,
+      sum_version: String(a.version + b.version),
+    });
 
     const edited = (await ok(apiCall(app, user, 'PATCH', 'markets/a/', { name: 'Новое имя' }))) as { version: number };
     expect(edited.version).toBeGreaterThan(b.version);
-    expect((await digest(user)).tables.markets).toEqual({ count: 2, max_version: edited.version, sum_version: String(edited.version + b.version) });
+    expect((await digest(user)).tables.markets).toEqual({
+      count: 2,
+      max_version: edited.version,
+      sum_version: String(edited.version + b.version),
+    });
 
     await removeMarket(user, 'a');
     const d = await digest(user);
@@ -159,7 +188,11 @@ describe('GET /api/v1/sync/pull?table=', () => {
   it('refuses a table that is not mirrored with a Russian problem', async () => {
     const user = await signUp(app);
     for (const bad of ['users', 'refresh_tokens', '', 'markets;drop']) {
-      const res = await app.inject({ method: 'GET', url: `/api/v1/sync/pull?since=0&table=${encodeURIComponent(bad)}`, headers: user.headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/sync/pull?since=0&table=${encodeURIComponent(bad)}`,
+        headers: user.headers,
+      });
       const body = expectProblem(res, 400, 'validation_failed');
       expect(body.detail).toMatch(/^Проверьте параметры списка: Таблица — неизвестная таблица/);
     }

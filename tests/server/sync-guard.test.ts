@@ -38,7 +38,9 @@ const expectForbidden = (result: PushResult | undefined) => {
 };
 
 const nestedPush = (depth: number, path = '/api/v1/sync/push'): unknown => {
-  let body: unknown = [{ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'deep', name: 'Глубоко' } }];
+  let body: unknown = [
+    { id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'deep', name: 'Глубоко' } },
+  ];
   for (let i = 0; i < depth; i++) body = [{ id: newId(), method: 'POST', path, body }];
   return (body as unknown[])[0];
 };
@@ -63,7 +65,11 @@ describe('push refuses every route a queue has no business calling', () => {
     ['POST', '/api/v1/markets\\..\\users/refresh/', (u) => ({ refresh: u.refreshToken })],
     ['POST', '/api/v1/markets/%5C..%5Cusers/refresh/', (u) => ({ refresh: u.refreshToken })],
     ['POST', '/api/v1/%E0%A4%A/refresh/', (u) => ({ refresh: u.refreshToken })],
-    ['POST', '/api/v1/%73ync/push', () => [{ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 's', name: 'S' } }]],
+    [
+      'POST',
+      '/api/v1/%73ync/push',
+      () => [{ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 's', name: 'S' } }],
+    ],
     ['POST', '/api/v1/sync/push', () => []],
     ['POST', '/api/v1/products/image/', () => ({})],
     ['POST', '/api/v1/no-such-thing/', () => ({})],
@@ -75,7 +81,11 @@ describe('push refuses every route a queue has no business calling', () => {
     const [result] = await push(user, [{ id: newId(), method, path, body: body(user) }]);
     expectForbidden(result);
     // The refresh token was not spent behind the user's back: it still rotates once.
-    const res = await app.inject({ method: 'POST', url: '/api/v1/users/refresh/', payload: { refresh: user.refreshToken } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh/',
+      payload: { refresh: user.refreshToken },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -118,7 +128,11 @@ describe('push refuses every route a queue has no business calling', () => {
     );
     expectProblem(res, 400, 'push_path_forbidden');
     const login = await runAsPushEntry(user.id, () =>
-      app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { login: user.login, password: user.password } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login/',
+        payload: { login: user.login, password: user.password },
+      }),
     );
     expectProblem(login, 400, 'push_path_forbidden');
   });
@@ -140,7 +154,12 @@ describe('push refuses every route a queue has no business calling', () => {
 describe('push limits', () => {
   it('refuses more than 500 entries with a Russian problem and applies none', async () => {
     const user = await signUp(app);
-    const entries = Array.from({ length: 501 }, (_, i) => ({ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: `m${i}`, name: 'М' } }));
+    const entries = Array.from({ length: 501 }, (_, i) => ({
+      id: newId(),
+      method: 'POST',
+      path: '/api/v1/markets/add/',
+      body: { market_id: `m${i}`, name: 'М' },
+    }));
     const res = await app.inject({ method: 'POST', url: '/api/v1/sync/push', headers: user.headers, payload: entries });
     expectProblem(res, 400, 'validation_failed');
     const markets = await app.inject({ method: 'GET', url: '/api/v1/markets/', headers: user.headers });
@@ -151,15 +170,24 @@ describe('push limits', () => {
     const hurried = await startTestApp(db.database, { PUSH_DEADLINE_MS: '1' });
     try {
       const user = await signUp(hurried);
-      const entries = Array.from({ length: 30 }, (_, i) => ({ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: `d${i}`, name: 'Д' } }));
+      const entries = Array.from({ length: 30 }, (_, i) => ({
+        id: newId(),
+        method: 'POST',
+        path: '/api/v1/markets/add/',
+        body: { market_id: `d${i}`, name: 'Д' },
+      }));
       const results = await push(user, entries, hurried);
       const applied = results.filter((r) => r.status === 201).length;
       expect(applied).toBeGreaterThanOrEqual(1);
       expect(applied).toBeLessThan(30);
       // Applied ones first, then only deadline refusals: nothing later ran out of order.
       expect(results.map((r) => r.status)).toEqual([...Array(applied).fill(201), ...Array(30 - applied).fill(503)]);
-      expect(results.at(-1)!.body).toMatchObject({ code: 'push_deadline', detail: 'Не успели применить: отправьте ещё раз' });
-      const count = async () => (await hurried.inject({ method: 'GET', url: '/api/v1/markets/', headers: user.headers })).json().length;
+      expect(results.at(-1)!.body).toMatchObject({
+        code: 'push_deadline',
+        detail: 'Не успели применить: отправьте ещё раз',
+      });
+      const count = async () =>
+        (await hurried.inject({ method: 'GET', url: '/api/v1/markets/', headers: user.headers })).json().length;
       expect(await count()).toBe(applied);
       // The client retries 5xx entries: each retry makes progress, and already applied ones replay.
       for (let i = 0; i < 40 && (await count()) < 30; i++) await push(user, entries, hurried);
@@ -183,18 +211,37 @@ describe('push limits', () => {
         await held;
         return existing(...args);
       });
-      const slow = push(greedy, [{ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'slow', name: 'Медленно' } }], bounded);
+      const slow = push(
+        greedy,
+        [{ id: newId(), method: 'POST', path: '/api/v1/markets/add/', body: { market_id: 'slow', name: 'Медленно' } }],
+        bounded,
+      );
       await new Promise((r) => setTimeout(r, 50));
-      const refused = await bounded.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: greedy.headers, payload: { market_id: 'more', name: 'Ещё' } });
+      const refused = await bounded.inject({
+        method: 'POST',
+        url: '/api/v1/markets/add/',
+        headers: greedy.headers,
+        payload: { market_id: 'more', name: 'Ещё' },
+      });
       expectProblem(refused, 429, 'too_many_writes');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       const started = performance.now();
-      const theirs = await bounded.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: other.headers, payload: { market_id: 'x', name: 'Другой' } });
+      const theirs = await bounded.inject({
+        method: 'POST',
+        url: '/api/v1/markets/add/',
+        headers: other.headers,
+        payload: { market_id: 'x', name: 'Другой' },
+      });
       expect(theirs.statusCode, theirs.body).toBe(201);
       expect(performance.now() - started).toBeLessThan(1000);
       release();
       expect((await slow).map((r) => r.status)).toEqual([201]);
-      const after = await bounded.inject({ method: 'POST', url: '/api/v1/markets/add/', headers: greedy.headers, payload: { market_id: 'more', name: 'Ещё' } });
+      const after = await bounded.inject({
+        method: 'POST',
+        url: '/api/v1/markets/add/',
+        headers: greedy.headers,
+        payload: { market_id: 'more', name: 'Ещё' },
+      });
       expect(after.statusCode).toBe(201);
     } finally {
       await bounded.close();

@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 async function pull(user: TestUser, since: number, limit = 500): Promise<Pull> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/sync/pull?since=${since}&limit=${limit}`, headers: user.headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/sync/pull?since=${since}&limit=${limit}`,
+    headers: user.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -86,12 +90,21 @@ describe('GET /api/v1/sync/pull', () => {
     const second = await pull(user, first.cursor, 2);
     expect(second.changes.map((ch) => ch.id)).toEqual([c.id]);
     expect(second.has_more).toBe(false);
-    expect(second.changes[0]).toMatchObject({ table: 'markets', deleted: false, row: { market_id: 'c', name: 'Магазин c' } });
+    expect(second.changes[0]).toMatchObject({
+      table: 'markets',
+      deleted: false,
+      row: { market_id: 'c', name: 'Магазин c' },
+    });
 
     const idle = await pull(user, second.cursor);
     expect(idle).toEqual({ cursor: second.cursor, has_more: false, changes: [] });
 
-    await app.inject({ method: 'PATCH', url: '/api/v1/markets/a/', headers: user.headers, payload: { name: 'Переименован' } });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/markets/a/',
+      headers: user.headers,
+      payload: { name: 'Переименован' },
+    });
     await app.inject({ method: 'DELETE', url: '/api/v1/markets/b/', headers: user.headers });
     const third = await pull(user, second.cursor);
     expect(third.changes).toEqual([
@@ -183,17 +196,39 @@ describe('POST /api/v1/sync/push', () => {
     const user = await signUp(app);
     const [result] = await push(user, [{ id: newId(), method: 'POST', path: '/api/v1/sync/push', body: [] }]);
     expect(result).toMatchObject({ status: 400, body: { code: 'push_path_forbidden' } });
-    const [login] = await push(user, [{ id: newId(), method: 'POST', path: '/api/v1/users/login/', body: { login: user.login, password: user.password } }]);
+    const [login] = await push(user, [
+      {
+        id: newId(),
+        method: 'POST',
+        path: '/api/v1/users/login/',
+        body: { login: user.login, password: user.password },
+      },
+    ]);
     expect(login).toMatchObject({ status: 400, body: { code: 'push_path_forbidden' } });
   });
 
   it('replays lone entries and group entries already applied, in a push mixing old and new ones', async () => {
     const user = await signUp(app);
-    const first = { id: newId(), method: 'POST' as const, path: '/api/v1/markets/add/', body: { market_id: 'again', name: 'Один раз' } };
+    const first = {
+      id: newId(),
+      method: 'POST' as const,
+      path: '/api/v1/markets/add/',
+      body: { market_id: 'again', name: 'Один раз' },
+    };
     expect((await push(user, [first]))[0]!.status).toBe(201);
     const group = newId();
-    const grouped = { id: newId(), group, method: 'PATCH' as const, path: '/api/v1/markets/again/', body: { market_id: 'again', name: 'Дважды' } };
-    const results = await push(user, [first, grouped, { ...grouped, id: newId(), body: { market_id: 'again', name: 'Трижды' } }]);
+    const grouped = {
+      id: newId(),
+      group,
+      method: 'PATCH' as const,
+      path: '/api/v1/markets/again/',
+      body: { market_id: 'again', name: 'Дважды' },
+    };
+    const results = await push(user, [
+      first,
+      grouped,
+      { ...grouped, id: newId(), body: { market_id: 'again', name: 'Трижды' } },
+    ]);
     expect(results.map((r) => r.status)).toEqual([201, 200, 200]);
     const replayed = await push(user, [grouped, first]);
     expect(replayed.map((r) => r.status)).toEqual([200, 201]);
@@ -239,23 +274,26 @@ describe('a push outliving its access token', () => {
 });
 
 describe('pull cursor under concurrent writes', () => {
-  it.runIf(testDbKind === 'postgres')('never skips a row whose transaction commits after a later one started', async () => {
-    const user = await signUp(app);
-    const before = (await pull(user, 0)).cursor;
-    // A slow writer holds its transaction open after writing a row of this user.
-    const slow = new pg.Client({ connectionString: db.url });
-    await slow.connect();
-    await slow.query('begin');
-    await slow.query(`insert into markets (user_id, market_id, name) values ($1, 'slow', 'Медленный')`, [user.id]);
-    // A second write of the same user must wait for it, so it cannot take a version that a pull
-    // could pass over while the slow row is still invisible.
-    const fast = addMarket(user, 'fast');
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await pull(user, before)).changes).toEqual([]);
-    await slow.query('commit');
-    await slow.end();
-    await fast;
-    const after = await pull(user, before);
-    expect(after.changes.map((c) => (c.row as { market_id: string }).market_id)).toEqual(['slow', 'fast']);
-  });
+  it.runIf(testDbKind === 'postgres')(
+    'never skips a row whose transaction commits after a later one started',
+    async () => {
+      const user = await signUp(app);
+      const before = (await pull(user, 0)).cursor;
+      // A slow writer holds its transaction open after writing a row of this user.
+      const slow = new pg.Client({ connectionString: db.url });
+      await slow.connect();
+      await slow.query('begin');
+      await slow.query(`insert into markets (user_id, market_id, name) values ($1, 'slow', 'Медленный')`, [user.id]);
+      // A second write of the same user must wait for it, so it cannot take a version that a pull
+      // could pass over while the slow row is still invisible.
+      const fast = addMarket(user, 'fast');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await pull(user, before)).changes).toEqual([]);
+      await slow.query('commit');
+      await slow.end();
+      await fast;
+      const after = await pull(user, before);
+      expect(after.changes.map((c) => (c.row as { market_id: string }).market_id)).toEqual(['slow', 'fast']);
+    },
+  );
 });

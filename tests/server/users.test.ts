@@ -8,7 +8,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 import { newId, signUp, startTestApp } from './helpers/test-app.ts';
 import { expectProblem, type Res } from './helpers/expect-problem.ts';
 
-
 let t: TestDatabase;
 let app: FastifyInstance;
 
@@ -22,22 +21,42 @@ afterAll(async () => {
   await t?.drop();
 });
 
-
 const uniqueLogin = () => `u-${newId().slice(0, 8)}@example.ru`;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, a: FastifyInstance = app) =>
   a.inject({ method: 'POST', url, payload: payload as object, headers }) as Promise<Res>;
 const login = (body: { login: string; password: string }, a = app, remoteAddress?: string) =>
-  a.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { login: body.login, password: body.password, email: body.login }, remoteAddress }) as Promise<Res>;
-const refresh = (token: string, headers: Record<string, string> = {}) => post('/api/v1/users/refresh/', { refresh: token }, headers);
-const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${token}` } }) as Promise<Res>;
+  a.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { login: body.login, password: body.password, email: body.login },
+    remoteAddress,
+  }) as Promise<Res>;
+const refresh = (token: string, headers: Record<string, string> = {}) =>
+  post('/api/v1/users/refresh/', { refresh: token }, headers);
+const me = (token: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me/',
+    headers: { authorization: `Bearer ${token}` },
+  }) as Promise<Res>;
 
 describe('signup', () => {
   it('answers 201 with the new id and the names, never the password', async () => {
     const loginName = uniqueLogin();
-    const res = await post('/api/v1/users/signup/', { first_name: 'Иван', last_name: 'Петров', login: loginName, password: 'пароль-надёжный' });
+    const res = await post('/api/v1/users/signup/', {
+      first_name: 'Иван',
+      last_name: 'Петров',
+      login: loginName,
+      password: 'пароль-надёжный',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), login: loginName, first_name: 'Иван', last_name: 'Петров' });
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      login: loginName,
+      first_name: 'Иван',
+      last_name: 'Петров',
+    });
     expect(res.body).not.toContain('пароль-надёжный');
   });
 
@@ -52,7 +71,9 @@ describe('signup', () => {
 
   it('signups racing for one login: one account, the rest 409 login_taken', async () => {
     const loginName = uniqueLogin();
-    const answers = await Promise.all([1, 2, 3].map(() => post('/api/v1/users/signup/', { login: loginName, password: 'race password' })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post('/api/v1/users/signup/', { login: loginName, password: 'race password' })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     for (const a of answers.filter((x) => x.statusCode === 409)) expectProblem(a, 409, 'login_taken');
     expect(await app.database.db.select().from(users).where(eq(users.login, loginName))).toHaveLength(1);
@@ -78,7 +99,12 @@ describe('login and me', () => {
     const res = await login(user);
     expect(res.statusCode).toBe(200);
     const pair = res.json();
-    expect(pair).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'Bearer', expires_in: 900 });
+    expect(pair).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 900,
+    });
     const profile = await me(pair.access_token);
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toEqual({ id: user.id, login: user.login, first_name: 'Анна', last_name: 'Смирнова' });
@@ -86,8 +112,16 @@ describe('login and me', () => {
 
   it('refuses a wrong password and an unknown login alike', async () => {
     const user = await signUp(app);
-    const wrong = expectProblem(await login({ login: user.login, password: 'wrong password' }), 401, 'invalid_credentials');
-    const unknown = expectProblem(await login({ login: uniqueLogin(), password: 'wrong password' }), 401, 'invalid_credentials');
+    const wrong = expectProblem(
+      await login({ login: user.login, password: 'wrong password' }),
+      401,
+      'invalid_credentials',
+    );
+    const unknown = expectProblem(
+      await login({ login: uniqueLogin(), password: 'wrong password' }),
+      401,
+      'invalid_credentials',
+    );
     // The same answer for both, so logins cannot be enumerated.
     expect(unknown.detail).toBe(wrong.detail);
   });
@@ -102,7 +136,13 @@ describe('login and me', () => {
 
   describe('/me refuses tokens that are not valid access tokens', () => {
     const sign = (sub: string, secret: Uint8Array, exp: number, typ = 'access') =>
-      new SignJWT({ typ }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('ostatok').setIssuedAt().setExpirationTime(exp).sign(secret);
+      new SignJWT({ typ })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuer('ostatok')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(secret);
     const now = () => Math.floor(Date.now() / 1000);
 
     it('accepts a token signed here (control)', async () => {
@@ -112,17 +152,28 @@ describe('login and me', () => {
 
     it.each([
       ['expired', async (id: string) => sign(id, app.config.jwtSecret, now() - 60)],
-      ['forged with another secret', async (id: string) => sign(id, new TextEncoder().encode('x'.repeat(48)), now() + 60)],
+      [
+        'forged with another secret',
+        async (id: string) => sign(id, new TextEncoder().encode('x'.repeat(48)), now() + 60),
+      ],
       ['a refresh-typed JWT', async (id: string) => sign(id, app.config.jwtSecret, now() + 60, 'refresh')],
-      ['unsigned (alg none)', async (id: string) => {
-        const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-        return `${part({ alg: 'none' })}.${part({ typ: 'access', sub: id, iss: 'ostatok', exp: now() + 60 })}.`;
-      }],
-      ['with its subject swapped', async (id: string) => {
-        const [h, , s] = (await sign(newId(), app.config.jwtSecret, now() + 60)).split('.');
-        const payload = Buffer.from(JSON.stringify({ typ: 'access', sub: id, iss: 'ostatok', exp: now() + 60 })).toString('base64url');
-        return `${h}.${payload}.${s}`;
-      }],
+      [
+        'unsigned (alg none)',
+        async (id: string) => {
+          const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+          return `${part({ alg: 'none' })}.${part({ typ: 'access', sub: id, iss: 'ostatok', exp: now() + 60 })}.`;
+        },
+      ],
+      [
+        'with its subject swapped',
+        async (id: string) => {
+          const [h, , s] = (await sign(newId(), app.config.jwtSecret, now() + 60)).split('.');
+          const payload = Buffer.from(
+            JSON.stringify({ typ: 'access', sub: id, iss: 'ostatok', exp: now() + 60 }),
+          ).toString('base64url');
+          return `${h}.${payload}.${s}`;
+        },
+      ],
     ])('%s → 401 token_invalid', async (_name, make) => {
       const user = await signUp(app);
       expectProblem(await me(await make(user.id)), 401, 'token_invalid');
@@ -192,7 +243,11 @@ describe('refresh', () => {
     const user = await signUp(app);
     const answers = await Promise.all([1, 2].map(() => refresh(user.refreshToken, { 'idempotency-key': newId() })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
-    expectProblem(answers.find((a) => a.statusCode === 401)!, 401, 'refresh_invalid');
+    expectProblem(
+      answers.find((a) => a.statusCode === 401)!,
+      401,
+      'refresh_invalid',
+    );
   });
 
   it('refuses an unknown and an expired refresh token', async () => {
@@ -217,7 +272,12 @@ describe('login rate limit', () => {
 
   it('after LOGIN_MAX_FAILURES failures even the right password answers 429 with Retry-After', async () => {
     const user = await signUp(app);
-    for (let i = 0; i < 3; i++) expectProblem(await login({ login: user.login, password: `wrong ${i}` }, limited, '10.0.0.1'), 401, 'invalid_credentials');
+    for (let i = 0; i < 3; i++)
+      expectProblem(
+        await login({ login: user.login, password: `wrong ${i}` }, limited, '10.0.0.1'),
+        401,
+        'invalid_credentials',
+      );
     const res = await login(user, limited, '10.0.0.1');
     expectProblem(res, 429, 'too_many_attempts');
     const retryAfter = Number(res.headers['retry-after']);

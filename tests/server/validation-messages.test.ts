@@ -60,7 +60,12 @@ describe('validation messages', () => {
   });
 
   it('a line of a document is named by its row, counted from 1', async () => {
-    const payload = { batch: [{ product_id: newId(), count: 1, price: 10 }, { product_id: newId(), count: 'три', price: 10 }] };
+    const payload = {
+      batch: [
+        { product_id: newId(), count: 1, price: 10 },
+        { product_id: newId(), count: 'три', price: 10 },
+      ],
+    };
     const res = await app.inject({ method: 'POST', url: '/api/v1/inventory_batch/', payload, headers: user.headers });
     const body = expectProblem(res, 400, 'validation_failed');
     expect(body.detail).toBe('Проверьте поля: Строка 2: количество — ожидалось: число');
@@ -68,15 +73,21 @@ describe('validation messages', () => {
   });
 
   it('an unknown field is called extra, by its own key in quotes', async () => {
-    const body = expectProblem(await signup({ login: 'anna@example.ru', password: 'long enough pass', nickname: 'x' }), 400, 'validation_failed');
+    const body = expectProblem(
+      await signup({ login: 'anna@example.ru', password: 'long enough pass', nickname: 'x' }),
+      400,
+      'validation_failed',
+    );
     expect(body.detail).toBe('Проверьте поля: поле «nickname» — лишнее поле');
   });
 
   it('every field and parameter the API takes has a Russian name', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a walk over untyped OpenAPI JSON
+    type JsonSchema = Record<string, any>;
     const api = JSON.parse(readFileSync(new URL('../../api/openapi.json', import.meta.url), 'utf8'));
     const names = new Set<string>();
     const seen = new Set<string>();
-    const walk = (s: Record<string, any> | undefined): void => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const walk = (s: JsonSchema | undefined): void => {
       if (!s || typeof s !== 'object') return;
       if (s.$ref) {
         const key = String(s.$ref).split('/').pop()!;
@@ -93,11 +104,12 @@ describe('validation messages', () => {
       walk(s.items);
       for (const key of ['anyOf', 'oneOf', 'allOf']) for (const alt of s[key] ?? []) walk(alt);
     };
-    for (const ops of Object.values<Record<string, any>>(api.paths)) // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const ops of Object.values<JsonSchema>(api.paths))
       for (const op of Object.values(ops)) {
         if (typeof op !== 'object' || op === null) continue;
         for (const p of op.parameters ?? []) names.add(p.name);
-        for (const c of Object.values<{ schema?: Record<string, unknown> }>(op.requestBody?.content ?? {})) walk(c.schema);
+        for (const c of Object.values<{ schema?: Record<string, unknown> }>(op.requestBody?.content ?? {}))
+          walk(c.schema);
       }
     expect(names.size).toBeGreaterThan(50);
     expect([...names].filter((n) => !hasFieldName(n))).toEqual([]);

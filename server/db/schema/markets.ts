@@ -22,7 +22,9 @@ export const markets = pgTable(
     ...tombstone(),
   },
   (t) => [
-    uniqueIndex('markets_user_market_id_key').on(t.userId, t.marketId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('markets_user_market_id_key')
+      .on(t.userId, t.marketId)
+      .where(sql`${t.deletedAt} is null`),
     index('markets_user_version_idx').on(t.userId, t.version),
   ],
 );

@@ -23,7 +23,10 @@ export const batches = pgTable(
     ...rowMeta(),
     ...tombstone(),
   },
-  (t) => [index('batches_user_version_idx').on(t.userId, t.version), index('batches_user_date_idx').on(t.userId, t.date)],
+  (t) => [
+    index('batches_user_version_idx').on(t.userId, t.version),
+    index('batches_user_date_idx').on(t.userId, t.date),
+  ],
 );
 
 /**

@@ -40,7 +40,9 @@ export const jobs = pgTable(
     ...rowMeta(),
   },
   (t) => [
-    index('jobs_claim_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_claim_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
     index('jobs_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -21,10 +21,17 @@ declare module 'fastify' {
  * Content quota also pays for the returns import's card lookups).
  */
 export default fp(async (app) => {
-  const { ozonUrl, wildberriesUrl, wildberriesAnalyticsUrl, wildberriesMarketplaceUrl, yandexMarketUrl, pageSize } = app.config.marketplaces;
+  const { ozonUrl, wildberriesUrl, wildberriesAnalyticsUrl, wildberriesMarketplaceUrl, yandexMarketUrl, pageSize } =
+    app.config.marketplaces;
   const stock = app.config.stockPush;
   const adapters = {
-    OZON: new OzonAdapter({ baseUrl: ozonUrl, pageSize, stocksPerMinute: stock.ozonPerMinute, stockMinuteMs: stock.minuteMs, stockBatchSize: stock.batchSize }),
+    OZON: new OzonAdapter({
+      baseUrl: ozonUrl,
+      pageSize,
+      stocksPerMinute: stock.ozonPerMinute,
+      stockMinuteMs: stock.minuteMs,
+      stockBatchSize: stock.batchSize,
+    }),
     WILDBERRIES: new WildberriesAdapter({
       baseUrl: wildberriesUrl,
       analyticsUrl: wildberriesAnalyticsUrl,
@@ -35,13 +42,25 @@ export default fp(async (app) => {
       marketplaceMinuteMs: stock.minuteMs,
       stockBatchSize: stock.batchSize,
     }),
-    YM: new YandexMarketAdapter({ baseUrl: yandexMarketUrl, pageSize, stockSkusPerMinute: stock.ymSkusPerMinute, stockMinuteMs: stock.minuteMs, stockBatchSize: stock.batchSize }),
+    YM: new YandexMarketAdapter({
+      baseUrl: yandexMarketUrl,
+      pageSize,
+      stockSkusPerMinute: stock.ymSkusPerMinute,
+      stockMinuteMs: stock.minuteMs,
+      stockBatchSize: stock.batchSize,
+    }),
   };
   // The stock push (plugins/app/stock-push.ts) uses the same adapters, so one seller's quotas are counted once.
   app.decorate('marketplaces', adapters);
   app.jobs.register(
     CATALOG_IMPORT,
-    catalogImportHandler({ db: app.database.db, catalog: app.repos.catalog, secrets: app.secrets, live: app.live, adapters }),
+    catalogImportHandler({
+      db: app.database.db,
+      catalog: app.repos.catalog,
+      secrets: app.secrets,
+      live: app.live,
+      adapters,
+    }),
   );
   app.jobs.register(
     RETURNS_IMPORT,

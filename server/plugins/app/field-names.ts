@@ -127,9 +127,16 @@ export function fieldLabel(path: string): string {
   const isIndex = (p: string | undefined) => p !== undefined && /^\d+$/.test(p);
   const item = isIndex(parts.at(-1)) ? Number(parts.pop()) + 1 : undefined;
   const at = parts.findLastIndex((p) => !isIndex(p));
-  const row = isIndex(parts[at === -1 ? parts.length - 1 : at - 1]) ? Number(parts[at === -1 ? parts.length - 1 : at - 1]) + 1 : undefined;
+  const row = isIndex(parts[at === -1 ? parts.length - 1 : at - 1])
+    ? Number(parts[at === -1 ? parts.length - 1 : at - 1]) + 1
+    : undefined;
   const key = at === -1 ? undefined : parts[at]!;
-  let label = key === undefined ? (row === undefined && item === undefined ? 'Данные запроса' : '') : (fieldNames[key] ?? `поле «${key}»`);
+  let label =
+    key === undefined
+      ? row === undefined && item === undefined
+        ? 'Данные запроса'
+        : ''
+      : (fieldNames[key] ?? `поле «${key}»`);
   if (row !== undefined) label = label ? `Строка ${row}: ${lowerFirst(label)}` : `Строка ${row}`;
   if (item !== undefined) label = label ? `${label}, элемент ${item}` : `Строка ${item}`;
   return label;

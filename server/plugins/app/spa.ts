@@ -36,6 +36,9 @@ export default fp(async (app) => {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
     }
-    return sendProblem(reply, new Problem(404, 'not_found', `Адрес не найден: ${request.method} ${request.url.split('?')[0]}`));
+    return sendProblem(
+      reply,
+      new Problem(404, 'not_found', `Адрес не найден: ${request.method} ${request.url.split('?')[0]}`),
+    );
   });
 });

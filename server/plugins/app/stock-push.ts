@@ -12,7 +12,12 @@ export default fp(async (app) => {
   app.jobs.register(STOCK_PUSH, stockPushHandler(deps));
   // Without a job worker on this instance a queued push would only wait: nothing to debounce for.
   if (!app.config.jobs.enabled) return;
-  const auto = new AutoPush({ repo: app.repos.stockPush, jobs: app.jobs, log: app.log, debounceMs: app.config.stockPush.debounceMs });
+  const auto = new AutoPush({
+    repo: app.repos.stockPush,
+    jobs: app.jobs,
+    log: app.log,
+    debounceMs: app.config.stockPush.debounceMs,
+  });
   app.live.onChanges((userId) => auto.changed(userId));
   app.addHook('preClose', async () => auto.stop());
 });

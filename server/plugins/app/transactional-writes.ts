@@ -39,7 +39,8 @@ export default fp(async (app) => {
 
     route.handler = async function transactionalHandler(request: FastifyRequest, reply: FastifyReply) {
       // An entry of a push already runs in the push's transaction, under the push's slot.
-      const release = request.userId && !currentTransaction() ? await app.writeSlots.acquire(request.userId) : undefined;
+      const release =
+        request.userId && !currentTransaction() ? await app.writeSlots.acquire(request.userId) : undefined;
       try {
         return await handleWrite.call(this, request, reply);
       } finally {
@@ -50,10 +51,16 @@ export default fp(async (app) => {
     async function handleWrite(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const key = idempotencyKeyOf(request);
       const scope = key ? scopeOf(request) : null;
-      const requestHash = scope ? sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`) : '';
+      const requestHash = scope
+        ? sha256(`${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`)
+        : '';
       const replay = (record: IdempotencyRecord) => {
         if (record.requestHash !== requestHash)
-          throw new Problem(422, 'idempotency_key_reused', 'Этот ключ идемпотентности уже использован для другого запроса');
+          throw new Problem(
+            422,
+            'idempotency_key_reused',
+            'Этот ключ идемпотентности уже использован для другого запроса',
+          );
         reply.code(record.status).header('idempotent-replayed', 'true');
         return record.body ?? null;
       };
@@ -75,7 +82,14 @@ export default fp(async (app) => {
             return undefined;
           }
           if (scope && key)
-            await app.repos.idempotency.save({ scope, key, userId: request.userId, requestHash, status: reply.statusCode, body: body ?? null });
+            await app.repos.idempotency.save({
+              scope,
+              key,
+              userId: request.userId,
+              requestHash,
+              status: reply.statusCode,
+              body: body ?? null,
+            });
           return body;
         });
       try {
@@ -102,6 +116,10 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || key.length > 200)
-    throw new Problem(400, 'idempotency_key_invalid', 'Заголовок Idempotency-Key должен быть непустой строкой до 200 символов');
+    throw new Problem(
+      400,
+      'idempotency_key_invalid',
+      'Заголовок Idempotency-Key должен быть непустой строкой до 200 символов',
+    );
   return key;
 }

@@ -6,7 +6,15 @@ const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m
 
 describe('CSV for a Russian spreadsheet', () => {
   it('starts with a BOM, separates by «;», ends lines with CRLF', () => {
-    const sheet: Sheet = { fileName: 'x', title: 'x', columns: [{ header: 'Название', kind: 'text' }, { header: 'Остаток', kind: 'number' }], rows: [['Чайник', 5]] };
+    const sheet: Sheet = {
+      fileName: 'x',
+      title: 'x',
+      columns: [
+        { header: 'Название', kind: 'text' },
+        { header: 'Остаток', kind: 'number' },
+      ],
+      rows: [['Чайник', 5]],
+    };
     const csv = sheetToCsv(sheet);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe('Название;Остаток\r\nЧайник;5\r\n');
@@ -61,11 +69,21 @@ describe('CSV for a Russian spreadsheet', () => {
       rows: [[1, 100.5]],
       totals: ['Итого', 100.5],
     };
-    expect(sheetToCsv(sheet).slice(1).split('\r\n')).toEqual(['Документ;Закупка', 'Дата поступления;14.03.2025', '', '№;Цена, ₽', '1;100,5', 'Итого;100,5', '']);
+    expect(sheetToCsv(sheet).slice(1).split('\r\n')).toEqual([
+      'Документ;Закупка',
+      'Дата поступления;14.03.2025',
+      '',
+      '№;Цена, ₽',
+      '1;100,5',
+      'Итого;100,5',
+      '',
+    ]);
   });
 
   it('names files in Russian with the day, without characters a file system refuses', () => {
     expect(exportFileName('Товары', new Date(2025, 2, 14))).toBe('Товары_14.03.2025');
-    expect(exportFileName('История_Болт М6/М8: "оцинк."', new Date(2025, 11, 1))).toBe('История_Болт_М6_М8_оцинк._01.12.2025');
+    expect(exportFileName('История_Болт М6/М8: "оцинк."', new Date(2025, 11, 1))).toBe(
+      'История_Болт_М6_М8_оцинк._01.12.2025',
+    );
   });
 });

@@ -49,6 +49,7 @@ export function sheetToCsv(sheet: Sheet): string {
   }
   lines.push(line(sheet.columns.map((c) => csvField(c.header))));
   for (const row of sheet.rows) lines.push(line(sheet.columns.map((c, i) => csvCell(row[i] ?? null, c.kind))));
-  if (sheet.totals) lines.push(line(sheet.columns.map((c, i) => csvCell(sheet.totals![i] ?? null, i === 0 ? 'text' : c.kind))));
+  if (sheet.totals)
+    lines.push(line(sheet.columns.map((c, i) => csvCell(sheet.totals![i] ?? null, i === 0 ? 'text' : c.kind))));
   return BOM + lines.join('\r\n') + '\r\n';
 }

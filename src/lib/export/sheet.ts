@@ -15,7 +15,8 @@ import { calendarDay } from '../format.ts';
  */
 export type CellKind = 'text' | 'number' | 'money' | 'date' | 'moment' | 'datetime';
 export type DateKind = 'date' | 'moment' | 'datetime';
-export const isDateKind = (kind: CellKind): kind is DateKind => kind === 'date' || kind === 'moment' || kind === 'datetime';
+export const isDateKind = (kind: CellKind): kind is DateKind =>
+  kind === 'date' || kind === 'moment' || kind === 'datetime';
 
 /** A cell's value: text, a number, a stored date (ISO text) for date and moment columns; null is an empty cell. */
 export type CellValue = string | number | null;
@@ -51,7 +52,8 @@ export interface DateParts {
   withTime: boolean;
 }
 
-const isBareDay = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+const isBareDay = (d: Date) =>
+  d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
 
 export function dateParts(value: CellValue, kind: DateKind): DateParts | null {
   if (value === null || value === '') return null;
@@ -61,7 +63,14 @@ export function dateParts(value: CellValue, kind: DateKind): DateParts | null {
     const [year, month, day] = calendarDay(d).split('-').map(Number) as [number, number, number];
     return { year, month, day, hour: 0, minute: 0, withTime: false };
   }
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), withTime: true };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    withTime: true,
+  };
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -86,6 +95,13 @@ export const fileNamePart = (text: string) =>
 
 /** «Товары_14.03.2025»: the file's subject and the day it was exported. */
 export function exportFileName(subject: string, now = new Date()): string {
-  const day = dateText({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate(), hour: 0, minute: 0, withTime: false });
+  const day = dateText({
+    year: now.getFullYear(),
+    month: now.getMonth() + 1,
+    day: now.getDate(),
+    hour: 0,
+    minute: 0,
+    withTime: false,
+  });
   return `${fileNamePart(subject).replace(/ /g, '_')}_${day}`;
 }

@@ -1,5 +1,14 @@
 import { strToU8, zipSync } from 'fflate';
-import { dateParts, isDateKind, dateText, roundMoney, type CellKind, type CellValue, type DateParts, type Sheet } from './sheet.ts';
+import {
+  dateParts,
+  isDateKind,
+  dateText,
+  roundMoney,
+  type CellKind,
+  type CellValue,
+  type DateParts,
+  type Sheet,
+} from './sheet.ts';
 
 /*
  * A one-sheet XLSX written by hand: the workbook is a zip (fflate, loaded with this module only
@@ -107,7 +116,10 @@ interface Written {
 
 function cell(ref: string, value: CellValue, kind: CellKind, strings: SharedStrings, bold: boolean): Written | null {
   if (value === null || value === '') return null;
-  const text = (s: string): Written => ({ xml: `<c r="${ref}" t="s"${bold ? ` s="${STYLE.bold}"` : ''}><v>${strings.add(s)}</v></c>`, shown: s });
+  const text = (s: string): Written => ({
+    xml: `<c r="${ref}" t="s"${bold ? ` s="${STYLE.bold}"` : ''}><v>${strings.add(s)}</v></c>`,
+    shown: s,
+  });
   if (isDateKind(kind)) {
     const parts = dateParts(value, kind);
     if (!parts) return text(String(value));
@@ -140,7 +152,15 @@ function worksheet(sheet: Sheet, strings: SharedStrings): string {
     rows.push(`<row r="${r}">${xml}</row>`);
   };
   // The document's lines are label and value: they do not widen the table's columns.
-  for (const m of sheet.meta ?? []) addRow([{ value: m.label, kind: 'text' }, { value: m.value, kind: m.kind }], true, false);
+  for (const m of sheet.meta ?? [])
+    addRow(
+      [
+        { value: m.label, kind: 'text' },
+        { value: m.value, kind: m.kind },
+      ],
+      true,
+      false,
+    );
   if (sheet.meta?.length) rows.push(`<row r="${rows.length + 1}"/>`);
   const headRow = rows.length + 1;
   addRow(
@@ -148,10 +168,22 @@ function worksheet(sheet: Sheet, strings: SharedStrings): string {
     true,
     true,
   );
-  for (const row of sheet.rows) addRow(sheet.columns.map((c, i) => ({ value: row[i] ?? null, kind: c.kind })), false, true);
-  if (sheet.totals) addRow(sheet.columns.map((c, i) => ({ value: sheet.totals![i] ?? null, kind: i === 0 ? 'text' : c.kind })), true, true);
+  for (const row of sheet.rows)
+    addRow(
+      sheet.columns.map((c, i) => ({ value: row[i] ?? null, kind: c.kind })),
+      false,
+      true,
+    );
+  if (sheet.totals)
+    addRow(
+      sheet.columns.map((c, i) => ({ value: sheet.totals![i] ?? null, kind: i === 0 ? 'text' : c.kind })),
+      true,
+      true,
+    );
 
-  const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(60, Math.max(8, w + 2))}" customWidth="1"/>`).join('');
+  const cols = widths
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(60, Math.max(8, w + 2))}" customWidth="1"/>`)
+    .join('');
   // The heading stays in view while the rows scroll.
   const pane = `<pane ySplit="${headRow}" topLeftCell="A${headRow + 1}" activePane="bottomLeft" state="frozen"/>`;
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

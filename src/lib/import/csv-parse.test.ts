@@ -51,5 +51,7 @@ describe('numbers as sellers type them', () => {
     ['1.5E+2', 150],
   ])('«%s» → %d', (text, n) => expect(parseSheetNumber(text)).toBe(n));
 
-  it.each(['', 'abc', '12шт', '1,2,3,4x', '--1', '5 5 5,5,5'])('«%s» is not a number', (text) => expect(parseSheetNumber(text)).toBeNull());
+  it.each(['', 'abc', '12шт', '1,2,3,4x', '--1', '5 5 5,5,5'])('«%s» is not a number', (text) =>
+    expect(parseSheetNumber(text)).toBeNull(),
+  );
 });

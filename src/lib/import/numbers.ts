@@ -5,7 +5,8 @@
  */
 
 /** «1,234,567» → «1234567»; groups not of three digits are no number. */
-const thousands = (s: string, mark: string) => (new RegExp(`^-?\\d{1,3}(\\${mark}\\d{3})+$`).test(s) ? s.split(mark).join('') : 'x');
+const thousands = (s: string, mark: string) =>
+  new RegExp(`^-?\\d{1,3}(\\${mark}\\d{3})+$`).test(s) ? s.split(mark).join('') : 'x';
 
 export function parseSheetNumber(text: string): number | null {
   let s = text
@@ -18,7 +19,10 @@ export function parseSheetNumber(text: string): number | null {
   const point = s.lastIndexOf('.');
   if (comma >= 0 && point >= 0) {
     const decimal = comma > point ? ',' : '.';
-    s = s.split(decimal === ',' ? '.' : ',').join('').replace(',', '.');
+    s = s
+      .split(decimal === ',' ? '.' : ',')
+      .join('')
+      .replace(',', '.');
   } else if (comma >= 0) {
     // «1,234,567» groups thousands; one comma is the decimal mark.
     s = s.split(',').length > 2 ? thousands(s, ',') : s.replace(',', '.');

@@ -10,7 +10,8 @@ import { strFromU8, unzipSync } from 'fflate';
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 export const xmlDecode = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+    if (e[0] === '#')
+      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
     return entities[e] ?? m;
   });
 
@@ -21,13 +22,16 @@ const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"
 function textOf(xml: string): string {
   const plain = xml.replace(new RegExp(`<${tag('rPh')}\\b[\\s\\S]*?</${tag('rPh')}>`, 'g'), '');
   let out = '';
-  for (const m of plain.matchAll(new RegExp(`<${tag('t')}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag('t')}>`, 'g'))) out += xmlDecode(m[1]!);
+  for (const m of plain.matchAll(new RegExp(`<${tag('t')}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag('t')}>`, 'g')))
+    out += xmlDecode(m[1]!);
   return out;
 }
 
 function sharedStrings(xml: string | undefined): string[] {
   if (!xml) return [];
-  return [...xml.matchAll(new RegExp(`<${tag('si')}>([\\s\\S]*?)</${tag('si')}>|<${tag('si')}\\s*/>`, 'g'))].map((m) => textOf(m[1] ?? ''));
+  return [...xml.matchAll(new RegExp(`<${tag('si')}>([\\s\\S]*?)</${tag('si')}>|<${tag('si')}\\s*/>`, 'g'))].map((m) =>
+    textOf(m[1] ?? ''),
+  );
 }
 
 /** «BC12» → 54 (0-based column). */

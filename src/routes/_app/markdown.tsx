@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_app/markdown')({
   component: function MarkdownRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <MarkdownsScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    return (
+      <MarkdownsScreen
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })}
+      />
+    );
   },
 });

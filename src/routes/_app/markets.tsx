@@ -7,7 +7,9 @@ export const Route = createFileRoute('/_app/markets')({
   // the list appeared. Never for a hover's preload (its answer could be old by the visit), and not
   // kept after the visit (gcTime 0): later visits read again. A failed read leaves it to the live query.
   loader: ({ preload }) =>
-    preload ? undefined : import('../../features/markets/api/read-markets.ts').then((m) => m.readMarkets()).catch(() => undefined),
+    preload
+      ? undefined
+      : import('../../features/markets/api/read-markets.ts').then((m) => m.readMarkets()).catch(() => undefined),
   gcTime: 0,
   component: function MarketsRoute() {
     return <MarketsList initial={Route.useLoaderData()} />;

@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_app/returns')({
   component: function ReturnsRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ReturnsScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    return (
+      <ReturnsScreen
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })}
+      />
+    );
   },
 });

@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_app/shipping-delivery')({
   component: function ShippingDeliveryRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ShippingScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    return (
+      <ShippingScreen
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })}
+      />
+    );
   },
 });

@@ -43,7 +43,12 @@ export async function coldStart(profileDir: string, baseUrl: string, lastStoreNa
       if (navigator.onLine) throw new Error('the cold start was meant to be offline');
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return { fcpMs: fcp?.startTime ?? null, listMs: list, shellMs: nav.responseEnd, servedByServiceWorker: nav.workerStart > 0 };
+      return {
+        fcpMs: fcp?.startTime ?? null,
+        listMs: list,
+        shellMs: nav.responseEnd,
+        servedByServiceWorker: nav.workerStart > 0,
+      };
     }, listMs);
   } finally {
     await context.close();

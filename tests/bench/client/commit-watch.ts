@@ -25,7 +25,9 @@ export function installCommitWatch(databaseName: string): void {
   let expected: Record<string, number> | undefined;
   let finish: (at: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (finish = resolve));
-  type Change = { store: string } & ({ op: 'put'; key: IDBValidKey } | { op: 'delete'; key: IDBValidKey | IDBKeyRange } | { op: 'clear' });
+  type Change = { store: string } & (
+    { op: 'put'; key: IDBValidKey } | { op: 'delete'; key: IDBValidKey | IDBKeyRange } | { op: 'clear' }
+  );
   const tracked = new WeakMap<IDBTransaction, Change[]>();
 
   const check = () => {
@@ -58,7 +60,8 @@ export function installCommitWatch(databaseName: string): void {
   const note = (store: IDBObjectStore, change: Change) => tracked.get(store.transaction)?.push(change);
   // Out-of-line keys the store generates are not learnt here: the watched stores have a key path.
   const keyOf = (store: IDBObjectStore, value: unknown, key?: IDBValidKey) =>
-    key ?? (typeof store.keyPath === 'string' ? (value as Record<string, IDBValidKey | undefined>)[store.keyPath] : undefined);
+    key ??
+    (typeof store.keyPath === 'string' ? (value as Record<string, IDBValidKey | undefined>)[store.keyPath] : undefined);
   for (const method of ['put', 'add'] as const) {
     const write = IDBObjectStore.prototype[method];
     IDBObjectStore.prototype[method] = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {

@@ -61,7 +61,6 @@ export interface DrainBenchSummary {
   targets: { slowLinkRatioAtLeast: number; loopbackRatioAtLeast: number; slowLinkMet: boolean; loopbackMet: boolean };
 }
 
-
 export function drainBenchOptions(): DrainBenchOptions {
   return {
     edits: positiveInt('BENCH_EDITS', 1000),
@@ -71,7 +70,11 @@ export function drainBenchOptions(): DrainBenchOptions {
   };
 }
 
-const spread = (xs: number[]): Spread => ({ median: round1(median(xs)), min: round1(Math.min(...xs)), max: round1(Math.max(...xs)) });
+const spread = (xs: number[]): Spread => ({
+  median: round1(median(xs)),
+  min: round1(Math.min(...xs)),
+  max: round1(Math.max(...xs)),
+});
 
 /** A fresh browser profile signed in at `baseUrl` through the login form, the app installed: an origin's own IndexedDB, tokens and service worker. */
 async function signedInProfile(baseUrl: string, user: { login: string; password: string }): Promise<string> {
@@ -226,7 +229,12 @@ export function printDrain(summary: DrainBenchSummary): void {
       'median ms': l.outboxWallMs.median,
       'min–max ms': span(l.outboxWallMs),
     },
-    { link: name, client: '  of which push calls sent → answered', 'median ms': l.pushWireMs.median, 'min–max ms': span(l.pushWireMs) },
+    {
+      link: name,
+      client: '  of which push calls sent → answered',
+      'median ms': l.pushWireMs.median,
+      'min–max ms': span(l.pushWireMs),
+    },
     {
       link: name,
       client: `one by one: ${edits} sequential PATCH /api/v1/markets/{market_id}/ from node fetch`,

@@ -40,12 +40,30 @@ const marketPath = (marketId: string) => `/api/v1/markets/${encodeURIComponent(m
 const PUSH_LIMIT = 500;
 
 /** Stores created on the server by push calls, as if by another device: the app only pulls them. */
-export async function seedStores(api: ServerApi, count: number, prefix: string, label: (i: number) => string): Promise<BenchStore[]> {
-  const stores = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), market_id: `${prefix}-${String(i + 1).padStart(4, '0')}`, name: label(i + 1) }));
-  let waiting = stores.map((s) => ({ id: crypto.randomUUID(), method: 'POST', path: '/api/v1/markets/add/', body: { ...s, description: '', marketplace: '-' } }));
+export async function seedStores(
+  api: ServerApi,
+  count: number,
+  prefix: string,
+  label: (i: number) => string,
+): Promise<BenchStore[]> {
+  const stores = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    market_id: `${prefix}-${String(i + 1).padStart(4, '0')}`,
+    name: label(i + 1),
+  }));
+  let waiting = stores.map((s) => ({
+    id: crypto.randomUUID(),
+    method: 'POST',
+    path: '/api/v1/markets/add/',
+    body: { ...s, description: '', marketplace: '-' },
+  }));
   while (waiting.length > 0) {
     const call = waiting.slice(0, PUSH_LIMIT);
-    const { results } = await api.call<{ results: Array<{ id: string; status: number }> }>('POST', '/api/v1/sync/push', call);
+    const { results } = await api.call<{ results: Array<{ id: string; status: number }> }>(
+      'POST',
+      '/api/v1/sync/push',
+      call,
+    );
     // A busy machine makes a big push outlast the server's deadline: what it did not apply (503)
     // goes again under the same ids, so nothing is created twice.
     if (results.some((r) => r.status !== 201 && r.status !== 503)) throw new Error('seeding stores failed');
@@ -69,7 +87,12 @@ async function localHas(local: LocalData, expected: Map<string, string>): Promis
  * Checks the benchmark's copy of queueUpdate against the app: one rename through the UI (on
  * blur, offline), one through the copy, and the two outbox entries compared field by field.
  */
-export async function checkQueueCopy(profileDir: string, baseUrl: string, viaUi: BenchStore & { name: string }, viaCopy: BenchStore): Promise<string[]> {
+export async function checkQueueCopy(
+  profileDir: string,
+  baseUrl: string,
+  viaUi: BenchStore & { name: string },
+  viaCopy: BenchStore,
+): Promise<string[]> {
   const { context, page } = await openProfile(profileDir, { offline: false });
   try {
     const markets = new MarketsPage(page);
@@ -80,7 +103,9 @@ export async function checkQueueCopy(profileDir: string, baseUrl: string, viaUi:
     await markets.store(viaUi.name).click();
     await markets.renameOpenStore(`${viaUi.name} (из формы)`);
     await eventually(async () => (await local.outbox()).length === 1, 'the UI rename queued');
-    await queueRenamesLikeApp(page, [{ rowId: viaCopy.id, path: marketPath(viaCopy.market_id), name: 'Переименован копией' }]);
+    await queueRenamesLikeApp(page, [
+      { rowId: viaCopy.id, path: marketPath(viaCopy.market_id), name: 'Переименован копией' },
+    ]);
     const [fromApp, fromCopy] = await local.outbox();
     await context.setOffline(false);
     await eventually(async () => (await local.outbox()).length === 0, 'both renames sent');
@@ -95,16 +120,31 @@ export async function checkQueueCopy(profileDir: string, baseUrl: string, viaUi:
  * go online and time until the outbox is empty. Every entry leaves the outbox only after the
  * server answered 2xx for it; the server is then checked for every new name (not timed).
  */
-export async function drainRound(profileDir: string, baseUrl: string, api: ServerApi, stores: BenchStore[], expected: Map<string, string>, round: number): Promise<DrainSample> {
+export async function drainRound(
+  profileDir: string,
+  baseUrl: string,
+  api: ServerApi,
+  stores: BenchStore[],
+  expected: Map<string, string>,
+  round: number,
+): Promise<DrainSample> {
   const { context, page } = await openProfile(profileDir, { offline: false });
   try {
     const local = new LocalData(page);
     await page.goto(`${baseUrl}/markets`);
-    await eventually(async () => (await localHas(local, expected)) && (await local.outbox()).length === 0, 'the app caught up with the server', 120_000);
+    await eventually(
+      async () => (await localHas(local, expected)) && (await local.outbox()).length === 0,
+      'the app caught up with the server',
+      120_000,
+    );
 
     await context.setOffline(true);
     await page.waitForFunction(() => !navigator.onLine);
-    const renames: Rename[] = stores.map((s, i) => ({ rowId: s.id, path: marketPath(s.market_id), name: `Магазин ${i + 1} · прогон ${round} · очередь` }));
+    const renames: Rename[] = stores.map((s, i) => ({
+      rowId: s.id,
+      path: marketPath(s.market_id),
+      name: `Магазин ${i + 1} · прогон ${round} · очередь`,
+    }));
     const added = await queueRenamesLikeApp(page, renames);
     if (added !== stores.length) throw new Error(`queued ${added} entries, expected ${stores.length}`);
 
@@ -124,7 +164,8 @@ export async function drainRound(profileDir: string, baseUrl: string, api: Serve
           const tx = idb.transaction('outbox', 'readonly');
           const index = tx.objectStore('outbox').index('status');
           const counts = { pending: 0, sending: 0, rejected: 0 };
-          for (const s of ['pending', 'sending', 'rejected'] as const) index.count(s).onsuccess = (e) => (counts[s] = (e.target as IDBRequest<number>).result);
+          for (const s of ['pending', 'sending', 'rejected'] as const)
+            index.count(s).onsuccess = (e) => (counts[s] = (e.target as IDBRequest<number>).result);
           tx.oncomplete = () => resolve({ unsent: counts.pending + counts.sending, rejected: counts.rejected });
           tx.onerror = () => reject(tx.error);
         });
@@ -175,18 +216,29 @@ export async function drainRound(profileDir: string, baseUrl: string, api: Serve
 }
 
 /** Live channel `changes` messages the page receives, with node's clock at arrival. */
-async function countLiveHints(context: BrowserContext, page: Page): Promise<{ between(from: number, to: number): number; stop(): Promise<void> }> {
+async function countLiveHints(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ between(from: number, to: number): number; stop(): Promise<void> }> {
   const cdp = await context.newCDPSession(page);
   const seen: number[] = [];
   cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
     if (e.response.payloadData.includes('"changes"')) seen.push(Date.now());
   });
   await cdp.send('Network.enable');
-  return { between: (from, to) => seen.filter((at) => at >= from && at <= to).length, stop: () => cdp.detach().catch(() => undefined) };
+  return {
+    between: (from, to) => seen.filter((at) => at >= from && at <= to).length,
+    stop: () => cdp.detach().catch(() => undefined),
+  };
 }
 
 /** The naive client: the same PATCH calls with the same bodies, one HTTP request each, in order. */
-export async function naiveRound(api: ServerApi, stores: BenchStore[], expected: Map<string, string>, round: number): Promise<number> {
+export async function naiveRound(
+  api: ServerApi,
+  stores: BenchStore[],
+  expected: Map<string, string>,
+  round: number,
+): Promise<number> {
   const names = stores.map((_, i) => `Магазин ${i + 1} · прогон ${round} · по одному`);
   const started = performance.now();
   for (const [i, s] of stores.entries()) await api.renameMarket(s.market_id, names[i]!);

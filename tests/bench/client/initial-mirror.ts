@@ -57,10 +57,19 @@ declare global {
 
 const require = createRequire(import.meta.url);
 /** The app's stores for these tables (src/db/database.ts, latest version of each). */
-const STORES = { products_wh: 'id, name', products_mp: 'id, product_wh_id, offer_id', lots: 'id, product_id, received_at, batch_id, return_id' };
+const STORES = {
+  products_wh: 'id, name',
+  products_mp: 'id, product_wh_id, offer_id',
+  lots: 'id, product_id, received_at, batch_id, return_id',
+};
 
 /** Signs in through the form and resolves when IndexedDB holds `expected` rows of each table. */
-async function signInUntilMirrored(page: Page, login: string, password: string, expected: Record<string, number>): Promise<{ ms: number; fromClickMs: number; longest: number; over200: number }> {
+async function signInUntilMirrored(
+  page: Page,
+  login: string,
+  password: string,
+  expected: Record<string, number>,
+): Promise<{ ms: number; fromClickMs: number; longest: number; over200: number }> {
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill(password);
   await page.evaluate((expected) => {
@@ -68,7 +77,10 @@ async function signInUntilMirrored(page: Page, login: string, password: string, 
     window.__mirrored = new Promise((resolve) => {
       addEventListener(
         'click',
-        (e) => void window.__commitWatch!.done.then((doneAt) => resolve({ clickAt: e.timeStamp, signedInAt: window.__signedInAt ?? e.timeStamp, doneAt })),
+        (e) =>
+          void window.__commitWatch!.done.then((doneAt) =>
+            resolve({ clickAt: e.timeStamp, signedInAt: window.__signedInAt ?? e.timeStamp, doneAt }),
+          ),
         { capture: true, once: true },
       );
     });
@@ -84,26 +96,44 @@ async function signInUntilMirrored(page: Page, login: string, password: string, 
         open.onsuccess = () => {
           const tx = open.result.transaction(names, 'readonly');
           const out: Record<string, number> = {};
-          for (const name of names) tx.objectStore(name).count().onsuccess = (e) => (out[name] = (e.target as IDBRequest<number>).result);
+          for (const name of names)
+            tx.objectStore(name).count().onsuccess = (e) => (out[name] = (e.target as IDBRequest<number>).result);
           tx.oncomplete = () => (open.result.close(), resolve(out));
         };
       }),
     Object.keys(expected),
   );
-  for (const [name, n] of Object.entries(expected)) if (held[name] !== n) throw new Error(`${name}: IndexedDB holds ${held[name]} rows, the commit watch saw ${n}`);
+  for (const [name, n] of Object.entries(expected))
+    if (held[name] !== n) throw new Error(`${name}: IndexedDB holds ${held[name]} rows, the commit watch saw ${n}`);
   const tasks = await page.evaluate(() => window.__longTasks ?? []);
   const during = tasks.filter((t) => t.start + t.duration >= clickAt && t.start <= doneAt);
-  if (process.env.BENCH_MIRROR_TASKS === '1') console.error(`long tasks (ms after the login answer: duration): ${during.map((t) => `${(t.start - signedInAt).toFixed(0)}: ${t.duration.toFixed(0)}`).join(', ')}`);
-  return { ms: doneAt - signedInAt, fromClickMs: doneAt - clickAt, longest: Math.max(0, ...during.map((t) => t.duration)), over200: during.filter((t) => t.duration > 200).length };
+  if (process.env.BENCH_MIRROR_TASKS === '1')
+    console.error(
+      `long tasks (ms after the login answer: duration): ${during.map((t) => `${(t.start - signedInAt).toFixed(0)}: ${t.duration.toFixed(0)}`).join(', ')}`,
+    );
+  return {
+    ms: doneAt - signedInAt,
+    fromClickMs: doneAt - clickAt,
+    longest: Math.max(0, ...during.map((t) => t.duration)),
+    over200: during.filter((t) => t.duration > 200).length,
+  };
 }
 
 /** Every row of `tables` as pull hands them to the device, fetched by node (untimed). */
-async function rowsOf(baseUrl: string, auth: Record<string, string>, tables: string[]): Promise<Record<string, unknown[]>> {
+async function rowsOf(
+  baseUrl: string,
+  auth: Record<string, string>,
+  tables: string[],
+): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = Object.fromEntries(tables.map((t) => [t, []]));
-  for (let since = 0; ; ) {
+  for (let since = 0; ;) {
     const res = await fetch(`${baseUrl}/api/v1/sync/pull?since=${since}&limit=1000`, { headers: auth });
     if (!res.ok) throw new Error(`pull: ${res.status}`);
-    const page = (await res.json()) as { cursor: number; has_more: boolean; changes: { table: string; row: unknown }[] };
+    const page = (await res.json()) as {
+      cursor: number;
+      has_more: boolean;
+      changes: { table: string; row: unknown }[];
+    };
     for (const c of page.changes) if (c.row && out[c.table]) out[c.table]!.push(c.row);
     since = page.cursor;
     if (!page.has_more) return out;
@@ -133,7 +163,11 @@ async function bulkPutFloor(page: Page, rows: Record<string, unknown[]>, run: nu
 }
 
 /** BENCH_MIRROR_PROFILE=1: where the main thread spent the first run, by function's self time. */
-function printHotFunctions(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function printHotFunctions(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
@@ -146,7 +180,15 @@ function printHotFunctions(profile: { nodes: { id: number; callFrame: { function
   for (const [name, ms] of top) console.error(`  ${ms.toFixed(0).padStart(7)}  ${name}`);
 }
 
-export async function initialMirrorBench({ products, lotsPerProduct, runs }: { products: number; lotsPerProduct: number; runs: number }): Promise<MirrorSummary> {
+export async function initialMirrorBench({
+  products,
+  lotsPerProduct,
+  runs,
+}: {
+  products: number;
+  lotsPerProduct: number;
+  runs: number;
+}): Promise<MirrorSummary> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `ostatok_bench_mirror_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -161,7 +203,11 @@ export async function initialMirrorBench({ products, lotsPerProduct, runs }: { p
   try {
     const login = `bench-mirror-${Date.now()}@example.ru`;
     const user = await benchUser(server.url, login);
-    const seeded = await seedCatalog(url.toString(), user.id, { products, lotsPerProduct, reservesAndMarkdowns: false });
+    const seeded = await seedCatalog(url.toString(), user.id, {
+      products,
+      lotsPerProduct,
+      reservesAndMarkdowns: false,
+    });
     const expected = { products_wh: seeded.products, products_mp: seeded.listings, lots: seeded.lots };
     const rows = await rowsOf(server.url, user.auth, Object.keys(STORES));
     const samples: MirrorSample[] = [];
@@ -176,7 +222,8 @@ export async function initialMirrorBench({ products, lotsPerProduct, runs }: { p
             for (const e of list.getEntries()) window.__longTasks!.push({ start: e.startTime, duration: e.duration });
           }).observe({ type: 'longtask', buffered: true });
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as PerformanceResourceTiming[]) if (e.name.includes('/users/login')) window.__signedInAt = e.responseEnd;
+            for (const e of list.getEntries() as PerformanceResourceTiming[])
+              if (e.name.includes('/users/login')) window.__signedInAt = e.responseEnd;
           }).observe({ type: 'resource', buffered: true });
         });
         await page.goto(server.url);
@@ -184,14 +231,21 @@ export async function initialMirrorBench({ products, lotsPerProduct, runs }: { p
         // The first visit installs the service worker and its precache: let that finish first.
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => new Promise((r) => setTimeout(r, 1000))));
         const floorMs = await bulkPutFloor(page, rows, run);
-        const profiler = process.env.BENCH_MIRROR_PROFILE === '1' && run === 1 ? await page.context().newCDPSession(page) : undefined;
+        const profiler =
+          process.env.BENCH_MIRROR_PROFILE === '1' && run === 1 ? await page.context().newCDPSession(page) : undefined;
         if (profiler) {
           await profiler.send('Profiler.enable');
           await profiler.send('Profiler.start');
         }
         const pulled = await signInUntilMirrored(page, login, 'bench-password-123', expected);
         if (profiler) printHotFunctions((await profiler.send('Profiler.stop')).profile);
-        samples.push({ pullMs: pulled.ms, fromClickMs: pulled.fromClickMs, floorMs, longestTaskMs: pulled.longest, tasksOver200ms: pulled.over200 });
+        samples.push({
+          pullMs: pulled.ms,
+          fromClickMs: pulled.fromClickMs,
+          floorMs,
+          longestTaskMs: pulled.longest,
+          tasksOver200ms: pulled.over200,
+        });
         console.error(
           `initial mirror ${run}/${runs}: signed in → ${seeded.products + seeded.listings + seeded.lots} rows in IndexedDB ${pulled.ms.toFixed(0)} ms (${pulled.fromClickMs.toFixed(0)} ms from the click), bulkPut floor ${floorMs.toFixed(0)} ms, longest task ${pulled.longest.toFixed(0)} ms`,
         );
@@ -223,11 +277,23 @@ export async function initialMirrorBench({ products, lotsPerProduct, runs }: { p
 /** Prints target 1; answers its table for the JSON. */
 export function printInitialMirror(m: MirrorSummary): Array<Record<string, string | number>> {
   const rows = [
-    { measure: `signed in (login answered) → IndexedDB holds ${m.rows} rows (${m.products} products, their listings, ${m.lots} lots)`, 'median ms': m.medianPullMs, 'min–max': `${round1(Math.min(...m.samples.map((s) => s.pullMs)))}–${round1(Math.max(...m.samples.map((s) => s.pullMs)))}` },
-    { measure: 'baseline: Dexie bulkPut of the same rows into an empty database', 'median ms': m.medianFloorMs, 'min–max': `${round1(Math.min(...m.samples.map((s) => s.floorMs)))}–${round1(Math.max(...m.samples.map((s) => s.floorMs)))}` },
+    {
+      measure: `signed in (login answered) → IndexedDB holds ${m.rows} rows (${m.products} products, their listings, ${m.lots} lots)`,
+      'median ms': m.medianPullMs,
+      'min–max': `${round1(Math.min(...m.samples.map((s) => s.pullMs)))}–${round1(Math.max(...m.samples.map((s) => s.pullMs)))}`,
+    },
+    {
+      measure: 'baseline: Dexie bulkPut of the same rows into an empty database',
+      'median ms': m.medianFloorMs,
+      'min–max': `${round1(Math.min(...m.samples.map((s) => s.floorMs)))}–${round1(Math.max(...m.samples.map((s) => s.floorMs)))}`,
+    },
   ];
-  console.log(`(d) initial mirror of a fresh device, median of ${m.runs} runs (target ≤ 1.3× the floor, no main-thread task over 200 ms)`);
+  console.log(
+    `(d) initial mirror of a fresh device, median of ${m.runs} runs (target ≤ 1.3× the floor, no main-thread task over 200 ms)`,
+  );
   console.table(rows);
-  console.log(`ratio sign-in mirror / bulkPut floor: ${m.ratio}; longest main-thread task while mirroring: ${m.longestTaskMs} ms`);
+  console.log(
+    `ratio sign-in mirror / bulkPut floor: ${m.ratio}; longest main-thread task while mirroring: ${m.longestTaskMs} ms`,
+  );
   return rows;
 }

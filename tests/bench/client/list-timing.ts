@@ -37,7 +37,12 @@ async function arm(page: Page, startEvents: string[], expect: { path: string; ne
         const observer = new MutationObserver(() => {
           if (!ready()) return;
           observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - startedAt!, rows: document.querySelectorAll(row).length }), 0));
+          requestAnimationFrame(() =>
+            setTimeout(
+              () => resolve({ ms: performance.now() - startedAt!, rows: document.querySelectorAll(row).length }),
+              0,
+            ),
+          );
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
       });
@@ -75,7 +80,9 @@ export async function timeNavigation(page: Page): Promise<PaintTiming> {
 export async function timeKeystroke(page: Page, needle: string): Promise<PaintTiming> {
   const search = page.getByRole('searchbox', { name: 'Поиск' });
   if ((await search.inputValue()) !== '') throw new Error('the search box must start empty');
-  const names = await page.locator(ROW).evaluateAll((rows) => rows.map((r) => (r.children[2]?.textContent ?? '').toLowerCase()));
+  const names = await page
+    .locator(ROW)
+    .evaluateAll((rows) => rows.map((r) => (r.children[2]?.textContent ?? '').toLowerCase()));
   // Otherwise the "after" state would already hold and nothing would be measured.
   if (names.every((n) => n.includes(needle))) throw new Error(`every row already contains «${needle}»`);
   await search.focus();

@@ -54,13 +54,19 @@ interface BenchUser {
 }
 
 /** A user whose stores' catalogs are imported on the server, checked to hold `products` products. */
-async function seedUser(server: RunningServer, label: string, stores: SandboxStore[], products: number): Promise<{ user: BenchUser; importMs: number }> {
+async function seedUser(
+  server: RunningServer,
+  label: string,
+  stores: SandboxStore[],
+  products: number,
+): Promise<{ user: BenchUser; importMs: number }> {
   const user = { login: `bench-list-${label}-${Date.now()}@example.ru`, password: 'пароль-для-замера' };
   const api = await ServerApi.signUp(server.url, { ...user, first_name: 'Бенч', last_name: label });
   await addStores(api, stores);
   const imported = await importCatalogs(api, stores);
   const onServer = (await api.call<{ total: number }>('GET', '/api/v1/products/all/?page=1&page_size=1')).total;
-  if (onServer !== products) throw new Error(`${label}: the server holds ${onServer} products after the import, expected ${products}`);
+  if (onServer !== products)
+    throw new Error(`${label}: the server holds ${onServer} products after the import, expected ${products}`);
   return { user, importMs: imported.wallMs };
 }
 
@@ -97,8 +103,17 @@ async function signInAndPull(page: Page, baseUrl: string, user: BenchUser, produ
  * menu navigation until the first page of rows is painted, and one search keystroke until the
  * filtered rows are painted. The two devices take turns, alternating who goes first.
  */
-export async function productsListBench({ products, baselineProducts, runs = DEFAULT_RUNS }: { products: number; baselineProducts: number; runs?: number }): Promise<ListSummary> {
-  if (products % 2 !== 0) throw new Error('the large catalog is split over two stores: give an even number of products');
+export async function productsListBench({
+  products,
+  baselineProducts,
+  runs = DEFAULT_RUNS,
+}: {
+  products: number;
+  baselineProducts: number;
+  runs?: number;
+}): Promise<ListSummary> {
+  if (products % 2 !== 0)
+    throw new Error('the large catalog is split over two stores: give an even number of products');
   // OZON and Yandex Market hold the large catalog; Wildberries, on its own sandbox, the baseline's
   // (the sandbox has one catalog size, and each marketplace its own address in the server's config).
   const large = await startSandbox({ offersPerStore: products / 2, stores: storesOf(['OZON', 'YM']) });
@@ -126,7 +141,17 @@ export async function productsListBench({ products, baselineProducts, runs = DEF
       const { user, importMs } = await seedUser(server, label, stores, n);
       const profileDir = mkdtempSync(path.join(tmpdir(), `ostatok-bench-list-${label}-`));
       const { context, page } = await openProfile(profileDir, { offline: false });
-      const device: Device = { label, products: n, firstVisitMs: 0, navigation: [], quickReturn: [], keystroke: [], context, page, profileDir };
+      const device: Device = {
+        label,
+        products: n,
+        firstVisitMs: 0,
+        navigation: [],
+        quickReturn: [],
+        keystroke: [],
+        context,
+        page,
+        profileDir,
+      };
       devices.push(device);
       const pullMs = await signInAndPull(page, server.url, user, n);
       if (label === 'large') Object.assign(seedMs, { import: importMs, pull: pullMs });
@@ -157,7 +182,14 @@ export async function productsListBench({ products, baselineProducts, runs = DEF
       runs,
       needle,
       seedMs,
-      devices: devices.map(({ label, products: n, firstVisitMs, navigation, quickReturn, keystroke }) => ({ label, products: n, firstVisitMs, navigation, quickReturn, keystroke })),
+      devices: devices.map(({ label, products: n, firstVisitMs, navigation, quickReturn, keystroke }) => ({
+        label,
+        products: n,
+        firstVisitMs,
+        navigation,
+        quickReturn,
+        keystroke,
+      })),
     };
   } finally {
     for (const d of devices) {
@@ -174,9 +206,18 @@ export function printProductsList(list: ListSummary): Array<Record<string, strin
   const large = list.devices.find((d) => d.label === 'large')!;
   const small = list.devices.find((d) => d.label === 'baseline')!;
   const measures = [
-    { measure: `navigation: menu «Товары» clicked after ${DWELL_MS / 1000} s on /markets → first page of rows painted`, of: (d: ListDevice) => d.navigation },
-    { measure: `search: «${list.needle}» typed into the empty box → only matching rows painted`, of: (d: ListDevice) => d.keystroke },
-    { measure: "navigation back 0.3 s after leaving (Dexie's cache still holds the last visit)", of: (d: ListDevice) => d.quickReturn },
+    {
+      measure: `navigation: menu «Товары» clicked after ${DWELL_MS / 1000} s on /markets → first page of rows painted`,
+      of: (d: ListDevice) => d.navigation,
+    },
+    {
+      measure: `search: «${list.needle}» typed into the empty box → only matching rows painted`,
+      of: (d: ListDevice) => d.keystroke,
+    },
+    {
+      measure: "navigation back 0.3 s after leaving (Dexie's cache still holds the last visit)",
+      of: (d: ListDevice) => d.quickReturn,
+    },
   ];
   const rows = measures.map(({ measure, of }) => {
     const [l, s] = [large, small].map((d) => of(d).map((t) => t.ms));
@@ -195,10 +236,14 @@ export function printProductsList(list: ListSummary): Array<Record<string, strin
   );
   console.table(rows);
   const shown = (d: ListDevice) => `${d.navigation[0]?.rows}/${d.keystroke[0]?.rows}`;
-  console.log(`rows painted (navigation/search): ${shown(large)} with ${list.products}, ${shown(small)} with ${list.baselineProducts}`);
+  console.log(
+    `rows painted (navigation/search): ${shown(large)} with ${list.products}, ${shown(small)} with ${list.baselineProducts}`,
+  );
   console.log(
     `first visit (route code fetched, products, listings and stock read from IndexedDB; not in the medians): ${round1(large.firstVisitMs)} ms with ${list.products}, ${round1(small.firstVisitMs)} ms with ${list.baselineProducts}`,
   );
-  console.log(`seeding ${list.products}: import from the sandbox on the server ${round1(list.seedMs.import / 1000)} s, sign-in → IndexedDB holds them all ${round1(list.seedMs.pull / 1000)} s`);
+  console.log(
+    `seeding ${list.products}: import from the sandbox on the server ${round1(list.seedMs.import / 1000)} s, sign-in → IndexedDB holds them all ${round1(list.seedMs.pull / 1000)} s`,
+  );
   return rows;
 }

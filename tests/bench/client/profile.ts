@@ -13,7 +13,10 @@ export const round1 = (x: number) => Math.round(x * 10) / 10;
  * The same profile directory opened again and again, as a user reopens an installed app: the
  * service worker, its precache and IndexedDB survive, the browser process does not.
  */
-export async function openProfile(dir: string, { offline }: { offline: boolean }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openProfile(
+  dir: string,
+  { offline }: { offline: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,

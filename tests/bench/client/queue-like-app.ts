@@ -37,11 +37,24 @@ export function queueRenamesLikeApp(page: Page, renames: Rename[]): Promise<numb
             const body = { name: edit.name };
             markets.put({ ...current, ...body, updated_at: new Date().toISOString() });
             outbox.index('[table+row_id]').getAll(['markets', edit.rowId]).onsuccess = (e2) => {
-              type Entry = { seq: number; status: string; group: string | null; method: string; path: string; before: unknown; body: object };
-              const unsettled = ((e2.target as IDBRequest<Entry[]>).result ?? []).filter((x) => x.status !== 'rejected').sort((a, b) => a.seq - b.seq);
+              type Entry = {
+                seq: number;
+                status: string;
+                group: string | null;
+                method: string;
+                path: string;
+                before: unknown;
+                body: object;
+              };
+              const unsettled = ((e2.target as IDBRequest<Entry[]>).result ?? [])
+                .filter((x) => x.status !== 'rejected')
+                .sort((a, b) => a.seq - b.seq);
               const last = unsettled.at(-1);
               const foldable =
-                last?.status === 'pending' && last.group === null && ((last.method === 'PATCH' && last.path === edit.path) || (last.method === 'POST' && last.before === null));
+                last?.status === 'pending' &&
+                last.group === null &&
+                ((last.method === 'PATCH' && last.path === edit.path) ||
+                  (last.method === 'POST' && last.before === null));
               if (foldable) return void outbox.put({ ...last, body: { ...last.body, ...body } });
               added++;
               outbox.add({
@@ -73,13 +86,22 @@ export function queueRenamesLikeApp(page: Page, renames: Rename[]): Promise<numb
 export function sameShape(fromApp: Record<string, unknown>, fromCopy: Record<string, unknown>): string[] {
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
   const keys = [...new Set([...Object.keys(fromApp), ...Object.keys(fromCopy)])].sort();
-  const differences = keys.filter((k) => kind(fromApp[k]) !== kind(fromCopy[k])).map((k) => `${k}: ${kind(fromApp[k])} vs ${kind(fromCopy[k])}`);
+  const differences = keys
+    .filter((k) => kind(fromApp[k]) !== kind(fromCopy[k]))
+    .map((k) => `${k}: ${kind(fromApp[k])} vs ${kind(fromCopy[k])}`);
   // status and attempts may differ by value: the app tries (and fails) to send its entry at once.
   for (const k of ['method', 'group', 'table', 'error'])
     if (fromApp[k] !== fromCopy[k]) differences.push(`${k}: ${String(fromApp[k])} vs ${String(fromCopy[k])}`);
-  const bodyKeys = (v: unknown) => Object.keys((v ?? {}) as object).sort().join(',');
-  if (bodyKeys(fromApp.body) !== bodyKeys(fromCopy.body)) differences.push(`body keys: ${bodyKeys(fromApp.body)} vs ${bodyKeys(fromCopy.body)}`);
-  const beforeKeys = (v: unknown) => Object.keys((v ?? {}) as object).sort().join(',');
+  const bodyKeys = (v: unknown) =>
+    Object.keys((v ?? {}) as object)
+      .sort()
+      .join(',');
+  if (bodyKeys(fromApp.body) !== bodyKeys(fromCopy.body))
+    differences.push(`body keys: ${bodyKeys(fromApp.body)} vs ${bodyKeys(fromCopy.body)}`);
+  const beforeKeys = (v: unknown) =>
+    Object.keys((v ?? {}) as object)
+      .sort()
+      .join(',');
   if (beforeKeys(fromApp.before) !== beforeKeys(fromCopy.before)) differences.push('before: different row fields');
   return differences;
 }

@@ -31,7 +31,12 @@ interface WireJob {
 /** Stores linked to the sandbox, created the way `npm run demo` creates them (keys stored encrypted). */
 export async function addStores(api: ServerApi, stores: readonly SandboxStore[]): Promise<void> {
   for (const s of stores) {
-    await api.call('POST', '/api/v1/markets/add/', { market_id: s.marketId, name: s.name ?? s.marketId, marketplace: s.marketplace, access_token: s.apiKey });
+    await api.call('POST', '/api/v1/markets/add/', {
+      market_id: s.marketId,
+      name: s.name ?? s.marketId,
+      marketplace: s.marketplace,
+      access_token: s.apiKey,
+    });
   }
 }
 

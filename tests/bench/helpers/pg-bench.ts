@@ -27,7 +27,10 @@ export interface BenchServer {
  * A server instance on `url` (another one on the bench's database, as behind a balancer), or on a
  * fresh embedded database without one; `env` overrides its config.
  */
-export async function startInstance(url: string | undefined, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; base: string; close(): Promise<void> }> {
+export async function startInstance(
+  url: string | undefined,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; base: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-pg-'));
   const config = loadConfig({
     ...(url ? { DATABASE_URL: url } : {}),
@@ -87,7 +90,11 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
 /** Signs a user up and in: their id and the Authorization header of their access token. */
 export async function benchUser(base: string, login: string): Promise<{ id: string; auth: Record<string, string> }> {
   const call = async (url: string, body: unknown) => {
-    const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -109,7 +116,11 @@ export interface CatalogSeed {
  * would measure the seeding, not the route). The triggers keep versions and stock roll-ups as
  * for any write.
  */
-export async function seedCatalog(url: string, userId: string, seed: CatalogSeed): Promise<{ products: number; listings: number; lots: number; seconds: number }> {
+export async function seedCatalog(
+  url: string,
+  userId: string,
+  seed: CatalogSeed,
+): Promise<{ products: number; listings: number; lots: number; seconds: number }> {
   const started = performance.now();
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -161,7 +172,12 @@ export interface LoadSample {
 }
 
 /** `connections` clients requesting `url` back to back for `seconds`; any non-2xx answer fails the bench. */
-export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadSample> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadSample> {
   const r = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);

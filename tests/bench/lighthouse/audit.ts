@@ -25,7 +25,12 @@ const score = (s: number | null | undefined) => Math.round((s ?? 0) * 100);
  * IndexedDB and tokens stay, as for a user who installed the app; without it Lighthouse clears
  * the origin's storage first, as on a first visit.
  */
-export async function auditPage(url: string, userDataDir: string, keepStorage: boolean, report?: (json: string) => void): Promise<LighthouseSample> {
+export async function auditPage(
+  url: string,
+  userDataDir: string,
+  keepStorage: boolean,
+  report?: (json: string) => void,
+): Promise<LighthouseSample> {
   const chromium = await launchChromium(userDataDir);
   try {
     const result = await lighthouse(url, {
@@ -40,11 +45,21 @@ export async function auditPage(url: string, userDataDir: string, keepStorage: b
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     report?.(typeof result.report === 'string' ? result.report : result.report.join('\n'));
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const bootupItems = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
+    const bootupItems =
+      (
+        lhr.audits['bootup-time']?.details as
+          { items?: { url: string; total: number; scripting: number }[] } | undefined
+      )?.items ?? [];
     const failing = ['accessibility', 'best-practices'].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .map((ref) => lhr.audits[ref.id]!)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => ({ id: a.id, title: a.title })),
     );
     return {
@@ -56,7 +71,11 @@ export async function auditPage(url: string, userDataDir: string, keepStorage: b
       tbtMs: metric('total-blocking-time'),
       speedIndexMs: metric('speed-index'),
       cls: metric('cumulative-layout-shift'),
-      bootup: bootupItems.map((i) => ({ url: i.url, totalMs: Math.round(i.total), scriptingMs: Math.round(i.scripting) })),
+      bootup: bootupItems.map((i) => ({
+        url: i.url,
+        totalMs: Math.round(i.total),
+        scriptingMs: Math.round(i.scripting),
+      })),
       failing,
     };
   } finally {

@@ -9,7 +9,15 @@ export interface DebuggableChromium {
 }
 
 /** The brief's flags: no sandbox in this container, no GPU, no background traffic skewing the network log. */
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--no-default-browser-check'];
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--no-default-browser-check',
+];
 
 /**
  * Debian's Chromium on a profile directory, listening for DevTools on a port it picks itself
@@ -19,9 +27,13 @@ export async function launchChromium(userDataDir: string): Promise<DebuggableChr
   const portFile = path.join(userDataDir, 'DevToolsActivePort');
   // A previous run's file would name a port nobody listens on any more.
   rmSync(portFile, { force: true });
-  const child = spawn(chromiumPath(), [...flags, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
+  const child = spawn(
+    chromiumPath(),
+    [...flags, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
   let port = 0;

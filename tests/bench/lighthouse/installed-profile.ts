@@ -15,7 +15,12 @@ export async function prepareInstalledProfile(profileDir: string, baseUrl: strin
   const user = { login: `bench-lighthouse-${Date.now()}@example.ru`, password: 'пароль-для-замера' };
   const api = await ServerApi.signUp(baseUrl, { ...user, first_name: 'Бенч', last_name: 'Маяк' });
   const names = Array.from({ length: products }, (_, i) => productName(i + 1));
-  await api.call('POST', '/api/v1/products/warehouse/add/', names.map((name) => ({ name })), { 'idempotency-key': crypto.randomUUID() });
+  await api.call(
+    'POST',
+    '/api/v1/products/warehouse/add/',
+    names.map((name) => ({ name })),
+    { 'idempotency-key': crypto.randomUUID() },
+  );
 
   const { context, page } = await openProfile(profileDir, { offline: false });
   try {

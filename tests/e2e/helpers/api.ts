@@ -16,14 +16,25 @@ export class ServerApi {
   ) {}
 
   /** Signs up and logs in a fresh user straight through the API. */
-  static async signUp(baseUrl: string, user: { login: string; password: string; first_name: string; last_name: string }): Promise<ServerApi> {
+  static async signUp(
+    baseUrl: string,
+    user: { login: string; password: string; first_name: string; last_name: string },
+  ): Promise<ServerApi> {
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     };
     await post('/api/v1/users/signup/', user);
-    const tokens = await post('/api/v1/users/login/', { login: user.login, password: user.password, email: user.login });
+    const tokens = await post('/api/v1/users/login/', {
+      login: user.login,
+      password: user.password,
+      email: user.login,
+    });
     return new ServerApi(baseUrl, String(tokens.access_token));
   }
 
@@ -45,7 +56,11 @@ export class ServerApi {
   async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const res = await fetch(this.baseUrl + path, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -57,6 +72,11 @@ export class ServerApi {
   }
 
   renameMarket(marketId: string, name: string): Promise<ServerMarket> {
-    return this.call<ServerMarket>('PATCH', `/api/v1/markets/${encodeURIComponent(marketId)}/`, { name }, { 'idempotency-key': crypto.randomUUID() });
+    return this.call<ServerMarket>(
+      'PATCH',
+      `/api/v1/markets/${encodeURIComponent(marketId)}/`,
+      { name },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
   }
 }

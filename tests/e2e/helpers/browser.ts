@@ -9,7 +9,14 @@ export function chromiumPath(): string {
   return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 }
 
-export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * A persistent profile, as an installed app has: service workers, IndexedDB and the

@@ -45,14 +45,18 @@ export class CatalogApi {
 
   /** The one product holding this listing (articles are unique per store in the sandbox). */
   async byArticle(offerId: string): Promise<ServerProduct> {
-    const found = (await this.search(offerId)).products.filter((p) => p.products_mp.some((l) => l.offer_id === offerId));
+    const found = (await this.search(offerId)).products.filter((p) =>
+      p.products_mp.some((l) => l.offer_id === offerId),
+    );
     if (found.length !== 1) throw new Error(`article ${offerId}: ${found.length} products on the server`);
     return found[0]!;
   }
 
   /** GET /api/v1/products/product/{id}/; null when the server answers 404 (deleted or merged away). */
   async product(id: string): Promise<ServerProduct | null> {
-    const res = await fetch(`${this.api.baseUrl}/api/v1/products/product/${id}/`, { headers: { authorization: `Bearer ${this.api.accessToken}` } });
+    const res = await fetch(`${this.api.baseUrl}/api/v1/products/product/${id}/`, {
+      headers: { authorization: `Bearer ${this.api.accessToken}` },
+    });
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`GET product ${id}: ${res.status} ${await res.text()}`);
     return (await res.json()) as ServerProduct;
@@ -61,7 +65,11 @@ export class CatalogApi {
   /** An uploaded picture as anyone with its URL gets it: status, type and bytes. */
   async image(url: string): Promise<{ status: number; contentType: string | null; bytes: Buffer }> {
     const res = await fetch(new URL(url, this.api.baseUrl));
-    return { status: res.status, contentType: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
   }
 }
 

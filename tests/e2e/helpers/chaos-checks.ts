@@ -11,20 +11,27 @@ export interface CheckResult {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (server: ServerRows, table: string): Row[] => [...(server.tables.get(table)?.values() ?? [])].map((c) => c.row!);
+const rowsOf = (server: ServerRows, table: string): Row[] =>
+  [...(server.tables.get(table)?.values() ?? [])].map((c) => c.row!);
 const sum = (rows: Row[], field: string) => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
 
 /**
  * (1) server = model: per product, the name it was last given, one lot per receipt line with the
  * units received, each write-off and markdown once, and on-hand = received − written off − marked down.
  */
-export function serverMatchesModel(model: ChaosModel, server: ServerRows, figures: Map<string, ServerFigures>): CheckResult {
+export function serverMatchesModel(
+  model: ChaosModel,
+  server: ServerRows,
+  figures: Map<string, ServerFigures>,
+): CheckResult {
   const result: CheckResult = { problems: [], lost: 0, doubled: 0, diverged: 0 };
   const rowCount = (p: ModelProduct, what: string, expected: number, actual: number) => {
     if (actual === expected) return;
     if (actual < expected) result.lost += expected - actual;
     else result.doubled += actual - expected;
-    result.problems.push(`${p.tag} (${p.id}): ${what}: expected ${expected}, server has ${actual} (${actual < expected ? 'lost' : 'doubled'} ${Math.abs(expected - actual)})`);
+    result.problems.push(
+      `${p.tag} (${p.id}): ${what}: expected ${expected}, server has ${actual} (${actual < expected ? 'lost' : 'doubled'} ${Math.abs(expected - actual)})`,
+    );
   };
   const figure = (p: ModelProduct, what: string, expected: number, actual: unknown) => {
     if (actual === expected) return;
@@ -96,7 +103,8 @@ export function deviceMatchesServer(device: Map<string, Row[]>, server: ServerRo
         continue;
       }
       const diffs = fieldDiffs(row, change.row!);
-      if (row.version !== change.version && !diffs.some((d) => d.startsWith('version:'))) diffs.unshift(`version: device ${String(row.version)} ≠ change ${change.version}`);
+      if (row.version !== change.version && !diffs.some((d) => d.startsWith('version:')))
+        diffs.unshift(`version: device ${String(row.version)} ≠ change ${change.version}`);
       if (diffs.length === 0) continue;
       result.diverged++;
       result.problems.push(`${where}: ${diffs.join('; ')}`);
@@ -104,7 +112,9 @@ export function deviceMatchesServer(device: Map<string, Row[]>, server: ServerRo
     for (const [id, row] of mine) {
       if (theirs.has(id)) continue;
       result.diverged++;
-      result.problems.push(`${table}/${id}${tagOf(row) && ` (${tagOf(row)})`}: on the device (version ${String(row.version)}), not on the server`);
+      result.problems.push(
+        `${table}/${id}${tagOf(row) && ` (${tagOf(row)})`}: on the device (version ${String(row.version)}), not on the server`,
+      );
     }
   }
   return result;
@@ -122,11 +132,21 @@ export function screenMatchesServer(
     const f = figures.get(p.id);
     if (!row || !f) {
       result.diverged++;
-      result.problems.push(`${p.tag} (${p.id}): ${row ? '' : 'no row on /products'}${!row && !f ? ', ' : ''}${f ? '' : 'no figures on the server'}`);
+      result.problems.push(
+        `${p.tag} (${p.id}): ${row ? '' : 'no row on /products'}${!row && !f ? ', ' : ''}${f ? '' : 'no figures on the server'}`,
+      );
       continue;
     }
-    const expected = { name: f.name, count: f.count, reserve: f.reserve, markdowns: f.markdowns, totalPrice: f.total_price };
-    const diffs = (Object.keys(expected) as Array<keyof typeof expected>).filter((k) => row[k] !== expected[k]).map((k) => `${k}: shown ${JSON.stringify(row[k])} ≠ server ${JSON.stringify(expected[k])}`);
+    const expected = {
+      name: f.name,
+      count: f.count,
+      reserve: f.reserve,
+      markdowns: f.markdowns,
+      totalPrice: f.total_price,
+    };
+    const diffs = (Object.keys(expected) as Array<keyof typeof expected>)
+      .filter((k) => row[k] !== expected[k])
+      .map((k) => `${k}: shown ${JSON.stringify(row[k])} ≠ server ${JSON.stringify(expected[k])}`);
     if (diffs.length === 0) continue;
     result.diverged++;
     result.problems.push(`${p.tag} (${p.id}) on /products: ${diffs.join('; ')}`);

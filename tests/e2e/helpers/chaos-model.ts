@@ -25,7 +25,13 @@ export type PlannedEdit =
   | { kind: 'writeOff'; product: string; count: number; price: number }
   | { kind: 'markdown'; product: string; markdownPrice: number };
 
-const WEIGHTS: Record<EditKind, number> = { rename: 0.18, receive: 0.24, purchase: 0.08, writeOff: 0.25, markdown: 0.25 };
+const WEIGHTS: Record<EditKind, number> = {
+  rename: 0.18,
+  receive: 0.24,
+  purchase: 0.08,
+  writeOff: 0.25,
+  markdown: 0.25,
+};
 
 /**
  * The user's edits as they should end up on the server: per product the final name, lots and
@@ -38,7 +44,14 @@ export class ChaosModel {
   private renames = 0;
 
   constructor(products: Array<{ id: string; tag: string; name: string }>) {
-    this.products = products.map((p) => ({ ...p, lots: 0, receivedUnits: 0, writeOffs: 0, writtenOffUnits: 0, markdowns: 0 }));
+    this.products = products.map((p) => ({
+      ...p,
+      lots: 0,
+      receivedUnits: 0,
+      writeOffs: 0,
+      writtenOffUnits: 0,
+      markdowns: 0,
+    }));
   }
 
   product(id: string): ModelProduct {
@@ -71,7 +84,11 @@ export class ChaosModel {
         case 'purchase': {
           const others = this.products.filter((o) => o.id !== p.id);
           const second = random.pick(others);
-          const lines = [p, second].map((o) => ({ product: o.id, count: random.int(1, 5), price: random.int(50, 900) }));
+          const lines = [p, second].map((o) => ({
+            product: o.id,
+            count: random.int(1, 5),
+            price: random.int(50, 900),
+          }));
           return { kind, lines };
         }
         case 'writeOff':

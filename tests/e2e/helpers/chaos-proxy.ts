@@ -42,7 +42,15 @@ function tokenMsLeft(authorization: string | undefined): number | null {
 }
 
 // Hop-by-hop headers belong to one connection; bodies are re-sent whole with their own length.
-const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
 }
@@ -125,7 +133,15 @@ export class ChaosProxy {
         return this.answer(res, {
           status: 503,
           headers: { 'content-type': 'application/problem+json' },
-          body: Buffer.from(JSON.stringify({ type: 'about:blank', status: 503, code: 'unavailable', title: 'Service Unavailable', detail: 'Сервер временно недоступен' })),
+          body: Buffer.from(
+            JSON.stringify({
+              type: 'about:blank',
+              status: 503,
+              code: 'unavailable',
+              title: 'Service Unavailable',
+              detail: 'Сервер временно недоступен',
+            }),
+          ),
         });
       case 'expireMidPush': {
         const wait = (call.tokenMsLeft ?? 0) - decision.leadMs;
@@ -153,10 +169,13 @@ export class ChaosProxy {
 
   private hold(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.held.delete(timer);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          this.held.delete(timer);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       this.held.add(timer);
     });
   }
@@ -165,9 +184,16 @@ export class ChaosProxy {
     const upstream = new URL(this.upstreamUrl);
     const headers = { ...endToEnd(req.headers), 'content-length': String(body.length) };
     return new Promise((resolve, reject) => {
-      const request = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (response) => {
-        readAll(response).then((answer) => resolve({ status: response.statusCode ?? 502, headers: endToEnd(response.headers), body: answer }), reject);
-      });
+      const request = http.request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
+        (response) => {
+          readAll(response).then(
+            (answer) =>
+              resolve({ status: response.statusCode ?? 502, headers: endToEnd(response.headers), body: answer }),
+            reject,
+          );
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });

@@ -21,21 +21,36 @@ export interface RunLog {
 
 /** Local rows of this edit's kind for its product: a count that grows when the device took the edit. */
 async function storedCount(device: ChaosDevice, edit: PlannedEdit): Promise<number> {
-  const table = { rename: 'products_wh', receive: 'lots', purchase: 'lots', writeOff: 'disposals', markdown: 'markdowns' }[edit.kind];
+  const table = {
+    rename: 'products_wh',
+    receive: 'lots',
+    purchase: 'lots',
+    writeOff: 'disposals',
+    markdown: 'markdowns',
+  }[edit.kind];
   const product = edit.kind === 'purchase' ? edit.lines[0]!.product : edit.product;
   const rows = await device.local.readAll<{ id: string; product_id?: string; name?: string }>(table);
   if (edit.kind === 'rename') return rows.some((r) => r.id === product && r.name === edit.name) ? 1 : 0;
   return rows.filter((r) => r.product_id === product).length;
 }
 
-async function makeEdit(device: ChaosDevice, model: ChaosModel, edit: PlannedEdit, reason: string): Promise<FormOutcome> {
+async function makeEdit(
+  device: ChaosDevice,
+  model: ChaosModel,
+  edit: PlannedEdit,
+  reason: string,
+): Promise<FormOutcome> {
   const forms = new ProductFormsPage(device.page);
   const tag = (id: string) => model.product(id).tag;
   switch (edit.kind) {
     case 'rename': {
       await forms.rename(edit.product, tag(edit.product), edit.name);
       // Saved on blur into IndexedDB: wait for it, so a tab killed next cannot take it along.
-      await eventually(async () => (await storedCount(device, edit)) === 1, `the new name «${edit.name}» on the device`, 10_000);
+      await eventually(
+        async () => (await storedCount(device, edit)) === 1,
+        `the new name «${edit.name}» on the device`,
+        10_000,
+      );
       return { ok: true };
     }
     case 'receive':
@@ -49,7 +64,10 @@ async function makeEdit(device: ChaosDevice, model: ChaosModel, edit: PlannedEdi
     case 'writeOff':
       return forms.writeOff(edit.product, tag(edit.product), { count: edit.count, price: edit.price, reason });
     case 'markdown':
-      return forms.markDown(edit.product, tag(edit.product), { markdownPrice: edit.markdownPrice, description: reason });
+      return forms.markDown(edit.product, tag(edit.product), {
+        markdownPrice: edit.markdownPrice,
+        description: reason,
+      });
   }
 }
 
@@ -58,7 +76,13 @@ async function makeEdit(device: ChaosDevice, model: ChaosModel, edit: PlannedEdi
  * stretches, live channels cut, and one tab killed mid-burst. Each accepted edit goes into the
  * model; an edit interrupted by a sign-out is looked up on the device before it is made again.
  */
-export async function runScenario(device: ChaosDevice, model: ChaosModel, proxy: ChaosProxy, random: SeededRandom, options: RunOptions): Promise<RunLog> {
+export async function runScenario(
+  device: ChaosDevice,
+  model: ChaosModel,
+  proxy: ChaosProxy,
+  random: SeededRandom,
+  options: RunOptions,
+): Promise<RunLog> {
   const log: RunLog = { uiRefusals: [], offlineStretches: 0, interrupted: 0 };
   const killFrom = Math.floor(options.edits * (0.4 + 0.2 * random.next()));
   const killHow = random.pick(['close', 'crash'] as const);
@@ -67,7 +91,10 @@ export async function runScenario(device: ChaosDevice, model: ChaosModel, proxy:
 
   while (model.totalEdits < options.edits) {
     // Edits the UI refuses do not count; a device refusing them all must not spin forever.
-    if (++attempts > options.edits * 2) throw new Error(`only ${model.totalEdits} of ${options.edits} edits taken in ${attempts - 1} attempts; UI refusals: ${JSON.stringify(log.uiRefusals.slice(0, 5))}`);
+    if (++attempts > options.edits * 2)
+      throw new Error(
+        `only ${model.totalEdits} of ${options.edits} edits taken in ${attempts - 1} attempts; UI refusals: ${JSON.stringify(log.uiRefusals.slice(0, 5))}`,
+      );
     device.editsDone = model.totalEdits;
     if (device.onAuthScreen) await device.recoverFromSignOut();
 
@@ -95,11 +122,15 @@ export async function runScenario(device: ChaosDevice, model: ChaosModel, proxy:
     } catch (err) {
       // A step may fail just before the app's own load of /auth commits: give it a moment.
       if (!device.onAuthScreen) await device.page.waitForURL(/\/auth$/, { timeout: 3_000 }).catch(() => undefined);
-      if (!device.onAuthScreen) throw new Error(`edit ${model.totalEdits + 1} (${describeEdit(edit, model)}) failed on ${device.page.url()}: ${String(err)}`);
+      if (!device.onAuthScreen)
+        throw new Error(
+          `edit ${model.totalEdits + 1} (${describeEdit(edit, model)}) failed on ${device.page.url()}: ${String(err)}`,
+        );
       // Signed out in the middle of it: the edit counts only if the device stored it.
       log.interrupted++;
       await device.recoverFromSignOut();
-      const stored = edit.kind === 'rename' ? (await storedCount(device, edit)) === 1 : (await storedCount(device, edit)) > before;
+      const stored =
+        edit.kind === 'rename' ? (await storedCount(device, edit)) === 1 : (await storedCount(device, edit)) > before;
       if (stored) model.apply(edit);
       continue;
     }

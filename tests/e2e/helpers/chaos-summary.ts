@@ -28,7 +28,16 @@ export interface ChaosSummary {
 
 export function summarize(
   seed: number,
-  run: { model: ChaosModel; plan: FaultPlan; proxy: ChaosProxy; device: ChaosDevice; log: RunLog; startedAt: number; tokenTtlSeconds: string; calm: boolean },
+  run: {
+    model: ChaosModel;
+    plan: FaultPlan;
+    proxy: ChaosProxy;
+    device: ChaosDevice;
+    log: RunLog;
+    startedAt: number;
+    tokenTtlSeconds: string;
+    calm: boolean;
+  },
   checks: Record<string, CheckResult>,
 ): ChaosSummary {
   const all = Object.values(checks);
@@ -47,7 +56,12 @@ export function summarize(
     doubled: all.reduce((s, c) => s + c.doubled, 0),
     diverged: all.reduce((s, c) => s + c.diverged, 0),
     checks: Object.fromEntries(Object.entries(checks).map(([name, c]) => [name, c.problems])),
-    faultLog: run.proxy.log.map(({ at, method, path, fault }) => ({ s: Math.round((at - run.startedAt) / 100) / 10, method, path, fault })),
+    faultLog: run.proxy.log.map(({ at, method, path, fault }) => ({
+      s: Math.round((at - run.startedAt) / 100) / 10,
+      method,
+      path,
+      fault,
+    })),
   };
 }
 

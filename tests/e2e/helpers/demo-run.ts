@@ -15,7 +15,11 @@ const root = path.resolve(import.meta.dirname, '../../..');
  * The demo's environment on free ports and a fresh data folder, serving the build `npm run test:e2e`
  * made (or PUBLIC_DIR: a helper working beside others points it at its own build).
  */
-export async function demoEnv(label: string, offers: number, user: { login: string; password: string }): Promise<{ env: Record<string, string>; baseUrl: string }> {
+export async function demoEnv(
+  label: string,
+  offers: number,
+  user: { login: string; password: string },
+): Promise<{ env: Record<string, string>; baseUrl: string }> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const env = {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), `ostatok-${label}-`)),

@@ -17,7 +17,15 @@ export type FaultDecision =
   | { kind: 'dropRefreshAnswer' };
 
 export type FaultKind = Exclude<FaultDecision['kind'], 'pass'> | 'dropLiveChannel';
-export const faultKinds: readonly FaultKind[] = ['dropRequest', 'dropAnswer', 'delayAnswer', 'unavailable', 'expireMidPush', 'dropRefreshAnswer', 'dropLiveChannel'];
+export const faultKinds: readonly FaultKind[] = [
+  'dropRequest',
+  'dropAnswer',
+  'delayAnswer',
+  'unavailable',
+  'expireMidPush',
+  'dropRefreshAnswer',
+  'dropLiveChannel',
+];
 
 export interface ApiCall {
   method: string;
@@ -45,7 +53,10 @@ const isPush = (call: ApiCall) => call.method === 'POST' && call.path === '/api/
  */
 export class FaultPlan {
   enabled = false;
-  readonly injected: Record<FaultKind, number> = Object.fromEntries(faultKinds.map((k) => [k, 0])) as Record<FaultKind, number>;
+  readonly injected: Record<FaultKind, number> = Object.fromEntries(faultKinds.map((k) => [k, 0])) as Record<
+    FaultKind,
+    number
+  >;
   private refreshDropForced = false;
 
   constructor(private readonly random: SeededRandom) {}
@@ -68,7 +79,9 @@ export class FaultPlan {
       const leadMs = this.random.int(10, 80);
       const left = call.tokenMsLeft;
       // Too far from expiry to wait for, or already expired (the server answers 401 anyway).
-      return left !== null && left > leadMs && left - leadMs <= EXPIRY_HOLD_MAX_MS ? { kind, leadMs } : { kind: 'pass' };
+      return left !== null && left > leadMs && left - leadMs <= EXPIRY_HOLD_MAX_MS
+        ? { kind, leadMs }
+        : { kind: 'pass' };
     }
     return { kind: 'pass' };
   }

@@ -35,7 +35,11 @@ export class ReturnsApi {
 
   /** POST /api/v1/extract/products/many for every store: the catalogs the returns are linked through. */
   async importCatalogs(stores: Array<{ marketplace: string; marketId: string }>): Promise<void> {
-    await this.api.call('POST', '/api/v1/extract/products/many', stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })));
+    await this.api.call(
+      'POST',
+      '/api/v1/extract/products/many',
+      stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId })),
+    );
   }
 
   /** GET /api/v1/returns/: the first 200 (newest first), deleted ones left out. */
@@ -55,16 +59,34 @@ export class ReturnsApi {
     return this.api.call('GET', `/api/v1/inventory/${productId}/`);
   }
 
-  async markdowns(productId: string): Promise<Array<{ id: string; lot_id: string | null; price: number; markdown_price: number; release: boolean }>> {
-    return (await this.api.call<{ results: Array<{ id: string; lot_id: string | null; price: number; markdown_price: number; release: boolean }> }>('GET', `/api/v1/markdowns/?product_id=${productId}&page=1&page_size=200&release=false`)).results;
+  async markdowns(
+    productId: string,
+  ): Promise<Array<{ id: string; lot_id: string | null; price: number; markdown_price: number; release: boolean }>> {
+    return (
+      await this.api.call<{
+        results: Array<{ id: string; lot_id: string | null; price: number; markdown_price: number; release: boolean }>;
+      }>('GET', `/api/v1/markdowns/?product_id=${productId}&page=1&page_size=200&release=false`)
+    ).results;
   }
 
-  async disposals(productId: string): Promise<Array<{ id: string; count: number; price: number; batch_id: string | null }>> {
-    return (await this.api.call<{ results: Array<{ id: string; count: number; price: number; batch_id: string | null }> }>('GET', `/api/v1/disposal/${productId}/?page=1&page_size=50`)).results;
+  async disposals(
+    productId: string,
+  ): Promise<Array<{ id: string; count: number; price: number; batch_id: string | null }>> {
+    return (
+      await this.api.call<{ results: Array<{ id: string; count: number; price: number; batch_id: string | null }> }>(
+        'GET',
+        `/api/v1/disposal/${productId}/?page=1&page_size=50`,
+      )
+    ).results;
   }
 
   /** GET /api/v1/batch/?is_return=true: the returns documents with their totals. */
   async receipts(): Promise<Array<{ id: string; total_count?: number; total_sum?: number }>> {
-    return (await this.api.call<{ results: Array<{ id: string; total_count?: number; total_sum?: number }> }>('GET', '/api/v1/batch/?is_return=true')).results;
+    return (
+      await this.api.call<{ results: Array<{ id: string; total_count?: number; total_sum?: number }> }>(
+        'GET',
+        '/api/v1/batch/?is_return=true',
+      )
+    ).results;
   }
 }

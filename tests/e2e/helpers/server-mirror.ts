@@ -45,7 +45,10 @@ export class ServerMirror {
   latestCursor(): Promise<number> {
     return this.session(async (api) => {
       for (;;) {
-        const page = await api.call<{ cursor: number; has_more: boolean }>('GET', `/api/v1/sync/pull?since=${this.seen}&limit=1000`);
+        const page = await api.call<{ cursor: number; has_more: boolean }>(
+          'GET',
+          `/api/v1/sync/pull?since=${this.seen}&limit=1000`,
+        );
         this.seen = page.cursor;
         if (!page.has_more) return this.seen;
       }
@@ -58,7 +61,10 @@ export class ServerMirror {
       const tables = new Map<string, Map<string, ServerChange>>();
       let since = 0;
       for (;;) {
-        const page = await api.call<{ cursor: number; has_more: boolean; changes: ServerChange[] }>('GET', `/api/v1/sync/pull?since=${since}&limit=1000`);
+        const page = await api.call<{ cursor: number; has_more: boolean; changes: ServerChange[] }>(
+          'GET',
+          `/api/v1/sync/pull?since=${since}&limit=1000`,
+        );
         for (const change of page.changes) {
           const rows = tables.get(change.table) ?? new Map<string, ServerChange>();
           tables.set(change.table, rows);

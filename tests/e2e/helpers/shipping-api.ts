@@ -27,7 +27,9 @@ export class ShippingApi {
   constructor(readonly api: ServerApi) {}
 
   /** GET /api/v1/products_mp_status/: its one element. */
-  async status(query: { sufficiency?: 'enough' | 'not_enough' | 'all'; search?: string; product_id?: string } = {}): Promise<ServerShipping> {
+  async status(
+    query: { sufficiency?: 'enough' | 'not_enough' | 'all'; search?: string; product_id?: string } = {},
+  ): Promise<ServerShipping> {
     const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as [string, string][]);
     const [item] = await this.api.call<ServerShipping[]>('GET', `/api/v1/products_mp_status/?${params}`);
     return item!;
@@ -35,6 +37,12 @@ export class ShippingApi {
 
   /** POST /api/v1/inventory/: a lot of the product (stock received). */
   async addLot(productId: string, count: number, price: number, date?: string): Promise<void> {
-    await this.api.call('POST', '/api/v1/inventory/', { id: crypto.randomUUID(), product_id: productId, count, price, ...(date ? { date } : {}) });
+    await this.api.call('POST', '/api/v1/inventory/', {
+      id: crypto.randomUUID(),
+      product_id: productId,
+      count,
+      price,
+      ...(date ? { date } : {}),
+    });
   }
 }

@@ -9,7 +9,9 @@ const joinGroups = (text: string) => text.replace(/(\d)[\s\u00a0\u202f](?=\d)/g,
 /** Every number in the text, in order. */
 export function numbersIn(text: string | null | undefined): number[] {
   const found = joinGroups(text ?? '').matchAll(/([−+-]?)(\d+(?:,\d+)?)/g);
-  return [...found].map(([, sign, digits]) => (sign === '−' || sign === '-' ? -1 : 1) * Number(digits!.replace(',', '.')));
+  return [...found].map(
+    ([, sign, digits]) => (sign === '−' || sign === '-' ? -1 : 1) * Number(digits!.replace(',', '.')),
+  );
 }
 
 /** The one number a cell shows; throws when it shows none. */

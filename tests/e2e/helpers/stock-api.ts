@@ -10,7 +10,8 @@ export interface ServerFigures {
   total_price: number;
 }
 
-export type MovementReason = 'receipt' | 'correction' | 'removal' | 'disposal' | 'markdown' | 'realization' | 'other_realization' | 'reversal';
+export type MovementReason =
+  'receipt' | 'correction' | 'removal' | 'disposal' | 'markdown' | 'realization' | 'other_realization' | 'reversal';
 
 export interface ServerMovement {
   id: string;
@@ -49,7 +50,13 @@ export interface ServerBatch {
   inventories: ServerLot[];
   markdowns: Array<{ id: string; product_id: string }>;
   disposals: Array<{ id: string; product_id: string; count: number }>;
-  other_realizations: Array<{ id: string; product_id: string; count: number; marketplace: string | null; realization_price: number }>;
+  other_realizations: Array<{
+    id: string;
+    product_id: string;
+    count: number;
+    marketplace: string | null;
+    realization_price: number;
+  }>;
 }
 
 /**
@@ -62,20 +69,42 @@ export class StockApi {
   /** POST /api/v1/products/warehouse/add/ with ids made here, so the caller knows which is which. */
   async addProducts(names: readonly string[]): Promise<string[]> {
     const body = names.map((name) => ({ id: crypto.randomUUID(), name }));
-    const { inserted_ids } = await this.api.call<{ inserted_ids: string[] }>('POST', '/api/v1/products/warehouse/add/', body);
+    const { inserted_ids } = await this.api.call<{ inserted_ids: string[] }>(
+      'POST',
+      '/api/v1/products/warehouse/add/',
+      body,
+    );
     if (inserted_ids.join() !== body.map((p) => p.id).join()) throw new Error(`unexpected ids: ${inserted_ids.join()}`);
     return inserted_ids;
   }
 
   /** Figures of every product of the user, by id. */
   async figures(): Promise<Map<string, ServerFigures>> {
-    const { products } = await this.api.call<{ products: Array<{ product_wh: ServerFigures }> }>('GET', '/api/v1/products/all/?page=1&page_size=200');
-    return new Map(products.map(({ product_wh: p }) => [p.id, { id: p.id, name: p.name, count: p.count, reserve: p.reserve, markdowns: p.markdowns, total_price: p.total_price }]));
+    const { products } = await this.api.call<{ products: Array<{ product_wh: ServerFigures }> }>(
+      'GET',
+      '/api/v1/products/all/?page=1&page_size=200',
+    );
+    return new Map(
+      products.map(({ product_wh: p }) => [
+        p.id,
+        {
+          id: p.id,
+          name: p.name,
+          count: p.count,
+          reserve: p.reserve,
+          markdowns: p.markdowns,
+          total_price: p.total_price,
+        },
+      ]),
+    );
   }
 
   /** GET /api/v1/products/{id}/movements/: the product's whole ledger, newest first. */
   async movements(productId: string): Promise<ServerMovement[]> {
-    const { results, total } = await this.api.call<{ results: ServerMovement[]; total: number }>('GET', `/api/v1/products/${productId}/movements/?page=1&page_size=200`);
+    const { results, total } = await this.api.call<{ results: ServerMovement[]; total: number }>(
+      'GET',
+      `/api/v1/products/${productId}/movements/?page=1&page_size=200`,
+    );
     if (results.length !== total) throw new Error(`ledger of ${productId}: ${results.length} of ${total} rows read`);
     return results;
   }

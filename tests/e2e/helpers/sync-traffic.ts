@@ -53,7 +53,13 @@ export class SyncTraffic {
       const { body } = await cdp.send('Network.getResponseBody', { requestId: e.requestId });
       const results = (JSON.parse(body) as { results?: Array<{ status: number }> }).results ?? [];
       const ms = (e.timestamp - call.sentAt) * 1000;
-      this.pushes.push({ tab, ids: await call.ids, status: call.status, resultStatuses: results.map((r) => r.status), ms });
+      this.pushes.push({
+        tab,
+        ids: await call.ids,
+        status: call.status,
+        resultStatuses: results.map((r) => r.status),
+        ms,
+      });
       this.open.delete(key(e.requestId));
     });
     cdp.on('Network.loadingFailed', async (e: { requestId: string }) => {

@@ -42,26 +42,49 @@ export async function seedViewportData(api: ServerApi, store: SandboxStore): Pro
   const products = await new StockApi(api).addProducts(longNames);
   const [main, second, third, fourth] = products as [string, string, string, string];
   const lots: string[] = [];
-  for (const [i, id] of [main, second, third, fourth, ...imported].entries()) lots.push(await returns.addLot(id, 40 + i, 1234.5 + i * 100));
+  for (const [i, id] of [main, second, third, fourth, ...imported].entries())
+    lots.push(await returns.addLot(id, 40 + i, 1234.5 + i * 100));
   const post = <T>(path: string, body: unknown) => api.call<T>('POST', path, body);
 
   const purchaseBatch = crypto.randomUUID();
   await post('/api/v1/batch/', { id: purchaseBatch, date: today(), kind: 'purchase', inventory_ids: lots.slice(0, 3) });
   const markdown = crypto.randomUUID();
-  await post('/api/v1/markdowns/', { id: markdown, product_id: main, price: 1234.5, markdown_price: 999, description: 'Повреждена упаковка при доставке со склада' });
-  await post('/api/v1/markdowns/', { product_id: second, price: 1334.5, markdown_price: 800, description: 'Скол на ручке' });
+  await post('/api/v1/markdowns/', {
+    id: markdown,
+    product_id: main,
+    price: 1234.5,
+    markdown_price: 999,
+    description: 'Повреждена упаковка при доставке со склада',
+  });
+  await post('/api/v1/markdowns/', {
+    product_id: second,
+    price: 1334.5,
+    markdown_price: 800,
+    description: 'Скол на ручке',
+  });
   const disposal = crypto.randomUUID();
   await post('/api/v1/disposal/', { id: disposal, product_id: main, count: 2, price: 1234.5, description: 'Брак' });
   await post('/api/v1/reserve/', { count: 3, price: 1500, product: main });
   await post('/api/v1/realization/', { count: 2, realization_price: 2100, product: main });
   const { results } = await post<{ results: Array<{ id: string }> }>('/api/v1/other_realization_batch/', {
     batch: [
-      { product_id: main, count: 1, marketplace: 'OZON', realization_price: 1900, description: 'Образец для фотосъёмки каталога' },
+      {
+        product_id: main,
+        count: 1,
+        marketplace: 'OZON',
+        realization_price: 1900,
+        description: 'Образец для фотосъёмки каталога',
+      },
       { product_id: third, count: 2, marketplace: 'Other', realization_price: 1500, description: 'Подарок партнёру' },
     ],
   });
   const otherBatch = crypto.randomUUID();
-  await post('/api/v1/batch/', { id: otherBatch, date: today(), kind: 'other', other_realization_ids: results.map((r) => r.id) });
+  await post('/api/v1/batch/', {
+    id: otherBatch,
+    date: today(),
+    kind: 'other',
+    other_realization_ids: results.map((r) => r.id),
+  });
   const returnId = crypto.randomUUID();
   await post('/api/v1/returns/', { id: returnId, product_id: main, count: 1 });
 
@@ -70,5 +93,15 @@ export async function seedViewportData(api: ServerApi, store: SandboxStore): Pro
   await post('/api/v1/extract/products/status/', [{ marketplace: store.marketplace, market_id: store.marketId }]);
   await eventually(async () => (await shipping.status()).products.length > 0, 'the posting statuses imported', 60_000);
 
-  return { products, listedProduct: imported[0]!, lots, purchaseBatch, otherBatch, markdown, disposal, returnId, marketId: store.marketId };
+  return {
+    products,
+    listedProduct: imported[0]!,
+    lots,
+    purchaseBatch,
+    otherBatch,
+    markdown,
+    disposal,
+    returnId,
+    marketId: store.marketId,
+  };
 }

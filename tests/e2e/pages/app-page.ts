@@ -32,7 +32,9 @@ export class AppPage {
     await this.page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller)
-        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        );
     });
   }
 
@@ -52,7 +54,8 @@ export class AppPage {
             const names = [...idb.objectStoreNames];
             const tx = idb.transaction(names, 'readonly');
             const counts: Record<string, number> = {};
-            for (const name of names) tx.objectStore(name).count().onsuccess = (e) => (counts[name] = (e.target as IDBRequest<number>).result);
+            for (const name of names)
+              tx.objectStore(name).count().onsuccess = (e) => (counts[name] = (e.target as IDBRequest<number>).result);
             tx.oncomplete = () => {
               idb.close();
               resolve(counts);

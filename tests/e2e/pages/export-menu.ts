@@ -10,7 +10,9 @@ export class ExportMenu {
   }
 
   item(format: 'csv' | 'xlsx'): Locator {
-    return this.page.getByRole('menu', { name: 'Экспорт' }).getByRole('menuitem', { name: format === 'csv' ? /^CSV/ : /XLSX/ });
+    return this.page
+      .getByRole('menu', { name: 'Экспорт' })
+      .getByRole('menuitem', { name: format === 'csv' ? /^CSV/ : /XLSX/ });
   }
 
   /** Exports and opens the file with a spreadsheet library; answers its suggested name too. */

@@ -15,7 +15,10 @@ export class NewProductPage {
     await this.page.locator('input[name="name"]').fill(product.name);
     if (product.images?.length) {
       await this.page.locator('input[type="file"]').setInputFiles(product.images);
-      await this.page.getByTestId('gallery-item').nth(product.images.length - 1).waitFor();
+      await this.page
+        .getByTestId('gallery-item')
+        .nth(product.images.length - 1)
+        .waitFor();
     }
     if (product.description) await this.page.locator('textarea[name="description"]').fill(product.description);
     await this.page.getByRole('button', { name: 'Добавить товар' }).click();

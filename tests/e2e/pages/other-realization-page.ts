@@ -27,7 +27,10 @@ export class OtherRealizationPage {
     await this.line(name).waitFor();
   }
 
-  async setLine(name: string, { marketplace, count, realizationPrice }: { marketplace: Destination; count: number; realizationPrice: number }) {
+  async setLine(
+    name: string,
+    { marketplace, count, realizationPrice }: { marketplace: Destination; count: number; realizationPrice: number },
+  ) {
     const line = this.line(name);
     await line.getByRole('combobox', { name: /^Маркетплейс/ }).selectOption(marketplace);
     await line.getByRole('spinbutton', { name: /^Количество/ }).fill(String(count));
@@ -36,7 +39,11 @@ export class OtherRealizationPage {
 
   /** The stock the line shows for its product («На складе: N шт.»). */
   async shownStock(name: string): Promise<string> {
-    return plainSpaces(await this.line(name).getByText(/^На складе:/).textContent());
+    return plainSpaces(
+      await this.line(name)
+        .getByText(/^На складе:/)
+        .textContent(),
+    );
   }
 
   async totals(): Promise<string> {

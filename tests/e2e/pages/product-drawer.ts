@@ -10,7 +10,9 @@ export class ProductDrawer {
 
   /** Clicks the product's entry; the editor adds a line for it. */
   async pick(name: string) {
-    await this.panel().getByRole('button', { name: `Добавить «${name}»` }).click();
+    await this.panel()
+      .getByRole('button', { name: `Добавить «${name}»` })
+      .click();
   }
 
   /** The panel never covers the editor (beside it from 1024 px, a sheet below): closing is a choice, not a need. */

@@ -40,7 +40,11 @@ export class ProductFormsPage {
   }
 
   /** Tab «Учёт» → «+ Оприходовать»: one lot of `count` units at `price`, dated today. */
-  async receive(productId: string, tag: string, { count, price }: { count: number; price: number }): Promise<FormOutcome> {
+  async receive(
+    productId: string,
+    tag: string,
+    { count, price }: { count: number; price: number },
+  ): Promise<FormOutcome> {
     await this.openForm(productId, tag, 'Учёт', '+ Оприходовать');
     await this.page.getByLabel('Количество', { exact: true }).fill(String(count));
     await this.page.getByLabel('Цена за единицу, ₽', { exact: true }).fill(String(price));
@@ -48,7 +52,11 @@ export class ProductFormsPage {
   }
 
   /** Tab «Списание» → «+ Списать». */
-  async writeOff(productId: string, tag: string, { count, price, reason }: { count: number; price: number; reason: string }): Promise<FormOutcome> {
+  async writeOff(
+    productId: string,
+    tag: string,
+    { count, price, reason }: { count: number; price: number; reason: string },
+  ): Promise<FormOutcome> {
     await this.openForm(productId, tag, 'Списание', '+ Списать');
     await this.page.getByText(/^Можно списать:/).waitFor();
     await this.page.getByLabel('Количество', { exact: true }).fill(String(count));
@@ -58,7 +66,11 @@ export class ProductFormsPage {
   }
 
   /** Tab «Уценка» → «+ Уценить»: one unit, at the price the form starts from. */
-  async markDown(productId: string, tag: string, { markdownPrice, description }: { markdownPrice: number; description: string }): Promise<FormOutcome> {
+  async markDown(
+    productId: string,
+    tag: string,
+    { markdownPrice, description }: { markdownPrice: number; description: string },
+  ): Promise<FormOutcome> {
     await this.openForm(productId, tag, 'Уценка', '+ Уценить');
     await this.page.getByLabel('Цена уценки, ₽', { exact: true }).fill(String(markdownPrice));
     await this.page.getByLabel('Описание', { exact: true }).fill(description);
@@ -70,7 +82,10 @@ export class ProductFormsPage {
     const editor = new BatchEditorPage(this.page);
     await editor.open(baseUrl);
     for (const line of lines) {
-      await editor.drawer.panel().getByRole('button', { name: `Добавить «${line.tag}` }).click();
+      await editor.drawer
+        .panel()
+        .getByRole('button', { name: `Добавить «${line.tag}` })
+        .click();
       await editor.line(line.tag).waitFor();
     }
     await editor.drawer.close();

@@ -22,7 +22,9 @@ export class ProductPage {
 
   /** Articles of the listings tab 1 shows, sorted. */
   async listedArticles(): Promise<string[]> {
-    const labels = await this.listingCheckboxes().evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label') ?? ''));
+    const labels = await this.listingCheckboxes().evaluateAll((boxes) =>
+      boxes.map((b) => b.getAttribute('aria-label') ?? ''),
+    );
     return labels.map((l) => l.replace(/^Выбрать /, '')).sort();
   }
 

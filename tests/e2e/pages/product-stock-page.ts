@@ -40,7 +40,11 @@ export class ProductStockPage {
   }
 
   /** /product/{id}/disposal/new: «Списать»; the app then opens the disposal tab. */
-  async writeOff(baseUrl: string, productId: string, { count, price, reason }: { count: number; price: number; reason: string }) {
+  async writeOff(
+    baseUrl: string,
+    productId: string,
+    { count, price, reason }: { count: number; price: number; reason: string },
+  ) {
     await this.page.goto(`${baseUrl}/product/${productId}/disposal/new`);
     await this.page.getByText(/^Можно списать:/).waitFor();
     await this.page.getByLabel('Количество', { exact: true }).fill(String(count));
@@ -54,7 +58,11 @@ export class ProductStockPage {
    * /product/{id}/markdown/new: «Уценить» one unit. Answers the price the form started from (the
    * cost of the unit FIFO will take); the app then opens the markdown tab.
    */
-  async markDown(baseUrl: string, productId: string, { markdownPrice, description }: { markdownPrice: number; description: string }): Promise<number> {
+  async markDown(
+    baseUrl: string,
+    productId: string,
+    { markdownPrice, description }: { markdownPrice: number; description: string },
+  ): Promise<number> {
     await this.page.goto(`${baseUrl}/product/${productId}/markdown/new`);
     const price = this.page.getByLabel('Цена, ₽', { exact: true });
     await price.waitFor();
@@ -88,14 +96,21 @@ export class ProductStockPage {
   async markdowns(): Promise<Array<{ price: number; markdownPrice: number }>> {
     await this.panel().getByTestId('markdown-total').waitFor();
     const rows = await this.panel().getByTestId('markdown-row').all();
-    return Promise.all(rows.map(async (row) => ({ price: Number(await inputValue(row, 1)), markdownPrice: Number(await inputValue(row, 2)) })));
+    return Promise.all(
+      rows.map(async (row) => ({
+        price: Number(await inputValue(row, 1)),
+        markdownPrice: Number(await inputValue(row, 2)),
+      })),
+    );
   }
 
   /** Tab 4 «Списание»: count and unit price of each write-off. */
   async disposals(): Promise<Array<{ count: number; price: number }>> {
     await this.panel().getByTestId('disposal-total').waitFor();
     const rows = await this.panel().getByTestId('disposal-row').all();
-    return Promise.all(rows.map(async (row) => ({ count: Number(await inputValue(row, 1)), price: Number(await inputValue(row, 2)) })));
+    return Promise.all(
+      rows.map(async (row) => ({ count: Number(await inputValue(row, 1)), price: Number(await inputValue(row, 2)) })),
+    );
   }
 
   /** Tab 5 «Прочая реализация»: marketplace, count and realization price of each row. */
@@ -112,7 +127,9 @@ export class ProductStockPage {
 
   /** Tab 8 «История»: reason and signed quantity of each ledger row, newest first. */
   async history(): Promise<ShownMovement[]> {
-    await this.panel().getByText(/^Движения записывает сервер/).waitFor();
+    await this.panel()
+      .getByText(/^Движения записывает сервер/)
+      .waitFor();
     const rows = await this.panel().getByTestId('movement-row').all();
     return Promise.all(
       rows.map(async (row) => {

@@ -29,7 +29,13 @@ export class ProductsFigures {
     const row = this.page.getByTestId('product-row').filter({ hasText: name });
     const cells = await row.locator('td').allTextContents();
     if (cells.length !== 8) throw new Error(`row «${name}»: ${cells.length} cells`);
-    const [count, reserve, markdowns, averageCost, totalPrice] = cells.slice(3).map(shownNumber) as [number, number, number, number, number];
+    const [count, reserve, markdowns, averageCost, totalPrice] = cells.slice(3).map(shownNumber) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return { count, reserve, markdowns, averageCost, totalPrice };
   }
 
@@ -75,4 +81,3 @@ export class ProductsFigures {
     return this.page.evaluate(() => (window as unknown as { __figuresSeen: string[] }).__figuresSeen);
   }
 }
-

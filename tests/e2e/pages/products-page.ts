@@ -82,13 +82,25 @@ export class ProductsPage {
       // The button is named by its number, not taken as "the last one" again: while products
       // arrive a new last page may appear between reading and clicking. Short timeouts, so a read
       // spoilt by a re-render fails fast and the caller reads again.
-      const number = (await pages.getByRole('button', { name: /^\d+$/ }).last().textContent({ timeout: 2_000 }))!.trim();
+      const number = (await pages
+        .getByRole('button', { name: /^\d+$/ })
+        .last()
+        .textContent({ timeout: 2_000 }))!.trim();
       await pages.getByRole('button', { name: number, exact: true }).click({ timeout: 2_000 });
-      await pages.locator('[aria-current="page"]').filter({ hasText: new RegExp(`^${number}$`) }).waitFor({ timeout: 2_000 });
+      await pages
+        .locator('[aria-current="page"]')
+        .filter({ hasText: new RegExp(`^${number}$`) })
+        .waitFor({ timeout: 2_000 });
     }
     const count = await this.rows().count();
     if (count === 0) return 0;
-    return Number((await this.rows().nth(count - 1).locator('td').first().textContent({ timeout: 2_000 }))!.trim());
+    return Number(
+      (await this.rows()
+        .nth(count - 1)
+        .locator('td')
+        .first()
+        .textContent({ timeout: 2_000 }))!.trim(),
+    );
   }
 
   /**

@@ -54,7 +54,9 @@ export class PwaPage {
   }
 
   /** A fetch from the page: its status and content type, or the network error's message. */
-  fetchFromPage(path: string): Promise<{ ok: true; status: number; contentType: string | null } | { ok: false; error: string }> {
+  fetchFromPage(
+    path: string,
+  ): Promise<{ ok: true; status: number; contentType: string | null } | { ok: false; error: string }> {
     return this.page.evaluate(async (p) => {
       try {
         const res = await fetch(p);
@@ -66,7 +68,9 @@ export class PwaPage {
   }
 
   /** A top-level navigation: what the address shows, or the navigation error. */
-  async navigate(url: string): Promise<{ ok: true; status: number | null; appShell: boolean } | { ok: false; error: string }> {
+  async navigate(
+    url: string,
+  ): Promise<{ ok: true; status: number | null; appShell: boolean } | { ok: false; error: string }> {
     try {
       const res = await this.page.goto(url);
       const appShell = (await this.page.locator('#root').count()) > 0;

@@ -35,13 +35,18 @@ export class ReturnsPage {
   }
 
   /** Chooses a status on the row and answers the price dialog: a lot's price, or a typed cost, plus the discounted price and a note. */
-  async setStatus(returnId: string, status: Exclude<ShownStatus, 'Нет'>, choice: { lotPrice?: string; price?: number; markdownPrice?: number; note?: string }) {
+  async setStatus(
+    returnId: string,
+    status: Exclude<ShownStatus, 'Нет'>,
+    choice: { lotPrice?: string; price?: number; markdownPrice?: number; note?: string },
+  ) {
     await this.row(returnId).getByRole('combobox').selectOption({ label: status });
     const dialog = this.page.getByRole('dialog');
     await dialog.waitFor();
     if (choice.lotPrice) await dialog.getByRole('button', { name: choice.lotPrice, exact: true }).click();
     if (choice.price !== undefined) await dialog.getByLabel('Себестоимость, ₽').fill(String(choice.price));
-    if (choice.markdownPrice !== undefined) await dialog.getByLabel('Цена после уценки, ₽').fill(String(choice.markdownPrice));
+    if (choice.markdownPrice !== undefined)
+      await dialog.getByLabel('Цена после уценки, ₽').fill(String(choice.markdownPrice));
     if (choice.note !== undefined) await dialog.getByLabel('Примечание').fill(choice.note);
     await dialog.getByRole('button', { name: 'Применить', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -81,7 +86,11 @@ export class ReturnsPage {
   async rowControlsRight(rows = 5): Promise<number> {
     let right = 0;
     for (const row of (await this.rows().all()).slice(0, rows)) {
-      for (const control of [...(await row.getByRole('combobox').all()), ...(await row.getByRole('spinbutton').all()), ...(await row.getByRole('button').all())]) {
+      for (const control of [
+        ...(await row.getByRole('combobox').all()),
+        ...(await row.getByRole('spinbutton').all()),
+        ...(await row.getByRole('button').all()),
+      ]) {
         const box = await control.boundingBox();
         right = Math.max(right, box ? box.x + box.width : Infinity);
       }

@@ -39,7 +39,10 @@ export class ShippingPage {
   }
 
   async filter(label: 'Хватает' | 'Не хватает' | 'Все') {
-    await this.page.getByRole('group', { name: 'Достаточность' }).getByRole('button', { name: label, exact: true }).click();
+    await this.page
+      .getByRole('group', { name: 'Достаточность' })
+      .getByRole('button', { name: label, exact: true })
+      .click();
   }
 
   async search(text: string) {
@@ -60,7 +63,8 @@ export class ShippingPage {
   async shown(): Promise<ShownShippingRow[]> {
     return this.rows().evaluateAll((trs) =>
       trs.map((tr) => {
-        const text = (id: string) => (tr.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+        const text = (id: string) =>
+          (tr.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
         const number = (s: string) => Number(s.replace(/\s/g, '').replace('−', '-').replace(',', '.').replace('₽', ''));
         const [awaitingPackaging, awaitingDeliver] = text('awaiting').split('/').map(number);
         const sum = text('delivery-sum');
@@ -94,7 +98,14 @@ export class ShippingPage {
       this.page.locator('input[name="search"]'),
       this.page.getByTestId('shipping-summary'),
     ];
-    const cells = (await this.rows().all()).slice(0, 5).flatMap((r) => [r.getByTestId('sufficiency'), r.getByTestId('awaiting'), r.getByTestId('delivering'), r.getByTestId('delivery-sum')]);
+    const cells = (await this.rows().all())
+      .slice(0, 5)
+      .flatMap((r) => [
+        r.getByTestId('sufficiency'),
+        r.getByTestId('awaiting'),
+        r.getByTestId('delivering'),
+        r.getByTestId('delivery-sum'),
+      ]);
     return Promise.all(
       [...controls, ...cells].map(async (c, i) => {
         const box = await c.boundingBox();

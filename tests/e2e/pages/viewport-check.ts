@@ -53,17 +53,32 @@ export class ViewportCheck {
           while (box && getComputedStyle(box).overflowX !== 'auto') box = box.parentElement;
           const b = box?.getBoundingClientRect();
           // 40 px: the fading edge of a scrolling row (src/ui/tabs.css.ts) when more lies that way.
-          if (box && b) clipped = (box.scrollLeft > 0 && r.left < b.left + 40) || (box.scrollLeft < box.scrollWidth - box.clientWidth - 1 && r.right > b.right - 40);
+          if (box && b)
+            clipped =
+              (box.scrollLeft > 0 && r.left < b.left + 40) ||
+              (box.scrollLeft < box.scrollWidth - box.clientWidth - 1 && r.right > b.right - 40);
         }
         const width = document.documentElement.clientWidth;
         const height = window.innerHeight;
         const hitAt = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         const describe = (e: Element | null) =>
-          e ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${[...e.classList].join('.')} «${(e.textContent ?? '').trim().slice(0, 40)}»` : 'nothing';
+          e
+            ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${[...e.classList].join('.')} «${(e.textContent ?? '').trim().slice(0, 40)}»`
+            : 'nothing';
         const tag = el.tagName.toLowerCase();
-        const touchable = tag === 'button' || tag === 'select' || (tag === 'input' && !['checkbox', 'radio', 'file'].includes((el as HTMLInputElement).type));
+        const touchable =
+          tag === 'button' ||
+          tag === 'select' ||
+          (tag === 'input' && !['checkbox', 'radio', 'file'].includes((el as HTMLInputElement).type));
         return {
-          inside: !clipped && r.width > 0 && r.height > 0 && r.left >= -1 && r.top >= -1 && r.right <= width + 1 && r.bottom <= height + 1,
+          inside:
+            !clipped &&
+            r.width > 0 &&
+            r.height > 0 &&
+            r.left >= -1 &&
+            r.top >= -1 &&
+            r.right <= width + 1 &&
+            r.bottom <= height + 1,
           free: hitAt !== null && (hitAt === el || el.contains(hitAt)),
           small: touchable && r.height < 43.5,
           box: `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`,

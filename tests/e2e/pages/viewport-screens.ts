@@ -14,7 +14,8 @@ export interface ViewportScreen {
   check(c: ViewportCheck, d: ViewportData): Promise<void>;
 }
 
-const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const drawer = (page: Page) => page.getByRole('complementary', { name: 'Товары склада' });
 
@@ -41,8 +42,26 @@ async function editorWithDrawer(c: ViewportCheck, lineTestId: string, submit: st
   await c.usable(`«${submit}» after the lines`, button(page, submit));
 }
 
-const productTabs = ['Товар', 'На маркетплейсах', 'Учёт', 'Уценка', 'Списание', 'Прочая реализация', 'Резерв', 'Продажи', 'История'];
-const tabRows: Record<number, string> = { 2: 'lot-row', 3: 'markdown-row', 4: 'disposal-row', 5: 'other-realization-row', 6: 'reserve-row', 7: 'realization-row', 8: 'movement-row' };
+const productTabs = [
+  'Товар',
+  'На маркетплейсах',
+  'Учёт',
+  'Уценка',
+  'Списание',
+  'Прочая реализация',
+  'Резерв',
+  'Продажи',
+  'История',
+];
+const tabRows: Record<number, string> = {
+  2: 'lot-row',
+  3: 'markdown-row',
+  4: 'disposal-row',
+  5: 'other-realization-row',
+  6: 'reserve-row',
+  7: 'realization-row',
+  8: 'movement-row',
+};
 const tabAdd: Record<number, string> = { 2: '+ Оприходовать', 3: '+ Уценить', 4: '+ Списать' };
 
 function productTab(td: number): ViewportScreen {
@@ -53,7 +72,11 @@ function productTab(td: number): ViewportScreen {
     async check(c) {
       const { page } = c;
       // As the address opened it: the chosen tab is already scrolled into view, not scrolled to here.
-      await c.usable(`selected tab «${productTabs[td]}» as shown`, page.getByRole('tab', { name: productTabs[td], selected: true }), { asShown: true });
+      await c.usable(
+        `selected tab «${productTabs[td]}» as shown`,
+        page.getByRole('tab', { name: productTabs[td], selected: true }),
+        { asShown: true },
+      );
       if (td === 0) {
         for (const label of ['Название', 'Описание']) await c.usable(label, field(page, label));
         await c.usable('«Добавить фото»', page.getByText('Добавить фото'));
@@ -83,7 +106,17 @@ export const viewportScreens: ViewportScreen[] = [
         await c.usable('«Меню»', button(page, 'Меню'));
         await button(page, 'Меню').click();
       }
-      for (const label of ['Профиль', 'Магазины', 'Товары', 'Отгрузки и доставки', 'Приёмка / оприходование', 'Возвраты', 'Уценка', 'Списание и прочая реализация', 'Выход'])
+      for (const label of [
+        'Профиль',
+        'Магазины',
+        'Товары',
+        'Отгрузки и доставки',
+        'Приёмка / оприходование',
+        'Возвраты',
+        'Уценка',
+        'Списание и прочая реализация',
+        'Выход',
+      ])
         await c.usable(`menu «${label}»`, nav.getByRole('link', { name: label }));
       if (collapsed) {
         await c.screenshot('home-menu');
@@ -100,7 +133,12 @@ export const viewportScreens: ViewportScreen[] = [
       }
     },
   },
-  { name: 'user', path: () => '/user', title: /^Профиль/, check: (c) => c.usable('«Мои магазины»', button(c.page, 'Мои магазины')) },
+  {
+    name: 'user',
+    path: () => '/user',
+    title: /^Профиль/,
+    check: (c) => c.usable('«Мои магазины»', button(c.page, 'Мои магазины')),
+  },
   {
     name: 'markets',
     path: () => '/markets',
@@ -131,8 +169,14 @@ export const viewportScreens: ViewportScreen[] = [
       const rows = page.getByTestId('product-row');
       await rows.nth(1).waitFor();
       if (!(await button(page, /^Сгруппировать/).isVisible())) {
-        await rows.nth(0).getByRole('button', { name: /^Выбрать/ }).click();
-        await rows.nth(1).getByRole('button', { name: /^Выбрать/ }).click();
+        await rows
+          .nth(0)
+          .getByRole('button', { name: /^Выбрать/ })
+          .click();
+        await rows
+          .nth(1)
+          .getByRole('button', { name: /^Выбрать/ })
+          .click();
       }
       for (const name of ['Добавить', 'Загрузить с маркетплейсов']) await c.usable(`«${name}»`, button(page, name));
       await c.usable('«Сгруппировать»', button(page, /^Сгруппировать/));
@@ -165,7 +209,8 @@ export const viewportScreens: ViewportScreen[] = [
     path: (d) => `/product/${d.products[0]}/inventory/new`,
     title: /^Оприходование/,
     async check(c) {
-      for (const label of ['Количество', 'Цена за единицу, ₽', 'Дата поступления']) await c.usable(label, field(c.page, label));
+      for (const label of ['Количество', 'Цена за единицу, ₽', 'Дата поступления'])
+        await c.usable(label, field(c.page, label));
       await c.usable('submit', c.page.locator('form button[type="submit"]'));
     },
   },
@@ -217,7 +262,8 @@ export const viewportScreens: ViewportScreen[] = [
     async check(c) {
       const { page } = c;
       const chooser = page.getByRole('dialog');
-      for (const name of ['Закупки', 'Возвраты', 'Прочее']) await c.usable(`chooser «${name}»`, chooser.getByRole('button', { name, exact: true }));
+      for (const name of ['Закупки', 'Возвраты', 'Прочее'])
+        await c.usable(`chooser «${name}»`, chooser.getByRole('button', { name, exact: true }));
       await chooser.getByRole('button', { name: 'Закупки', exact: true }).click();
       await chooser.waitFor({ state: 'detached' });
       for (const label of ['С даты', 'По дату']) await c.usable(label, field(page, label));
@@ -253,7 +299,8 @@ export const viewportScreens: ViewportScreen[] = [
     title: 'Возвраты',
     async check(c) {
       const { page } = c;
-      for (const name of ['Добавить возврат', 'Загрузить с маркетплейсов']) await c.usable(`«${name}»`, button(page, name));
+      for (const name of ['Добавить возврат', 'Загрузить с маркетплейсов'])
+        await c.usable(`«${name}»`, button(page, name));
       await c.usable('«Документы возвратов»', page.getByRole('link', { name: 'Документы возвратов' }));
       const filters = page.getByRole('group', { name: 'Статус возвратов' }).getByRole('button');
       for (const f of await filters.all()) await c.usable(`filter «${await f.textContent()}»`, f);
@@ -280,7 +327,11 @@ export const viewportScreens: ViewportScreen[] = [
     title: 'Уценка',
     async check(c) {
       const { page } = c;
-      for (const name of ['Только непроданные', 'Все']) await c.usable(`«${name}»`, page.getByRole('group', { name: 'Какие уценки показать' }).getByRole('button', { name, exact: true }));
+      for (const name of ['Только непроданные', 'Все'])
+        await c.usable(
+          `«${name}»`,
+          page.getByRole('group', { name: 'Какие уценки показать' }).getByRole('button', { name, exact: true }),
+        );
       await c.usable('search', page.getByRole('searchbox'));
       await c.row('first row', page.getByTestId('markdown-line').first());
     },
@@ -292,7 +343,8 @@ export const viewportScreens: ViewportScreen[] = [
     async check(c) {
       const { page } = c;
       await c.usable('«Обновить статусы»', button(page, 'Обновить статусы'));
-      for (const f of await page.getByRole('group', { name: 'Достаточность' }).getByRole('button').all()) await c.usable(`filter «${await f.textContent()}»`, f);
+      for (const f of await page.getByRole('group', { name: 'Достаточность' }).getByRole('button').all())
+        await c.usable(`filter «${await f.textContent()}»`, f);
       await c.usable('search', page.getByRole('searchbox'));
       await c.row('first row', page.getByTestId('shipping-row').first());
     },

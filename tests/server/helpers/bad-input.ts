@@ -2,7 +2,15 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts, idempotencyRecords, markets, productsMp, productsWh, refreshTokens, users } from '../../../server/db/schema/index.ts';
+import {
+  authAttempts,
+  idempotencyRecords,
+  markets,
+  productsMp,
+  productsWh,
+  refreshTokens,
+  users,
+} from '../../../server/db/schema/index.ts';
 import { expectProblem, type Res } from './expect-problem.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { signUp, startTestApp, type TestUser } from './test-app.ts';
@@ -89,7 +97,8 @@ export interface BadInputSuite {
 const MB2 = 2 * 1024 * 1024;
 export const JSON_CT = 'application/json';
 
-const withExtra = (body: unknown, extra: object) => (Array.isArray(body) ? [{ ...body[0], ...extra }] : { ...(body as object), ...extra });
+const withExtra = (body: unknown, extra: object) =>
+  Array.isArray(body) ? [{ ...body[0], ...extra }] : { ...(body as object), ...extra };
 
 /** Every field given a wrong type must be reported (bar free-form ones). */
 function wrongFields(r: Route): string[] {
@@ -123,7 +132,9 @@ function bodyCases(r: Route): Case[] {
   const padded = () => withExtra(valid(), { pad: 'x'.repeat(MB2) });
   const cases: Case[] = [
     ...(r.wrongTypes === undefined ? [] : [json('wrong types', () => r.wrongTypes, wrongFields(r))]),
-    ...(ofObjects ? [json('unknown field', () => withExtra(valid(), { is_admin: true }), [isList ? '0.is_admin' : 'is_admin'])] : []),
+    ...(ofObjects
+      ? [json('unknown field', () => withExtra(valid(), { is_admin: true }), [isList ? '0.is_admin' : 'is_admin'])]
+      : []),
     json('JSON null', () => null),
     json('a JSON string', () => 'login'),
     raw('malformed JSON', 400, 'malformed_json', '{"login": "a", ', JSON_CT),
@@ -132,7 +143,9 @@ function bodyCases(r: Route): Case[] {
     raw('form content type', 415, 'unsupported_media_type', 'login=a&password=b', 'application/x-www-form-urlencoded'),
     raw('XML content type', 415, 'unsupported_media_type', '<login>a</login>', 'application/xml'),
     { ...json('JSON sent as text/plain', valid), contentType: 'text/plain' },
-    r.largeBodies ? json('a 2 MB body', padded, [isList ? '0.pad' : 'pad']) : { ...json('a 2 MB body', padded), status: 413, code: 'payload_too_large' },
+    r.largeBodies
+      ? json('a 2 MB body', padded, [isList ? '0.pad' : 'pad'])
+      : { ...json('a 2 MB body', padded), status: 413, code: 'payload_too_large' },
   ];
   if (r.required) cases.push(json('missing fields', () => (isList ? [{}] : {}), r.required));
   if (r.nul) cases.push({ ...json('NUL character', () => r.nul), code: 'invalid_value' });
@@ -144,8 +157,20 @@ function bodylessCases(r: Route): Case[] {
   if (r.method === 'GET') return [];
   return [
     { what: 'malformed JSON', status: 400, code: 'malformed_json', payload: () => '{"x": ', contentType: JSON_CT },
-    { what: 'a 2 MB body', status: 413, code: 'payload_too_large', payload: () => JSON.stringify({ pad: 'x'.repeat(MB2) }), contentType: JSON_CT },
-    { what: 'XML content type', status: 415, code: 'unsupported_media_type', payload: () => '<x/>', contentType: 'application/xml' },
+    {
+      what: 'a 2 MB body',
+      status: 413,
+      code: 'payload_too_large',
+      payload: () => JSON.stringify({ pad: 'x'.repeat(MB2) }),
+      contentType: JSON_CT,
+    },
+    {
+      what: 'XML content type',
+      status: 415,
+      code: 'unsupported_media_type',
+      payload: () => '<x/>',
+      contentType: 'application/xml',
+    },
   ];
 }
 
@@ -174,7 +199,12 @@ export function describeBadInput(suite: BadInputSuite): BadInputContext {
           { what: 'no token', status: 401, code: 'token_missing', authorization: () => null },
           { what: 'a Basic credential', status: 401, code: 'token_missing', authorization: () => 'Basic dXNlcjpwYXNz' },
           { what: 'a garbage token', status: 401, code: 'token_invalid', authorization: () => 'Bearer not.a.jwt' },
-          { what: 'the refresh token as bearer', status: 401, code: 'token_invalid', authorization: () => `Bearer ${user.refreshToken}` },
+          {
+            what: 'the refresh token as bearer',
+            status: 401,
+            code: 'token_invalid',
+            authorization: () => `Bearer ${user.refreshToken}`,
+          },
         ]
       : [];
 
@@ -195,7 +225,16 @@ export function describeBadInput(suite: BadInputSuite): BadInputContext {
     async snapshot() {
       const { db } = app.database;
       const rows = [];
-      for (const table of [users, markets, productsWh, productsMp, refreshTokens, idempotencyRecords, ...(suite.tables ?? [])]) rows.push(await db.select().from(table));
+      for (const table of [
+        users,
+        markets,
+        productsWh,
+        productsMp,
+        refreshTokens,
+        idempotencyRecords,
+        ...(suite.tables ?? []),
+      ])
+        rows.push(await db.select().from(table));
       rows.push((await db.select().from(authAttempts)).length);
       return JSON.stringify(rows);
     },
@@ -218,7 +257,8 @@ export function describeBadInput(suite: BadInputSuite): BadInputContext {
     it.each(cases)('$what → $status $code, nothing changed', async (c) => {
       const before = await ctx.snapshot();
       const body = expectProblem(await ctx.send(r, c, c.url), c.status, c.code);
-      for (const field of c.fields ?? []) expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ field }));
+      for (const field of c.fields ?? [])
+        expect(body.errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ field }));
       for (const e of body.errors ?? []) expect(e.message, JSON.stringify(body)).toMatch(CYRILLIC);
       expect(await ctx.snapshot()).toBe(before);
     });
@@ -234,12 +274,15 @@ export function describeBadInput(suite: BadInputSuite): BadInputContext {
     it.each(suite.routes.filter((r) => r.valid))('never answer 5xx nor change anything ($name)', async (r) => {
       const before = await ctx.snapshot();
       await fc.assert(
-        fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }).filter((v) => !usesOnlyKnownFields(v)), async (value) => {
-          const res = await ctx.send(r, { payload: () => JSON.stringify(value), contentType: JSON_CT });
-          expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-          expect(res.statusCode, res.body).toBeLessThan(500);
-          expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-        }),
+        fc.asyncProperty(
+          fc.jsonValue({ maxDepth: 3 }).filter((v) => !usesOnlyKnownFields(v)),
+          async (value) => {
+            const res = await ctx.send(r, { payload: () => JSON.stringify(value), contentType: JSON_CT });
+            expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode, res.body).toBeLessThan(500);
+            expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+          },
+        ),
         { numRuns: 40 },
       );
       expect(await ctx.snapshot()).toBe(before);

@@ -53,7 +53,9 @@ export class LiveClient {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
     });
-    this.closed = new Promise((resolve) => this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     // A refused connection also rejects `opened`; tests that expect it await `closed` instead.
     this.opened.catch(() => undefined);
     this.socket.on('message', (data) => {
@@ -88,7 +90,12 @@ export class LiveClient {
   }
 }
 
-export async function connectLive(base: string, userId: string, token: string, via: 'query' | 'protocol' = 'query'): Promise<LiveClient> {
+export async function connectLive(
+  base: string,
+  userId: string,
+  token: string,
+  via: 'query' | 'protocol' = 'query',
+): Promise<LiveClient> {
   const client = new LiveClient(base, userId, { token, via });
   await withTimeout(client.opened, 3000, 'live socket open');
   return client;

@@ -9,14 +9,27 @@ import type { TestUser } from './test-app.ts';
 /* Helpers of the disposal, markdown, reserve and realization tests. */
 
 /** Receives a lot directly (POST /inventory/) and answers its id. */
-export async function receiveLot(app: FastifyInstance, user: TestUser, productId: string, count: number, price: number, date?: string): Promise<string> {
-  const lot = await ok(apiCall(app, user, 'POST', 'inventory/', { product_id: productId, count, price, ...(date ? { date } : {}) }), 201);
+export async function receiveLot(
+  app: FastifyInstance,
+  user: TestUser,
+  productId: string,
+  count: number,
+  price: number,
+  date?: string,
+): Promise<string> {
+  const lot = await ok(
+    apiCall(app, user, 'POST', 'inventory/', { product_id: productId, count, price, ...(date ? { date } : {}) }),
+    201,
+  );
   return lot.id;
 }
 
 /** Remaining units of each lot of the product (removed lots too), by lot id. */
 export async function lotCounts(app: FastifyInstance, productId: string): Promise<Record<string, number>> {
-  const rows = await app.database.db.select({ id: lots.id, count: lots.count }).from(lots).where(eq(lots.productId, productId));
+  const rows = await app.database.db
+    .select({ id: lots.id, count: lots.count })
+    .from(lots)
+    .where(eq(lots.productId, productId));
   return Object.fromEntries(rows.map((r) => [r.id, r.count]));
 }
 
@@ -40,7 +53,10 @@ export async function outflowSnapshot(app: FastifyInstance, userId: string) {
     db.select().from(markdowns).where(eq(markdowns.userId, userId)).orderBy(markdowns.id),
     db.select().from(reserves).where(eq(reserves.userId, userId)).orderBy(reserves.id),
     db.select().from(realizations).where(eq(realizations.userId, userId)).orderBy(realizations.id),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(stockMovements).where(eq(stockMovements.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(stockMovements)
+      .where(eq(stockMovements.userId, userId)),
   ]);
   return { lotRows, disposalRows, markdownRows, reserveRows, realizationRows, movements: movements[0]?.n };
 }

@@ -98,16 +98,31 @@ export async function jobOf<R = unknown>(app: FastifyInstance, user: TestUser, i
 }
 
 /** Waits until every job is done or failed, and answers them in the order of `ids`. */
-export async function jobsFinished<R = unknown>(app: FastifyInstance, user: TestUser, ids: string[], ms = 60_000): Promise<JobWire<R>[]> {
-  await waitUntil(async () => {
-    for (const id of ids) if (!['done', 'failed'].includes((await jobOf(app, user, id)).status)) return false;
-    return true;
-  }, ms, 'jobs finished');
+export async function jobsFinished<R = unknown>(
+  app: FastifyInstance,
+  user: TestUser,
+  ids: string[],
+  ms = 60_000,
+): Promise<JobWire<R>[]> {
+  await waitUntil(
+    async () => {
+      for (const id of ids) if (!['done', 'failed'].includes((await jobOf(app, user, id)).status)) return false;
+      return true;
+    },
+    ms,
+    'jobs finished',
+  );
   return Promise.all(ids.map((id) => jobOf<R>(app, user, id)));
 }
 
 /** Queues a job per store through `url` (extract/products/many/, extract/products/status/) and expects each done. */
-export async function runStoreJobs(app: FastifyInstance, user: TestUser, url: string, stores: readonly NamedStore[], ms?: number): Promise<void> {
+export async function runStoreJobs(
+  app: FastifyInstance,
+  user: TestUser,
+  url: string,
+  stores: readonly NamedStore[],
+  ms?: number,
+): Promise<void> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/v1/${url}`,

@@ -7,8 +7,20 @@ import type { Method } from './products.ts';
 import type { TestUser } from './test-app.ts';
 
 /** A call to /api/v1/<url> as the user. */
-export const apiCall = (app: FastifyInstance, user: TestUser, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> =>
-  app.inject({ method, url: `/api/v1/${url}`, payload: payload as object | undefined, headers: { ...user.headers, ...headers } });
+export const apiCall = (
+  app: FastifyInstance,
+  user: TestUser,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> =>
+  app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    payload: payload as object | undefined,
+    headers: { ...user.headers, ...headers },
+  });
 
 /** Answers the body, failing the test with the answer when the status is not the expected one. */
 export async function ok(res: Promise<Res> | Res, status = 200) {
@@ -25,10 +37,19 @@ export interface Line {
 }
 
 /** Saves batch lines and the batch, as the receipt screen does: answers the batch detail. */
-export async function receiveBatch(app: FastifyInstance, user: TestUser, date: string, lines: Line[], extra: Record<string, unknown> = {}) {
+export async function receiveBatch(
+  app: FastifyInstance,
+  user: TestUser,
+  date: string,
+  lines: Line[],
+  extra: Record<string, unknown> = {},
+) {
   const saved = await ok(apiCall(app, user, 'POST', 'inventory_batch/', { batch: lines }));
   const ids = saved.results.map((l: { id: string }) => l.id);
-  return ok(apiCall(app, user, 'POST', 'batch/', { date, inventory_ids: ids, other_realization_ids: [], ...extra }), 201);
+  return ok(
+    apiCall(app, user, 'POST', 'batch/', { date, inventory_ids: ids, other_realization_ids: [], ...extra }),
+    201,
+  );
 }
 
 export interface OtherLine {
@@ -39,7 +60,11 @@ export interface OtherLine {
 
 /** Other realization lines (marketplace WB, 100 ₽ unless given): answers the saved rows. */
 export const realizeOther = (app: FastifyInstance, user: TestUser, lines: OtherLine[]) =>
-  ok(apiCall(app, user, 'POST', 'other_realization_batch/', { batch: lines.map((l) => ({ marketplace: 'WB', realization_price: 100, ...l })) }));
+  ok(
+    apiCall(app, user, 'POST', 'other_realization_batch/', {
+      batch: lines.map((l) => ({ marketplace: 'WB', realization_price: 100, ...l })),
+    }),
+  );
 
 /** The ledger of every lot of the user sums to the lot's remaining units (0 for removed lots). */
 export async function expectLedgerMatchesLots(app: FastifyInstance, userId: string) {
@@ -70,7 +95,10 @@ export async function stockSnapshot(app: FastifyInstance, userId: string) {
     db.select().from(lots).where(eq(lots.userId, userId)).orderBy(lots.id),
     db.select().from(batches).where(eq(batches.userId, userId)).orderBy(batches.id),
     db.select().from(otherRealizations).where(eq(otherRealizations.userId, userId)).orderBy(otherRealizations.id),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(stockMovements).where(eq(stockMovements.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(stockMovements)
+      .where(eq(stockMovements.userId, userId)),
   ]);
   return { lotRows, batchRows, otherRows, movements: movements[0]?.n };
 }

@@ -40,7 +40,10 @@ export interface TestUser {
 }
 
 /** A new user, signed in; logins are unique so tests in one file never see each other's rows. */
-export async function signUp(app: FastifyInstance, overrides: { login?: string; password?: string } = {}): Promise<TestUser> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: { login?: string; password?: string } = {},
+): Promise<TestUser> {
   const login = overrides.login ?? `user-${randomBytes(5).toString('hex')}@example.ru`;
   const password = overrides.password ?? 'correct horse battery';
   const signup = await app.inject({
@@ -49,7 +52,11 @@ export async function signUp(app: FastifyInstance, overrides: { login?: string; 
     payload: { login, password, first_name: 'Анна', last_name: 'Смирнова' },
   });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  const res = await app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { login, password, email: login } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { login, password, email: login },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const tokens = res.json() as { access_token: string; refresh_token: string };
   return {

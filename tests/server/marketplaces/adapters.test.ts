@@ -27,7 +27,8 @@ let sandbox: Sandbox;
 // Page sizes below the real maxima where the API allows it, so 2,000 offers take several pages.
 const adapters: Record<SandboxMarketplace, () => CatalogAdapter> = {
   OZON: () => new OzonAdapter({ baseUrl: sandbox.url, pageSize: 300, retry }),
-  WILDBERRIES: () => new WildberriesAdapter({ baseUrl: sandbox.url, pageSize: 100, requestsPerMinute: 60_000, burst: 100, retry }),
+  WILDBERRIES: () =>
+    new WildberriesAdapter({ baseUrl: sandbox.url, pageSize: 100, requestsPerMinute: 60_000, burst: 100, retry }),
   YM: () => new YandexMarketAdapter({ baseUrl: sandbox.url, pageSize: 100, retry }),
 };
 
@@ -42,12 +43,16 @@ async function importAll(adapter: CatalogAdapter, store: StoreCredentials) {
   return { offers, progress, pages };
 }
 
-const statuses = (mp: SandboxMarketplace) => sandbox.control.requests.filter((r) => r.marketplace === mp).map((r) => r.status);
+const statuses = (mp: SandboxMarketplace) =>
+  sandbox.control.requests.filter((r) => r.marketplace === mp).map((r) => r.status);
 
 beforeAll(async () => {
   sandbox = await startSandbox({
     offersPerStore: OFFERS,
-    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({ marketplace, ...s })),
+    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({
+      marketplace,
+      ...s,
+    })),
   });
 });
 afterAll(async () => {
@@ -104,9 +109,12 @@ describe.each(['OZON', 'WILDBERRIES', 'YM'] as const)('%s adapter against the sa
 
   it('gives up after a bounded number of attempts', async () => {
     sandbox.control.failNext(mp, 100);
-    const adapter = mp === 'OZON' ? new OzonAdapter({ baseUrl: sandbox.url, retry: { ...retry, maxAttempts: 3 } })
-      : mp === 'WILDBERRIES' ? new WildberriesAdapter({ baseUrl: sandbox.url, burst: 100, retry: { ...retry, maxAttempts: 3 } })
-      : new YandexMarketAdapter({ baseUrl: sandbox.url, retry: { ...retry, maxAttempts: 3 } });
+    const adapter =
+      mp === 'OZON'
+        ? new OzonAdapter({ baseUrl: sandbox.url, retry: { ...retry, maxAttempts: 3 } })
+        : mp === 'WILDBERRIES'
+          ? new WildberriesAdapter({ baseUrl: sandbox.url, burst: 100, retry: { ...retry, maxAttempts: 3 } })
+          : new YandexMarketAdapter({ baseUrl: sandbox.url, retry: { ...retry, maxAttempts: 3 } });
     const error = await importAll(adapter, store).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketplaceUnavailableError);
     expect((error as Error).message).toContain(`Магазин «${store.name}»`);
@@ -131,7 +139,9 @@ describe('rate-limit headers and pacing', () => {
   });
 
   it('a YM store can be named by its business id as well as its campaign id', async () => {
-    const campaigns = (await (await fetch(`${sandbox.url}/v2/campaigns`, { headers: { 'Api-Key': stores.YM.apiKey } })).json()) as {
+    const campaigns = (await (
+      await fetch(`${sandbox.url}/v2/campaigns`, { headers: { 'Api-Key': stores.YM.apiKey } })
+    ).json()) as {
       campaigns: { business: { id: number } }[];
     };
     const businessId = String(campaigns.campaigns[0]!.business.id);

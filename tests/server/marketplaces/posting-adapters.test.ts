@@ -12,7 +12,12 @@ import {
 } from '../../../server/marketplaces/types.ts';
 import { WildberriesAdapter } from '../../../server/marketplaces/wildberries.ts';
 import { YandexMarketAdapter } from '../../../server/marketplaces/yandex-market.ts';
-import { startSandbox, type Sandbox, type SandboxMarketplace, type SandboxPostingView } from '../../../server/sandbox/server.ts';
+import {
+  startSandbox,
+  type Sandbox,
+  type SandboxMarketplace,
+  type SandboxPostingView,
+} from '../../../server/sandbox/server.ts';
 
 const POSTINGS = 48;
 const retry: RetryOptions = { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 6 };
@@ -26,7 +31,13 @@ const stores: Record<SandboxMarketplace, StoreCredentials> = {
 /** The buckets by the reference's tables (marketplace-apis.md §1–3), written out here, not imported from the adapters. */
 function expectedBucket(mp: SandboxMarketplace, status: string): PostingBucket | undefined {
   const table: Record<SandboxMarketplace, Record<string, PostingBucket>> = {
-    OZON: { awaiting_packaging: 'awaiting_packaging', awaiting_deliver: 'awaiting_deliver', delivering: 'delivering', driver_pickup: 'delivering', sent_by_seller: 'delivering' },
+    OZON: {
+      awaiting_packaging: 'awaiting_packaging',
+      awaiting_deliver: 'awaiting_deliver',
+      delivering: 'delivering',
+      driver_pickup: 'delivering',
+      sent_by_seller: 'delivering',
+    },
     WILDBERRIES: {
       'new/waiting': 'awaiting_packaging',
       'confirm/waiting': 'awaiting_deliver',
@@ -49,7 +60,12 @@ function expectedBucket(mp: SandboxMarketplace, status: string): PostingBucket |
 const lifecycle: Record<SandboxMarketplace, [string, string, string, string]> = {
   OZON: ['awaiting_packaging', 'awaiting_deliver', 'delivering', 'delivered'],
   WILDBERRIES: ['new/waiting', 'confirm/waiting', 'complete/sorted', 'complete/sold'],
-  YM: ['PROCESSING/STARTED', 'PROCESSING/READY_TO_SHIP', 'DELIVERY/DELIVERY_SERVICE_RECEIVED', 'DELIVERED/DELIVERY_SERVICE_DELIVERED'],
+  YM: [
+    'PROCESSING/STARTED',
+    'PROCESSING/READY_TO_SHIP',
+    'DELIVERY/DELIVERY_SERVICE_RECEIVED',
+    'DELIVERED/DELIVERY_SERVICE_DELIVERED',
+  ],
 };
 
 const listPaths: Record<SandboxMarketplace, RegExp> = {
@@ -61,7 +77,10 @@ const listPaths: Record<SandboxMarketplace, RegExp> = {
 let sandbox: Sandbox;
 
 // Small pages so every listing pages, and pacing fast enough for a test (the real limits are the defaults).
-const adapters: Record<SandboxMarketplace, (r?: RetryOptions, extra?: { lookbackDays?: number }) => PostingStatusAdapter> = {
+const adapters: Record<
+  SandboxMarketplace,
+  (r?: RetryOptions, extra?: { lookbackDays?: number }) => PostingStatusAdapter
+> = {
   OZON: (r = retry) => new OzonAdapter({ baseUrl: sandbox.url, postingsPageSize: 3, retry: r }),
   WILDBERRIES: (r = retry, extra = {}) =>
     new WildberriesAdapter({
@@ -74,7 +93,13 @@ const adapters: Record<SandboxMarketplace, (r?: RetryOptions, extra?: { lookback
       retry: r,
     }),
   YM: (r = retry, extra = {}) =>
-    new YandexMarketAdapter({ baseUrl: sandbox.url, ordersPageSize: 3, ordersRequestsPerHour: 3_600_000, ordersLookbackDays: extra.lookbackDays, retry: r }),
+    new YandexMarketAdapter({
+      baseUrl: sandbox.url,
+      ordersPageSize: 3,
+      ordersRequestsPerHour: 3_600_000,
+      ordersLookbackDays: extra.lookbackDays,
+      retry: r,
+    }),
 };
 
 async function listAll(adapter: PostingStatusAdapter, store: StoreCredentials) {
@@ -88,18 +113,25 @@ async function listAll(adapter: PostingStatusAdapter, store: StoreCredentials) {
   return { postings, pages, progress };
 }
 
-const requestsTo = (mp: SandboxMarketplace, path: RegExp) => sandbox.control.requests.filter((r) => r.marketplace === mp && path.test(r.path));
+const requestsTo = (mp: SandboxMarketplace, path: RegExp) =>
+  sandbox.control.requests.filter((r) => r.marketplace === mp && path.test(r.path));
 
 /** What the adapter should yield for a sandbox posting (YM orders carry no marketSku). */
 function expectedPosting(mp: SandboxMarketplace, p: SandboxPostingView): MarketplacePosting {
   return {
     postingNumber: p.postingNumber,
     bucket: expectedBucket(mp, p.status)!,
-    items: p.items.map((i) => ({ offerId: i.offerId, externalProductId: mp === 'YM' ? undefined : i.externalProductId, quantity: i.quantity, price: i.price })),
+    items: p.items.map((i) => ({
+      offerId: i.offerId,
+      externalProductId: mp === 'YM' ? undefined : i.externalProductId,
+      quantity: i.quantity,
+      price: i.price,
+    })),
   };
 }
 
-const byNumber = (a: { postingNumber: string }, b: { postingNumber: string }) => a.postingNumber.localeCompare(b.postingNumber);
+const byNumber = (a: { postingNumber: string }, b: { postingNumber: string }) =>
+  a.postingNumber.localeCompare(b.postingNumber);
 
 async function control(mp: string, postingNumber: string, body: unknown) {
   const res = await fetch(`${sandbox.url}/__sandbox/postings/${mp}/${encodeURIComponent(postingNumber)}`, {
@@ -114,7 +146,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     offersPerStore: 120,
     postingsPerStore: POSTINGS,
-    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({ marketplace, ...s })),
+    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({
+      marketplace,
+      ...s,
+    })),
   });
 });
 afterAll(async () => {
@@ -134,7 +169,9 @@ describe.each(['OZON', 'WILDBERRIES', 'YM'] as const)('%s listPostings', (mp) =>
     const relevant = all.filter((p) => expectedBucket(mp, p.status) !== undefined);
     const left = all.filter((p) => expectedBucket(mp, p.status) === undefined);
     // The sandbox has every kind: all three buckets, and statuses to leave out (delivered, cancelled, …).
-    expect(new Set(relevant.map((p) => expectedBucket(mp, p.status)))).toEqual(new Set(['awaiting_packaging', 'awaiting_deliver', 'delivering']));
+    expect(new Set(relevant.map((p) => expectedBucket(mp, p.status)))).toEqual(
+      new Set(['awaiting_packaging', 'awaiting_deliver', 'delivering']),
+    );
     expect(left.length).toBeGreaterThan(0);
 
     expect([...postings].sort(byNumber)).toEqual(relevant.map((p) => expectedPosting(mp, p)).sort(byNumber));
@@ -149,7 +186,8 @@ describe.each(['OZON', 'WILDBERRIES', 'YM'] as const)('%s listPostings', (mp) =>
   it('shows a status moved in the sandbox in the next listing', async () => {
     const [toPack, toShip, onTheWay, delivered] = lifecycle[mp];
     const posting = sandbox.postings(mp, store.marketId).find((p) => p.status === toPack)!;
-    const bucketOf = async () => (await listAll(adapters[mp](), store)).postings.find((p) => p.postingNumber === posting.postingNumber)?.bucket;
+    const bucketOf = async () =>
+      (await listAll(adapters[mp](), store)).postings.find((p) => p.postingNumber === posting.postingNumber)?.bucket;
     try {
       expect(await bucketOf()).toBe('awaiting_packaging');
       expect(sandbox.setPostingStatus(mp, posting.postingNumber, toShip).status).toBe(toShip);
@@ -170,7 +208,9 @@ describe.each(['OZON', 'WILDBERRIES', 'YM'] as const)('%s listPostings', (mp) =>
     const limitStatus = mp === 'YM' ? 420 : 429;
     sandbox.control.failNext(mp, 2);
     const { postings } = await listAll(adapters[mp](), store);
-    expect(postings.length).toBe(sandbox.postings(mp, store.marketId).filter((p) => expectedBucket(mp, p.status)).length);
+    expect(postings.length).toBe(
+      sandbox.postings(mp, store.marketId).filter((p) => expectedBucket(mp, p.status)).length,
+    );
     const statuses = sandbox.control.requests.filter((r) => r.marketplace === mp).map((r) => r.status);
     expect(statuses.slice(0, 3)).toEqual([limitStatus, limitStatus, 200]);
   });
@@ -207,7 +247,9 @@ describe('windows and the control API', () => {
     });
     await listAll(adapter, stores.OZON);
     const bodies = seen as { filter: { since: string; to: string; status: string }; limit: number; offset: number }[];
-    expect(new Set(bodies.map((b) => b.filter.status))).toEqual(new Set(['awaiting_packaging', 'awaiting_deliver', 'delivering', 'driver_pickup', 'sent_by_seller']));
+    expect(new Set(bodies.map((b) => b.filter.status))).toEqual(
+      new Set(['awaiting_packaging', 'awaiting_deliver', 'delivering', 'driver_pickup', 'sent_by_seller']),
+    );
     for (const b of bodies) {
       expect(b.limit).toBe(2);
       expect(Date.parse(b.filter.to) - Date.parse(b.filter.since)).toBeLessThan(365 * 86_400_000);
@@ -216,16 +258,21 @@ describe('windows and the control API', () => {
     expect(packaging.slice(0, 3)).toEqual([0, 2, 4]);
   });
 
-  it.each(['WILDBERRIES', 'YM'] as const)('%s walks back in 30-day windows: a 30-day lookback misses the older orders', async (mp) => {
-    const full = (await listAll(adapters[mp](), stores[mp])).postings;
-    const windows = requestsTo(mp, listPaths[mp]).length;
-    sandbox.control.reset();
-    const recent = (await listAll(adapters[mp](retry, { lookbackDays: 30 }), stores[mp])).postings;
-    expect(recent.length).toBeGreaterThan(0);
-    expect(recent.length).toBeLessThan(full.length);
-    expect(requestsTo(mp, listPaths[mp]).length).toBeLessThan(windows);
-    expect(new Set(full.map((p) => p.postingNumber))).toEqual(new Set([...full, ...recent].map((p) => p.postingNumber)));
-  });
+  it.each(['WILDBERRIES', 'YM'] as const)(
+    '%s walks back in 30-day windows: a 30-day lookback misses the older orders',
+    async (mp) => {
+      const full = (await listAll(adapters[mp](), stores[mp])).postings;
+      const windows = requestsTo(mp, listPaths[mp]).length;
+      sandbox.control.reset();
+      const recent = (await listAll(adapters[mp](retry, { lookbackDays: 30 }), stores[mp])).postings;
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.length).toBeLessThan(full.length);
+      expect(requestsTo(mp, listPaths[mp]).length).toBeLessThan(windows);
+      expect(new Set(full.map((p) => p.postingNumber))).toEqual(
+        new Set([...full, ...recent].map((p) => p.postingNumber)),
+      );
+    },
+  );
 
   it('the HTTP control endpoint lists postings and refuses unknown postings and statuses', async () => {
     const res = await fetch(`${sandbox.url}/__sandbox/postings/OZON?store=${stores.OZON.marketId}`);

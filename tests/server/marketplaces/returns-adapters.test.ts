@@ -47,7 +47,8 @@ const adapters: Record<SandboxMarketplace, (r?: RetryOptions) => ReturnsAdapter>
       returnsBurst: 100,
       retry: r,
     }),
-  YM: (r = retry) => new YandexMarketAdapter({ baseUrl: sandbox.url, returnsPageSize: 20, returnsRequestsPerHour: 3_600_000, retry: r }),
+  YM: (r = retry) =>
+    new YandexMarketAdapter({ baseUrl: sandbox.url, returnsPageSize: 20, returnsRequestsPerHour: 3_600_000, retry: r }),
 };
 
 async function listAll(adapter: ReturnsAdapter, store: StoreCredentials, period: ReturnsPeriod = ALL) {
@@ -75,7 +76,10 @@ beforeAll(async () => {
     offersPerStore: 200,
     returnsPerStore: RETURNS,
     returnsUntil: UNTIL,
-    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({ marketplace, ...s })),
+    stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({
+      marketplace,
+      ...s,
+    })),
   });
 });
 afterAll(async () => {
@@ -164,12 +168,17 @@ describe('paging, chunking and pacing details', () => {
       bodies.push(JSON.parse(String(init?.body)));
       return fetch(input, init);
     };
-    const { returns } = await listAll(new OzonAdapter({ baseUrl: sandbox.url, retry: { ...retry, fetch: spy } }), stores.OZON);
+    const { returns } = await listAll(
+      new OzonAdapter({ baseUrl: sandbox.url, retry: { ...retry, fetch: spy } }),
+      stores.OZON,
+    );
     expect(returns).toHaveLength(RETURNS);
     // The default page is the API's maximum, so one request holds all 120.
     expect(bodies).toEqual([
       {
-        filter: { logistic_return_date: { time_from: '2025-12-31T21:00:00.000Z', time_to: '2026-03-31T20:59:59.999Z' } },
+        filter: {
+          logistic_return_date: { time_from: '2025-12-31T21:00:00.000Z', time_to: '2026-03-31T20:59:59.999Z' },
+        },
         limit: 500,
         last_id: 0,
       },
@@ -185,7 +194,9 @@ describe('paging, chunking and pacing details', () => {
       { dateFrom: '2026-02-01', dateTo: '2026-03-03' },
       { dateFrom: '2026-03-04', dateTo: '2026-03-31' },
     ]);
-    expect(splitPeriod({ dateFrom: '2026-03-01', dateTo: '2026-03-01' }, 31)).toEqual([{ dateFrom: '2026-03-01', dateTo: '2026-03-01' }]);
+    expect(splitPeriod({ dateFrom: '2026-03-01', dateTo: '2026-03-01' }, 31)).toEqual([
+      { dateFrom: '2026-03-01', dateTo: '2026-03-01' },
+    ]);
     expect(splitPeriod({ dateFrom: '2026-03-02', dateTo: '2026-03-01' }, 31)).toEqual([]);
     // The spec's examples write report times without a zone: Moscow time.
     expect(moscowTime('2025-03-31T11:33:53')).toBe('2025-03-31T11:33:53+03:00');
@@ -229,7 +240,10 @@ describe('paging, chunking and pacing details', () => {
     const rows = ((await res.json()) as { report: { srid: string; isStatusActive: number; status: string }[] }).report;
     const archived = rows.filter((r) => r.isStatusActive === 0);
     expect(archived.length).toBeGreaterThan(0);
-    const { returns } = await listAll(adapters.WILDBERRIES(), stores.WILDBERRIES, { dateFrom: '2026-03-01', dateTo: '2026-03-31' });
+    const { returns } = await listAll(adapters.WILDBERRIES(), stores.WILDBERRIES, {
+      dateFrom: '2026-03-01',
+      dateTo: '2026-03-31',
+    });
     expect(returns).toHaveLength(new Set(rows.map((r) => r.srid)).size);
     for (const a of archived) {
       const active = rows.find((r) => r.srid === a.srid && r.isStatusActive === 1)!;
@@ -259,7 +273,11 @@ describe('paging, chunking and pacing details', () => {
       urls.push(String(input));
       return fetch(input, init);
     };
-    const adapter = new YandexMarketAdapter({ baseUrl: sandbox.url, returnsPageSize: 50, retry: { ...retry, fetch: spy } });
+    const adapter = new YandexMarketAdapter({
+      baseUrl: sandbox.url,
+      returnsPageSize: 50,
+      retry: { ...retry, fetch: spy },
+    });
     const byCampaign = await listAll(adapter, stores.YM);
     const returnsUrls = urls.filter((u) => u.includes('/returns'));
     expect(returnsUrls.length).toBeGreaterThanOrEqual(3);
@@ -271,6 +289,8 @@ describe('paging, chunking and pacing details', () => {
     expect(new URL(returnsUrls[0]!).searchParams.has('page_token')).toBe(false);
     expect(new URL(returnsUrls[1]!).searchParams.get('page_token')).toBeTruthy();
     const byBusiness = await listAll(adapters.YM(), { ...stores.YM, marketId: String(businessIdOf(stores.YM.apiKey)) });
-    expect(byBusiness.returns.map((r) => r.externalId).sort()).toEqual(byCampaign.returns.map((r) => r.externalId).sort());
+    expect(byBusiness.returns.map((r) => r.externalId).sort()).toEqual(
+      byCampaign.returns.map((r) => r.externalId).sort(),
+    );
   });
 });

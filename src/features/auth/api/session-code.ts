@@ -7,7 +7,10 @@ import type { SessionResult } from '../../../sync/session.ts';
 export const loadSessionCode = () => import('../../../sync/session.ts');
 
 /** What a tap answers when the session code itself could not be fetched: no network on a first visit. */
-export const unreachable: SessionResult = { ok: false, problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' } };
+export const unreachable: SessionResult = {
+  ok: false,
+  problem: { status: 0, code: 'offline', detail: 'Нет связи с сервером. Проверьте подключение.' },
+};
 
 /** The user is about to type: fetch the session code now, so the tap does not wait for it. */
 export function prepareSession(): void {

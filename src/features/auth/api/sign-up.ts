@@ -2,7 +2,12 @@ import type { SessionResult } from '../../../sync/session.ts';
 import { loadSessionCode, unreachable } from './session-code.ts';
 
 /** «Зарегистрироваться»: a new account, signed in at once. */
-export async function signUp(values: { login: string; password: string; first_name: string; last_name: string }): Promise<SessionResult> {
+export async function signUp(values: {
+  login: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}): Promise<SessionResult> {
   const session = await loadSessionCode().catch(() => null);
   return session ? session.signup(values) : unreachable;
 }

@@ -71,7 +71,11 @@ describe('auth screen against the real server', { timeout: 30_000 }, () => {
     expect(access).toBeTruthy();
     expect(localStorage.getItem('refresh_token')).toBeTruthy();
     // The stored token is this new user's: the server answers /me with what was typed.
-    const me = await server.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${access}` } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ login, first_name: 'Ирина', last_name: 'Котова' });
   });
@@ -83,7 +87,11 @@ describe('auth screen against the real server', { timeout: 30_000 }, () => {
     fill({ login: user.login, password: user.password });
     fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
     await page.waitForPath('/');
-    const me = await server.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/',
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
     expect((me.json() as { id: string }).id).toBe(user.id);
   });
 
@@ -105,7 +113,9 @@ describe('auth screen against the real server', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(page.pathname()).toBe('/auth');
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Войти' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Войти' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 });
 
@@ -132,7 +142,18 @@ describe('logout', { timeout: 30_000 }, () => {
     setUser({ id: user.id, first_name: 'Анна', last_name: 'Смирнова', login: user.login });
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
-    await db.markets.add({ id, market_id: 'm1', name: 'Магазин', description: '', marketplace: '-', access_token: '', has_access_token: false, created_at: now, updated_at: now, version: 1 });
+    await db.markets.add({
+      id,
+      market_id: 'm1',
+      name: 'Магазин',
+      description: '',
+      marketplace: '-',
+      access_token: '',
+      has_access_token: false,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    });
     await db.outbox.add(entry(status, id));
     await db.mirrored('products_wh').add({ id: crypto.randomUUID(), name: 'Товар' });
     await setMeta('cursor', 42);
@@ -186,7 +207,18 @@ describe('after the server ended the session', { timeout: 30_000 }, () => {
     const user = await server.signUp();
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
-    await db.markets.add({ id, market_id: 'm1', name: 'Магазин', description: '', marketplace: '-', access_token: '', has_access_token: false, created_at: now, updated_at: now, version: 1 });
+    await db.markets.add({
+      id,
+      market_id: 'm1',
+      name: 'Магазин',
+      description: '',
+      marketplace: '-',
+      access_token: '',
+      has_access_token: false,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    });
     await db.outbox.add({
       id: crypto.randomUUID(),
       group: null,
@@ -217,7 +249,9 @@ describe('after the server ended the session', { timeout: 30_000 }, () => {
   it('says the session ended and the unsent edits wait; the same user signs in and keeps them', async () => {
     const user = await deviceOfEndedSession();
     const page = await openExpired();
-    expect(await screen.findByText(/Сессия завершена: войдите снова\. Неотправленные правки \(1\) сохранены/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Сессия завершена: войдите снова\. Неотправленные правки \(1\) сохранены/),
+    ).toBeTruthy();
     fill({ login: user.login, password: user.password });
     fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
     await page.waitForPath('/');

@@ -36,7 +36,12 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
     setError(null);
     const result =
       mode === 'registration'
-        ? await signUp({ login: field('login'), password: field('password'), first_name: field('first-name'), last_name: field('last-name') })
+        ? await signUp({
+            login: field('login'),
+            password: field('password'),
+            first_name: field('first-name'),
+            last_name: field('last-name'),
+          })
         : await logIn(field('login'), field('password'));
     setBusy(false);
     if (result.ok) goHome();
@@ -64,7 +69,9 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
         <Card>
           <div className={authCard}>
             <Heading>Выход из системы</Heading>
-            {unsent > 0 && <Muted>На устройстве есть неотправленные правки: {unsent}. После выхода они пропадут.</Muted>}
+            {unsent > 0 && (
+              <Muted>На устройстве есть неотправленные правки: {unsent}. После выхода они пропадут.</Muted>
+            )}
             <Button onClick={() => void requestSignOut()}>Выйти</Button>
           </div>
         </Card>
@@ -96,11 +103,17 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
           {!registering && (sessionExpired || unsent > 0) && (
             <Muted>
               {sessionExpired && 'Сессия завершена: войдите снова. '}
-              {unsent > 0 && `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`}
+              {unsent > 0 &&
+                `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`}
             </Muted>
           )}
           <TextField label="Логин" name="login" autoComplete="username" />
-          <TextField label="Пароль" name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} />
+          <TextField
+            label="Пароль"
+            name="password"
+            type="password"
+            autoComplete={registering ? 'new-password' : 'current-password'}
+          />
           {registering && (
             <>
               <TextField label="Имя" name="first-name" autoComplete="given-name" />

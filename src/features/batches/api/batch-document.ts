@@ -31,24 +31,45 @@ export const documentKinds: Record<BatchMode, string> = {
  * batch list sums it (src/features/batches/api/batch-list.ts): lots for purchases and returns,
  * other realizations for «other» documents.
  */
-export function documentLines(contents: Pick<BatchContents, 'batch' | 'lots' | 'otherRealizations'>, catalog: readonly CatalogProduct[]): DocumentLine[] {
+export function documentLines(
+  contents: Pick<BatchContents, 'batch' | 'lots' | 'otherRealizations'>,
+  catalog: readonly CatalogProduct[],
+): DocumentLine[] {
   const rank = new Map(catalog.map((p, i) => [p.id, i]));
   const byId = new Map(catalog.map((p) => [p.id, p]));
   const raw =
     contents.batch.kind === 'other'
-      ? contents.otherRealizations.map((o) => ({ id: o.id, product_id: o.product_id, count: o.count, price: o.realization_price }))
+      ? contents.otherRealizations.map((o) => ({
+          id: o.id,
+          product_id: o.product_id,
+          count: o.count,
+          price: o.realization_price,
+        }))
       : contents.lots.map((l) => ({ id: l.id, product_id: l.product_id, count: l.count_max, price: l.price }));
   return raw
     .map((l) => {
       const p = byId.get(l.product_id);
-      return { ...l, name: p?.name ?? 'Товар не найден', image: p?.image ?? null, articles: p?.articles ?? [], sum: l.count * l.price };
+      return {
+        ...l,
+        name: p?.name ?? 'Товар не найден',
+        image: p?.image ?? null,
+        articles: p?.articles ?? [],
+        sum: l.count * l.price,
+      };
     })
-    .sort((a, b) => (rank.get(a.product_id) ?? Infinity) - (rank.get(b.product_id) ?? Infinity) || (a.id < b.id ? -1 : 1));
+    .sort(
+      (a, b) => (rank.get(a.product_id) ?? Infinity) - (rank.get(b.product_id) ?? Infinity) || (a.id < b.id ? -1 : 1),
+    );
 }
 
-export const documentTotals = (lines: readonly DocumentLine[]) => lines.reduce((t, l) => ({ count: t.count + l.count, sum: t.sum + l.sum }), { count: 0, sum: 0 });
+export const documentTotals = (lines: readonly DocumentLine[]) =>
+  lines.reduce((t, l) => ({ count: t.count + l.count, sum: t.sum + l.sum }), { count: 0, sum: 0 });
 
-export function batchSheet(contents: Pick<BatchContents, 'batch'>, lines: readonly DocumentLine[], now = new Date()): Sheet {
+export function batchSheet(
+  contents: Pick<BatchContents, 'batch'>,
+  lines: readonly DocumentLine[],
+  now = new Date(),
+): Sheet {
   const { batch } = contents;
   const totals = documentTotals(lines);
   return {

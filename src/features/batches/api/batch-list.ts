@@ -34,10 +34,23 @@ function linesByBatch<T extends { batch_id: string | null }>(rows: T[], toLine: 
   return out;
 }
 
-export function summarizeBatches(batches: Batch[], lots: Lot[], others: OtherRealization[], imageOf: (productId: string) => string | null): BatchRow[] {
+export function summarizeBatches(
+  batches: Batch[],
+  lots: Lot[],
+  others: OtherRealization[],
+  imageOf: (productId: string) => string | null,
+): BatchRow[] {
   // Lots make up purchases and returns; other realizations make up «other» batches.
-  const lotLines = linesByBatch(lots, (l) => ({ product_id: l.product_id, count: l.count_max, amount: l.count_max * l.price }));
-  const otherLines = linesByBatch(others, (o) => ({ product_id: o.product_id, count: o.count, amount: o.count * o.realization_price }));
+  const lotLines = linesByBatch(lots, (l) => ({
+    product_id: l.product_id,
+    count: l.count_max,
+    amount: l.count_max * l.price,
+  }));
+  const otherLines = linesByBatch(others, (o) => ({
+    product_id: o.product_id,
+    count: o.count,
+    amount: o.count * o.realization_price,
+  }));
 
   const byCreation = [...batches].sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : 1));
   return byCreation.map((b, i) => {

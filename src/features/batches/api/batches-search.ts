@@ -19,6 +19,8 @@ export const batchesSearchSchema = searchSchema({
 export type BatchesSearch = SearchOf<typeof batchesSearchSchema>;
 
 export type BatchMode = 'purchase' | 'return' | 'other';
-export const modeOf = (s: Pick<BatchesSearch, 'is_return' | 'is_other'>): BatchMode => (s.is_return ? 'return' : s.is_other ? 'other' : 'purchase');
-export const modeChosen = (s: Pick<BatchesSearch, 'is_return' | 'is_other'>) => s.is_return !== undefined || s.is_other !== undefined;
+export const modeOf = (s: Pick<BatchesSearch, 'is_return' | 'is_other'>): BatchMode =>
+  s.is_return ? 'return' : s.is_other ? 'other' : 'purchase';
+export const modeChosen = (s: Pick<BatchesSearch, 'is_return' | 'is_other'>) =>
+  s.is_return !== undefined || s.is_other !== undefined;
 export const searchOfMode = (mode: BatchMode) => ({ is_return: mode === 'return', is_other: mode === 'other' });

@@ -28,15 +28,32 @@ beforeEach(async () => {
 
 async function serverProduct(name: string): Promise<string> {
   const id = crypto.randomUUID();
-  const res = await server.app.inject({ method: 'POST', url: '/api/v1/products/products/', headers: user.headers, payload: { id, name } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/products/products/',
+    headers: user.headers,
+    payload: { id, name },
+  });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return id;
 }
 async function serverBatch(id: string) {
   const res = await server.app.inject({ method: 'GET', url: `/api/v1/batch/${id}/`, headers: user.headers });
-  return { status: res.statusCode, body: res.json() as { date: string; kind: string; inventories: { id: string; count_max: number; price: number; created_at: string }[] } };
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      date: string;
+      kind: string;
+      inventories: { id: string; count_max: number; price: number; created_at: string }[];
+    },
+  };
 }
-const line = (productId: string, count: number, price: number) => ({ id: crypto.randomUUID(), product_id: productId, count: String(count), price: String(price) });
+const line = (productId: string, count: number, price: number) => ({
+  id: crypto.randomUUID(),
+  product_id: productId,
+  count: String(count),
+  price: String(price),
+});
 
 it('a purchase received offline, then edited (a line changed, one removed, one added, a new date), reaches the server as saved', async () => {
   const kettle = await serverProduct('Чайник');
@@ -63,7 +80,12 @@ it('a purchase received offline, then edited (a line changed, one removed, one a
   await pullChanges(pullOverHttp);
   const contents = (await loadBatch(batchId))!;
   const c = line(kettle, 1, 90);
-  await savePurchase({ batch: contents.batch, saved: contents.lots, date: '2025-02-15', lines: [{ ...a, count: '4', price: '110' }, c] });
+  await savePurchase({
+    batch: contents.batch,
+    saved: contents.lots,
+    date: '2025-02-15',
+    lines: [{ ...a, count: '4', price: '110' }, c],
+  });
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
 
   onServer = await serverBatch(batchId);
@@ -76,7 +98,13 @@ it('a purchase received offline, then edited (a line changed, one removed, one a
   );
   await pullChanges(pullOverHttp);
   expect(await db.mirrored('lots').get(b.id)).toBeUndefined();
-  expect(await db.mirrored('lots').get(a.id)).toMatchObject({ count: 4, count_max: 4, count_max_edited: true, price_edited: true, batch_id: batchId });
+  expect(await db.mirrored('lots').get(a.id)).toMatchObject({
+    count: 4,
+    count_max: 4,
+    count_max_edited: true,
+    price_edited: true,
+    batch_id: batchId,
+  });
 }, 60_000);
 
 it('a batch the server refuses leaves nothing behind on the device: lots and document go, the reason is kept', async () => {

@@ -7,6 +7,10 @@ import { buildMatchIndex, planPurchaseFile, type PurchaseFilePlan } from './purc
  * too). Throws with a Russian message when the file cannot be read or has no headings.
  */
 export async function planPurchaseImport(file: File): Promise<PurchaseFilePlan> {
-  const [rows, products, listings] = await Promise.all([readTableFile(file), db.rows('products_wh').toArray(), db.rows('products_mp').toArray()]);
+  const [rows, products, listings] = await Promise.all([
+    readTableFile(file),
+    db.rows('products_wh').toArray(),
+    db.rows('products_mp').toArray(),
+  ]);
   return planPurchaseFile(rows, buildMatchIndex(products, listings));
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { stockMessages } from '../../../../domain/stock-rules.ts';
 import { parseCsv } from '../../../lib/import/csv-parse.ts';
-import { buildMatchIndex, findHeader, headerColumn, linesFromFile, NO_HEADER, planPurchaseFile } from './purchase-file.ts';
+import {
+  buildMatchIndex,
+  findHeader,
+  headerColumn,
+  linesFromFile,
+  NO_HEADER,
+  planPurchaseFile,
+} from './purchase-file.ts';
 
 const products = [
   { id: 'p-kettle', name: 'Чайник стальной' },
@@ -42,7 +49,10 @@ describe('the headings of a purchase file', () => {
   ])('«%s» is %s', (text, column) => expect(headerColumn(text)).toBe(column));
 
   it('finds the heading under a title; none without a count, a price and an article or name', () => {
-    expect(findHeader([['Закупка у ООО «Ромашка»'], [], ['№', 'Наименование', 'Кол-во', 'Цена']])).toEqual({ row: 2, columns: { name: 1, count: 2, price: 3 } });
+    expect(findHeader([['Закупка у ООО «Ромашка»'], [], ['№', 'Наименование', 'Кол-во', 'Цена']])).toEqual({
+      row: 2,
+      columns: { name: 1, count: 2, price: 3 },
+    });
     expect(findHeader([['Артикул', 'Количество']])).toBeNull();
     expect(() => plan('a;b\n1;2')).toThrow(NO_HEADER);
   });
@@ -59,7 +69,9 @@ describe('matching file lines to warehouse products', () => {
   });
 
   it('by the exact name (case and extra spaces aside) when there is no article or it is unknown', () => {
-    const { matched } = plan('Артикул,Наименование,Кол-во,Цена\n,кружка керамическая,3,"250,5"\nNEW-1,Термос дорожный,1,80');
+    const { matched } = plan(
+      'Артикул,Наименование,Кол-во,Цена\n,кружка керамическая,3,"250,5"\nNEW-1,Термос дорожный,1,80',
+    );
     expect(matched.map((l) => [l.product?.id, l.product?.via])).toEqual([
       ['p-mug', 'name'],
       ['p-flask', 'name'],
@@ -83,11 +95,15 @@ describe('matching file lines to warehouse products', () => {
   });
 
   it('an ambiguous article is settled by the name', () => {
-    expect(plan('Артикул;Наименование;Количество;Цена\nSHARED;Термос дорожный;1;10').matched[0]?.product?.id).toBe('p-flask');
+    expect(plan('Артикул;Наименование;Количество;Цена\nSHARED;Термос дорожный;1;10').matched[0]?.product?.id).toBe(
+      'p-flask',
+    );
   });
 
   it('refuses bad numbers with the stock rules’ Russian reasons', () => {
-    const { matched, invalid } = plan('Артикул;Количество;Цена\nKET-01;;10\nKET-01;два;10\nKET-01;1,5;10\nKET-01;0;10\nKET-01;2000000;10\nKET-01;1;\nKET-01;1;abc\nKET-01;1;0\nKET-01;1;-5\nKET-01;1;2000000000\nKET-01;1 000;1 234,567');
+    const { matched, invalid } = plan(
+      'Артикул;Количество;Цена\nKET-01;;10\nKET-01;два;10\nKET-01;1,5;10\nKET-01;0;10\nKET-01;2000000;10\nKET-01;1;\nKET-01;1;abc\nKET-01;1;0\nKET-01;1;-5\nKET-01;1;2000000000\nKET-01;1 000;1 234,567',
+    );
     expect(invalid.map((l) => l.problems)).toEqual([
       ['Не указано количество'],
       ['Количество «два» — не число'],

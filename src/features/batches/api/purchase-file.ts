@@ -13,10 +13,39 @@ export type FileColumn = 'article' | 'name' | 'count' | 'price';
 
 /** Header names as sellers' and suppliers' spreadsheets write them, normalized (normalizeHeader). */
 const headerNames: Record<FileColumn, string[]> = {
-  article: ['артикул', 'арт', 'артикулпродавца', 'артикултовара', 'кодтовара', 'код', 'offerid', 'sku', 'article', 'vendorcode', 'штрихкод', 'баркод', 'barcode', 'ean'],
+  article: [
+    'артикул',
+    'арт',
+    'артикулпродавца',
+    'артикултовара',
+    'кодтовара',
+    'код',
+    'offerid',
+    'sku',
+    'article',
+    'vendorcode',
+    'штрихкод',
+    'баркод',
+    'barcode',
+    'ean',
+  ],
   name: ['наименование', 'название', 'товар', 'наименованиетовара', 'названиетовара', 'name', 'product', 'title'],
   count: ['количество', 'колво', 'кол', 'шт', 'штук', 'количествошт', 'qty', 'quantity', 'count'],
-  price: ['цена', 'ценазакупки', 'закупочнаяцена', 'ценазакупочная', 'себестоимость', 'ценазаед', 'ценазаединицу', 'ценазашт', 'стоимость', 'price', 'cost', 'purchaseprice', 'unitprice'],
+  price: [
+    'цена',
+    'ценазакупки',
+    'закупочнаяцена',
+    'ценазакупочная',
+    'себестоимость',
+    'ценазаед',
+    'ценазаединицу',
+    'ценазашт',
+    'стоимость',
+    'price',
+    'cost',
+    'purchaseprice',
+    'unitprice',
+  ],
 };
 /** A header beginning so is taken too («Цена закупки с НДС», «Кол-во, шт.»), but never «Сумма». */
 const headerStarts: Record<FileColumn, string[]> = {
@@ -38,7 +67,11 @@ export function headerColumn(text: string): FileColumn | null {
   const h = normalizeHeader(text);
   if (!h) return null;
   const columns = Object.keys(headerNames) as FileColumn[];
-  return columns.find((c) => headerNames[c].includes(h)) ?? columns.find((c) => headerStarts[c].some((s) => h.startsWith(s))) ?? null;
+  return (
+    columns.find((c) => headerNames[c].includes(h)) ??
+    columns.find((c) => headerStarts[c].some((s) => h.startsWith(s))) ??
+    null
+  );
 }
 
 export interface FileHeader {
@@ -55,12 +88,18 @@ export function findHeader(rows: readonly string[][]): FileHeader | null {
       const c = headerColumn(text);
       if (c && columns[c] === undefined) columns[c] = i;
     });
-    if (columns.count !== undefined && columns.price !== undefined && (columns.article !== undefined || columns.name !== undefined)) return { row: r, columns };
+    if (
+      columns.count !== undefined &&
+      columns.price !== undefined &&
+      (columns.article !== undefined || columns.name !== undefined)
+    )
+      return { row: r, columns };
   }
   return null;
 }
 
-export const NO_HEADER = 'Не нашли заголовки столбцов: в первой строке таблицы нужны «Артикул» или «Наименование», «Количество» и «Цена».';
+export const NO_HEADER =
+  'Не нашли заголовки столбцов: в первой строке таблицы нужны «Артикул» или «Наименование», «Количество» и «Цена».';
 
 /** What a line is matched against: warehouse products with their listings' articles (offer_id), as the product search finds them. */
 export interface MatchIndex {
@@ -121,15 +160,22 @@ export interface PurchaseFilePlan {
   invalid: FileLine[];
 }
 
-function matchProduct(line: Pick<FileLine, 'article' | 'name'>, index: MatchIndex): { product?: FileLine['product']; problem?: string } {
-  const found = (ids: string[] | undefined, via: 'article' | 'name') => (ids?.length === 1 ? { ...index.products.get(ids[0]!)!, via } : undefined);
+function matchProduct(
+  line: Pick<FileLine, 'article' | 'name'>,
+  index: MatchIndex,
+): { product?: FileLine['product']; problem?: string } {
+  const found = (ids: string[] | undefined, via: 'article' | 'name') =>
+    ids?.length === 1 ? { ...index.products.get(ids[0]!)!, via } : undefined;
   const byArticle = line.article ? index.byArticle.get(articleKey(line.article)) : undefined;
   const byName = line.name ? index.byName.get(nameKey(line.name)) : undefined;
   const product = found(byArticle, 'article') ?? found(byName, 'name');
   if (product) return { product };
-  if ((byArticle?.length ?? 0) > 1) return { problem: `Артикул «${line.article}» есть у нескольких товаров склада: укажите точное название` };
-  if ((byName?.length ?? 0) > 1) return { problem: `Названием «${line.name}» названы несколько товаров склада: укажите артикул` };
-  if (line.article && line.name) return { problem: `Нет товара склада с артикулом «${line.article}» или названием «${line.name}»` };
+  if ((byArticle?.length ?? 0) > 1)
+    return { problem: `Артикул «${line.article}» есть у нескольких товаров склада: укажите точное название` };
+  if ((byName?.length ?? 0) > 1)
+    return { problem: `Названием «${line.name}» названы несколько товаров склада: укажите артикул` };
+  if (line.article && line.name)
+    return { problem: `Нет товара склада с артикулом «${line.article}» или названием «${line.name}»` };
   if (line.article) return { problem: `Нет товара склада с артикулом «${line.article}»` };
   if (line.name) return { problem: `Нет товара склада с названием «${line.name}»` };
   return { problem: 'Не указаны ни артикул, ни название' };
@@ -160,11 +206,19 @@ export function planPurchaseFile(rows: readonly string[][], index: MatchIndex): 
   const header = findHeader(rows);
   if (!header) throw new Error(NO_HEADER);
   const plan: PurchaseFilePlan = { matched: [], unmatched: [], invalid: [] };
-  const cellOf = (row: readonly string[], c: FileColumn) => (header.columns[c] === undefined ? '' : (row[header.columns[c]!] ?? '').trim());
+  const cellOf = (row: readonly string[], c: FileColumn) =>
+    header.columns[c] === undefined ? '' : (row[header.columns[c]!] ?? '').trim();
   for (let r = header.row + 1; r < rows.length; r++) {
     const cells = rows[r] ?? [];
     if (cells.every((c) => !c.trim())) continue;
-    const line: FileLine = { row: r + 1, article: cellOf(cells, 'article'), name: cellOf(cells, 'name'), countText: cellOf(cells, 'count'), priceText: cellOf(cells, 'price'), problems: [] };
+    const line: FileLine = {
+      row: r + 1,
+      article: cellOf(cells, 'article'),
+      name: cellOf(cells, 'name'),
+      countText: cellOf(cells, 'count'),
+      priceText: cellOf(cells, 'price'),
+      problems: [],
+    };
     const { product, problem } = matchProduct(line, index);
     // A totals line at the bottom («Итого» and sums) is not a product.
     if (!product && cells.some((c) => /^(итого|всего)/i.test(c.trim()))) continue;

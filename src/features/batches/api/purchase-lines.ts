@@ -46,4 +46,9 @@ export function newLine(productId: string, lastPrice: number | undefined): Purch
   return { id: crypto.randomUUID(), product_id: productId, count: '1', price: lastPrice ? String(lastPrice) : '0' };
 }
 
-export const lineFromLot = (lot: Lot): PurchaseLine => ({ id: lot.id, product_id: lot.product_id, count: String(lot.count_max), price: String(lot.price) });
+export const lineFromLot = (lot: Lot): PurchaseLine => ({
+  id: lot.id,
+  product_id: lot.product_id,
+  count: String(lot.count_max),
+  price: String(lot.price),
+});

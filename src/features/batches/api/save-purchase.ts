@@ -54,18 +54,33 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
     } else if (count !== lot.count_max || price !== lot.price) {
       sent.push(line);
       // What was received changes; the units still there move with it (the server's editLot).
-      const changes = { count_max: count, count: lot.count + count - lot.count_max, price, count_max_edited: lot.count_max_edited || count !== lot.count_max, price_edited: lot.price_edited || price !== lot.price };
+      const changes = {
+        count_max: count,
+        count: lot.count + count - lot.count_max,
+        price,
+        count_max_edited: lot.count_max_edited || count !== lot.count_max,
+        price_edited: lot.price_edited || price !== lot.price,
+      };
       lineChanges.push({ table: 'lots', id: lot.id, changes });
     }
   }
   if (sent.length > 0) {
-    const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, count: lineCount(l), price: linePrice(l) })) };
-    calls.push({ ...apiCall('POST', '/inventory_batch/', { body }), table: 'lots', rowId: sent[0]!.id, changes: lineChanges });
+    const body = {
+      batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, count: lineCount(l), price: linePrice(l) })),
+    };
+    calls.push({
+      ...apiCall('POST', '/inventory_batch/', { body }),
+      table: 'lots',
+      rowId: sent[0]!.id,
+      changes: lineChanges,
+    });
   }
 
   const listed = lines.map((l) => l.id);
   const rows = { table: 'lots' as const, saved, dateField: 'created_at' as const, listed };
-  calls.push(batchCall({ batch, batchId, kind: batch?.kind ?? 'purchase', date, rows, inventoryIds: listed, otherIds }));
+  calls.push(
+    batchCall({ batch, batchId, kind: batch?.kind ?? 'purchase', date, rows, inventoryIds: listed, otherIds }),
+  );
   await queueGroup(calls);
   return batchId;
 }

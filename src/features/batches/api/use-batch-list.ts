@@ -15,7 +15,17 @@ export interface BatchList {
 }
 
 /** /inventory/batches from the device: numbers, thumbnails and totals as the server's list computes them. */
-export function useBatchList({ mode, start, end, page }: { mode: BatchMode; start: string; end: string; page: number }): BatchList {
+export function useBatchList({
+  mode,
+  start,
+  end,
+  page,
+}: {
+  mode: BatchMode;
+  start: string;
+  end: string;
+  page: number;
+}): BatchList {
   const all = useLiveQuery(async () => {
     const [batches, lots, others, products, listings] = await Promise.all([
       db.rows('batches').toArray(),

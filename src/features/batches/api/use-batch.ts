@@ -15,12 +15,11 @@ export interface BatchContents {
 
 /** One batch with its lots and what left them, from the device; what BatchDetail answers. */
 export async function loadBatch(batchId: string): Promise<BatchContents | null> {
-  const batch = (await db.rows('batches').get(batchId));
+  const batch = await db.rows('batches').get(batchId);
   if (!batch) return null;
   // Lots have no batch index (src/db/database.ts): one pass over the table.
   const [lots, otherRealizations] = await Promise.all([
-    db.rows('lots').where('batch_id').equals(batchId)
-      .toArray(),
+    db.rows('lots').where('batch_id').equals(batchId).toArray(),
     db.rows('other_realizations').where('batch_id').equals(batchId).toArray(),
   ]);
   const lotIds = new Set(lots.map((l) => l.id));
@@ -32,7 +31,8 @@ export async function loadBatch(batchId: string): Promise<BatchContents | null> 
     db.rows('disposals').where('product_id').anyOf(productIds).toArray(),
   ]);
   const remaining = new Map(projected.flat().map((l) => [l.id, l.count]));
-  const fromBatch = (table: string) => new Set(movements.filter((m) => m.source_table === table && lotIds.has(m.lot_id)).map((m) => m.source_id));
+  const fromBatch = (table: string) =>
+    new Set(movements.filter((m) => m.source_table === table && lotIds.has(m.lot_id)).map((m) => m.source_id));
   const markdownIds = fromBatch('markdowns');
   const disposalIds = fromBatch('disposals');
   return {

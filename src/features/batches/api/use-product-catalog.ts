@@ -19,7 +19,14 @@ export async function loadCatalog(): Promise<CatalogProduct[]> {
 /** Every warehouse product with its articles and picture, live from the device. */
 export function useProductCatalog(): Catalog {
   const products = useLiveQuery(loadCatalog, []);
-  return useMemo(() => ({ loaded: products !== undefined, products: products ?? [], byId: new Map((products ?? []).map((p) => [p.id, p])) }), [products]);
+  return useMemo(
+    () => ({
+      loaded: products !== undefined,
+      products: products ?? [],
+      byId: new Map((products ?? []).map((p) => [p.id, p])),
+    }),
+    [products],
+  );
 }
 
 /** Units on hand per product, as the server will have them once the outbox is sent. */

@@ -23,8 +23,18 @@ export function BatchDocumentScreen({ batchId }: { batchId: string }) {
   const navigate = useNavigate();
   const contents = useBatch(batchId);
   const catalog = useProductCatalog();
-  const lines = useMemo(() => (contents && catalog.loaded ? documentLines(contents, catalog.products) : undefined), [contents, catalog]);
-  if (contents === null) return <NotFoundPage title={TITLE} heading="Партия не найдена" text="На устройстве нет такой партии: она удалена или ещё не загружена с сервера." />;
+  const lines = useMemo(
+    () => (contents && catalog.loaded ? documentLines(contents, catalog.products) : undefined),
+    [contents, catalog],
+  );
+  if (contents === null)
+    return (
+      <NotFoundPage
+        title={TITLE}
+        heading="Партия не найдена"
+        text="На устройстве нет такой партии: она удалена или ещё не загружена с сервера."
+      />
+    );
   if (!contents || !lines) return <Page title={TITLE} />;
 
   const { batch } = contents;

@@ -19,7 +19,8 @@ function DocumentRoute() {
   const { batchId } = useParams({ strict: false }) as { batchId: string };
   return <BatchDocumentScreen batchId={batchId} />;
 }
-const open = (batchId: string) => renderWithRouter(DocumentRoute, { path: '/inventory/batches/$batchId', url: `/inventory/batches/${batchId}` });
+const open = (batchId: string) =>
+  renderWithRouter(DocumentRoute, { path: '/inventory/batches/$batchId', url: `/inventory/batches/${batchId}` });
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => nbsp(td.textContent));
 
@@ -27,7 +28,17 @@ describe('/inventory/batches/{batch_id}', () => {
   it('shows the document: kind and date, lines by product name, totals; the export sheet holds the same lines', async () => {
     const kettle = await seedProduct('Чайник');
     const mug = await seedProduct('Кружка');
-    await db.mirrored('products_mp').add({ id: 'mp-1', _id: 'mp-1', product_wh_id: mug, name: 'Кружка', offer_id: 'MUG-1', primary_image: null, marketplace: 'OZON', market_id: 'm', version: 1 });
+    await db.mirrored('products_mp').add({
+      id: 'mp-1',
+      _id: 'mp-1',
+      product_wh_id: mug,
+      name: 'Кружка',
+      offer_id: 'MUG-1',
+      primary_image: null,
+      marketplace: 'OZON',
+      market_id: 'm',
+      version: 1,
+    });
     const batch = await seedBatch({ date: '2025-03-14T00:00:00.000Z' });
     await seedLot(kettle, { batch_id: batch.id, count_max: 5, count: 2, price: 100.5 });
     await seedLot(mug, { batch_id: batch.id, count_max: 3, count: 3, price: 250 });
@@ -67,9 +78,15 @@ describe('«Загрузить из файла»', () => {
     const file = new File([csv], 'закупка.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByLabelText('Файл закупки'), { target: { files: [file] } });
     const dialog = await screen.findByRole('dialog', { name: 'Загрузка из файла «закупка.csv»' });
-    expect(within(dialog).getAllByTestId('file-line-matched').map(cells)).toEqual([['2', 'Чайник стальной', 'названию', '5', '100,50 ₽']]);
-    expect(within(dialog).getAllByTestId('file-line-unmatched').map(cells)).toEqual([['3', 'Самовар', 'Нет товара склада с названием «Самовар»']]);
-    expect(within(dialog).getAllByTestId('file-line-invalid').map(cells)).toEqual([['4', 'Термос', 'Количество «два» — не число']]);
+    expect(within(dialog).getAllByTestId('file-line-matched').map(cells)).toEqual([
+      ['2', 'Чайник стальной', 'названию', '5', '100,50 ₽'],
+    ]);
+    expect(within(dialog).getAllByTestId('file-line-unmatched').map(cells)).toEqual([
+      ['3', 'Самовар', 'Нет товара склада с названием «Самовар»'],
+    ]);
+    expect(within(dialog).getAllByTestId('file-line-invalid').map(cells)).toEqual([
+      ['4', 'Термос', 'Количество «два» — не число'],
+    ]);
     expect(added).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить строк: 1' }));
     expect(added).toEqual([[{ id: expect.any(String), product_id: kettle, count: '5', price: '100.5' }]]);

@@ -55,17 +55,35 @@ export function BatchOutflows({ contents, products }: Props) {
       <Table
         caption="Уценки из партии"
         head={['Дата', 'Товар', 'Цена, ₽', 'Цена уценки, ₽', 'Продана']}
-        rows={contents.markdowns.map((m) => [formatMoment(m.datetime), `${name(m.product_id)}${m.description ? ` — ${m.description}` : ''}`, formatRoubles(m.price), formatRoubles(m.markdown_price), m.release ? 'Да' : 'Нет'])}
+        rows={contents.markdowns.map((m) => [
+          formatMoment(m.datetime),
+          `${name(m.product_id)}${m.description ? ` — ${m.description}` : ''}`,
+          formatRoubles(m.price),
+          formatRoubles(m.markdown_price),
+          m.release ? 'Да' : 'Нет',
+        ])}
       />
       <Table
         caption="Списания из партии"
         head={['Дата', 'Товар', 'Количество', 'Цена, ₽', 'Сумма']}
-        rows={contents.disposals.map((d) => [formatMoment(d.datetime), name(d.product_id), formatAmount(d.count), formatRoubles(d.price), formatRoubles(d.count * d.price)])}
+        rows={contents.disposals.map((d) => [
+          formatMoment(d.datetime),
+          name(d.product_id),
+          formatAmount(d.count),
+          formatRoubles(d.price),
+          formatRoubles(d.count * d.price),
+        ])}
       />
       <Table
         caption="Прочие реализации"
         head={['Маркетплейс', 'Товар', 'Количество', 'Цена реализации, ₽', 'Сумма']}
-        rows={contents.otherRealizations.map((o) => [marketplaceName(o.marketplace), name(o.product_id), formatAmount(o.count), formatRoubles(o.realization_price), formatRoubles(o.count * o.realization_price)])}
+        rows={contents.otherRealizations.map((o) => [
+          marketplaceName(o.marketplace),
+          name(o.product_id),
+          formatAmount(o.count),
+          formatRoubles(o.realization_price),
+          formatRoubles(o.count * o.realization_price),
+        ])}
       />
     </>
   );

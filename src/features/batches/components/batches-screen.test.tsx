@@ -14,7 +14,14 @@ import { BatchesScreen } from './batches-screen.tsx';
 function BatchesRoute() {
   const search = batchesSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <BatchesScreen search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <BatchesScreen
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url: string) => renderWithRouter(BatchesRoute, { path: '/inventory/batches', url });
 
@@ -26,7 +33,11 @@ describe('/inventory/batches (docs/screens.md)', () => {
   it('asks which documents to show when the address names none; each choice sets its title', async () => {
     await open('/inventory/batches');
     const dialog = await screen.findByRole('dialog', { name: 'Какие документы показать?' });
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Закупки', 'Возвраты', 'Прочее']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Закупки', 'Возвраты', 'Прочее']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Возвраты' }));
     await waitFor(() => expect(getAppState().title).toBe('Таблица приёмки возвратов'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -50,9 +61,12 @@ describe('/inventory/batches (docs/screens.md)', () => {
   });
 
   it('purchases: number by creation, date, up to 5 thumbnails then +N, Σ count_max and Σ count_max × price; newest date first', async () => {
-    const ids = await Promise.all(Array.from({ length: 7 }, (_, i) => seedProduct(`Товар ${i}`, i === 6 ? {} : { images: [`/uploads/p${i}.png`] })));
+    const ids = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => seedProduct(`Товар ${i}`, i === 6 ? {} : { images: [`/uploads/p${i}.png`] })),
+    );
     const first = await seedBatch({ date: '2025-03-10T00:00:00.000Z', created_at: '2025-03-01T00:00:00.000Z' });
-    for (const [i, id] of ids.entries()) await seedLot(id, { batch_id: first.id, count_max: 2, count: 1, price: 10 + i });
+    for (const [i, id] of ids.entries())
+      await seedLot(id, { batch_id: first.id, count_max: 2, count: 1, price: 10 + i });
     const second = await seedBatch({ date: '2025-03-12T00:00:00.000Z', created_at: '2025-03-02T00:00:00.000Z' });
     await seedLot(ids[0]!, { batch_id: second.id, count_max: 3, price: 100 });
     await seedLot(ids[0]!, { batch_id: second.id, count_max: 1, price: 0.5 });
@@ -114,7 +128,13 @@ describe('/inventory/batches (docs/screens.md)', () => {
 
   it('shows 50 documents per page', async () => {
     await db.mirrored('batches').bulkAdd(
-      Array.from({ length: 55 }, (_, i) => ({ id: `b${i}`, kind: 'purchase', date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(), description: '', created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() })),
+      Array.from({ length: 55 }, (_, i) => ({
+        id: `b${i}`,
+        kind: 'purchase',
+        date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+        description: '',
+        created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+      })),
     );
     await open('/inventory/batches?is_return=false');
     await waitFor(() => expect(rows()).toHaveLength(50));

@@ -44,13 +44,18 @@ export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
           <DateRangeFields value={search} onChange={(patch) => onSearchChange({ ...patch, page: 1 })} />
         </div>
         <div className={row}>
-          <Button variant="secondary" onClick={() => onSearchChange({ is_return: undefined, is_other: undefined, page: 1 })}>
+          <Button
+            variant="secondary"
+            onClick={() => onSearchChange({ is_return: undefined, is_other: undefined, page: 1 })}
+          >
             Другие документы
           </Button>
           {chosen && mode !== 'return' && <Button onClick={add}>Добавить</Button>}
         </div>
       </div>
-      {chosen && list.loaded && list.matching === 0 && <Muted>{search.date_start || search.date_end ? 'За эти даты документов нет' : 'Документов пока нет'}</Muted>}
+      {chosen && list.loaded && list.matching === 0 && (
+        <Muted>{search.date_start || search.date_end ? 'За эти даты документов нет' : 'Документов пока нет'}</Muted>
+      )}
       {chosen && list.rows.length > 0 && <BatchesTable rows={list.rows} onOpen={open} />}
       <Pagination page={list.page} pages={list.pages} onPage={(page) => onSearchChange({ page })} />
     </Page>

@@ -24,14 +24,25 @@ export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: B
               <td className={`${td} ${num}`}>{r.number}</td>
               <td className={td}>
                 {/* Focusable for the keyboard; its click reaches the row. */}
-                <button type="button" className={linkButton} aria-label={`Документ № ${r.number} от ${formatDay(r.date)}`}>
+                <button
+                  type="button"
+                  className={linkButton}
+                  aria-label={`Документ № ${r.number} от ${formatDay(r.date)}`}
+                >
                   {formatDay(r.date)}
                 </button>
               </td>
               <td className={td}>
                 <span className={thumbs}>
                   {r.thumbnails.map((src, i) => (
-                    <img key={i} className={thumb} src={imageSrc(src)} alt="" loading="lazy" data-testid="batch-thumbnail" />
+                    <img
+                      key={i}
+                      className={thumb}
+                      src={imageSrc(src)}
+                      alt=""
+                      loading="lazy"
+                      data-testid="batch-thumbnail"
+                    />
                   ))}
                   {r.more > 0 && <span className={more}>+{r.more}</span>}
                 </span>

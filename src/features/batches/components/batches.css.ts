@@ -5,7 +5,14 @@ export { cellError, cellInput, line, num, small, table, tableWrap, td, th, total
 export { filters } from '../../../ui/page.css.ts';
 
 export const clickable = style({ cursor: 'pointer', selectors: { '&:hover': { background: vars.color.bg } } });
-export const thumb = style({ width: '44px', height: '44px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
+export const thumb = style({
+  width: '44px',
+  height: '44px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  display: 'block',
+  background: vars.color.bg,
+});
 export const thumbs = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' });
 export const more = style({ color: vars.color.muted, fontWeight: 600, marginLeft: vars.space.xs });
 export const section = style({ margin: `${vars.space.lg} 0 ${vars.space.sm}`, fontSize: '18px' });

@@ -12,7 +12,12 @@ const modes: { mode: BatchMode; label: string }[] = [
 /** Which documents to show (docs/screens.md «Адреса»): asked when the address names none. Closing it means purchases. */
 export function ModeChooser({ open, onChoose }: { open: boolean; onChoose(mode: BatchMode): void }) {
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onChoose('purchase')} title="Какие документы показать?" footer={<></>}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onChoose('purchase')}
+      title="Какие документы показать?"
+      footer={<></>}
+    >
       <div className={chooser}>
         {modes.map((m) => (
           <Button key={m.mode} variant="secondary" onClick={() => onChoose(m.mode)}>

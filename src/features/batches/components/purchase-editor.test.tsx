@@ -16,12 +16,14 @@ function EditRoute() {
   const { batchId } = useParams({ strict: false }) as { batchId: string };
   return <PurchaseEditorPage batchId={batchId} />;
 }
-const edit = (batchId: string) => renderWithRouter(EditRoute, { path: '/inventory/edit/$batchId', url: `/inventory/edit/${batchId}` });
+const edit = (batchId: string) =>
+  renderWithRouter(EditRoute, { path: '/inventory/edit/$batchId', url: `/inventory/edit/${batchId}` });
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 const lines = () => screen.queryAllByTestId('purchase-line');
 const drawer = () => screen.getByRole('complementary', { name: 'Товары склада' });
-const pick = async (name: string) => fireEvent.click(await within(drawer()).findByRole('button', { name: `Добавить «${name}»` }));
+const pick = async (name: string) =>
+  fireEvent.click(await within(drawer()).findByRole('button', { name: `Добавить «${name}»` }));
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** The calls queued (entries that only record another row of a call are not calls). */
 const calls = async () => (await db.outbox.orderBy('seq').toArray()).filter((e) => !e.carrier);
@@ -35,7 +37,13 @@ describe('/inventory/add — receiving a purchase (docs/screens.md)', () => {
     expect(getAppState().title).toBe('Оприходование товара');
     expect(screen.getByText('В списке нет товаров для оприходования. Добавьте их из списка «Товары».')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Оприходовать' })).toHaveProperty('disabled', true);
-    await waitFor(() => expect(within(drawer()).getAllByTestId('drawer-product').map((b) => nbsp(b.textContent))).toEqual(['Кружка0 шт.', 'Чайник5 шт.']));
+    await waitFor(() =>
+      expect(
+        within(drawer())
+          .getAllByTestId('drawer-product')
+          .map((b) => nbsp(b.textContent)),
+      ).toEqual(['Кружка0 шт.', 'Чайник5 шт.']),
+    );
 
     fireEvent.change(within(drawer()).getByLabelText('Поиск товара'), { target: { value: 'чай' } });
     await waitFor(() => expect(within(drawer()).getAllByTestId('drawer-product')).toHaveLength(1));
@@ -54,11 +62,23 @@ describe('/inventory/add — receiving a purchase (docs/screens.md)', () => {
   });
 
   it('the drawer lists 50 products per page', async () => {
-    await db.mirrored('products_wh').bulkAdd(Array.from({ length: 60 }, (_, i) => ({ id: `p${i}`, name: `Товар ${String(i).padStart(2, '0')}`, images: [] })));
+    await db.mirrored('products_wh').bulkAdd(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `p${i}`,
+        name: `Товар ${String(i).padStart(2, '0')}`,
+        images: [],
+      })),
+    );
     await add();
     await waitFor(() => expect(within(drawer()).getAllByTestId('drawer-product')).toHaveLength(50));
     fireEvent.click(within(drawer()).getByRole('button', { name: '2' }));
-    await waitFor(() => expect(within(drawer()).getAllByTestId('drawer-product').map((b) => b.textContent)).toContain('Товар 590 шт.'));
+    await waitFor(() =>
+      expect(
+        within(drawer())
+          .getAllByTestId('drawer-product')
+          .map((b) => b.textContent),
+      ).toContain('Товар 590 шт.'),
+    );
     expect(within(drawer()).getAllByTestId('drawer-product')).toHaveLength(10);
   });
 
@@ -97,7 +117,11 @@ describe('/inventory/add — receiving a purchase (docs/screens.md)', () => {
     type('Количество, строка 2', '2');
     type('Цена, строка 2', '40');
     const date = screen.getByLabelText('Дата поступления');
-    expect(date).toMatchObject({ type: 'text', placeholder: 'ДД.ММ.ГГГГ', value: toApiDate().split('-').reverse().join('.') });
+    expect(date).toMatchObject({
+      type: 'text',
+      placeholder: 'ДД.ММ.ГГГГ',
+      value: toApiDate().split('-').reverse().join('.'),
+    });
     fireEvent.change(date, { target: { value: '14.02.2025' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
@@ -128,14 +152,35 @@ describe('/inventory/add — receiving a purchase (docs/screens.md)', () => {
       path: '/api/v1/batch/',
       table: 'batches',
       row_id: batchId,
-      body: { id: batchId, date: '2025-02-14', kind: 'purchase', inventory_ids: [kettleLot, cupLot], other_realization_ids: [] },
+      body: {
+        id: batchId,
+        date: '2025-02-14',
+        kind: 'purchase',
+        inventory_ids: [kettleLot, cupLot],
+        other_realization_ids: [],
+      },
     });
     expect(all.indexOf(linesCall!)).toBeLessThan(all.findIndex((e) => e.id === docCall!.id));
 
     // Offline at once: the lots (count = count_max, received on the chosen day) and the batch.
-    expect(await db.mirrored('lots').get(kettleLot!)).toMatchObject({ product_id: kettle, batch_id: batchId, count: 3, count_max: 3, price: 100.5, created_at: '2025-02-14T00:00:00.000Z' });
-    expect(await db.mirrored('lots').get(cupLot!)).toMatchObject({ count: 2, count_max: 2, price: 40, batch_id: batchId });
-    expect(await db.mirrored('batches').get(batchId)).toMatchObject({ kind: 'purchase', date: '2025-02-14T00:00:00.000Z' });
+    expect(await db.mirrored('lots').get(kettleLot!)).toMatchObject({
+      product_id: kettle,
+      batch_id: batchId,
+      count: 3,
+      count_max: 3,
+      price: 100.5,
+      created_at: '2025-02-14T00:00:00.000Z',
+    });
+    expect(await db.mirrored('lots').get(cupLot!)).toMatchObject({
+      count: 2,
+      count_max: 2,
+      price: 40,
+      batch_id: batchId,
+    });
+    expect(await db.mirrored('batches').get(batchId)).toMatchObject({
+      kind: 'purchase',
+      date: '2025-02-14T00:00:00.000Z',
+    });
   });
 
   it('refuses a date outside 1900–2099', async () => {
@@ -175,7 +220,11 @@ describe('/inventory/edit/{batch_id} (docs/screens.md)', () => {
     expect(lines().map((l) => l.dataset.state)).toEqual(['same', 'same']);
     const priceOfA = within(line(a.id)).getByLabelText(/^Цена/);
     fireEvent.change(priceOfA, { target: { value: '120' } });
-    expect(lines().map((l) => l.dataset.state).sort()).toEqual(['modified', 'same']);
+    expect(
+      lines()
+        .map((l) => l.dataset.state)
+        .sort(),
+    ).toEqual(['modified', 'same']);
     fireEvent.click(screen.getByRole('button', { name: 'Товары' }));
     await pick('Чайник');
     await waitFor(() => expect(lines()).toHaveLength(3));
@@ -206,11 +255,21 @@ describe('/inventory/edit/{batch_id} (docs/screens.md)', () => {
     expect(docCall).toMatchObject({
       method: 'PATCH',
       path: `/api/v1/batch/${batch.id}/`,
-      body: { id: batch.id, date: '2025-03-02', kind: 'purchase', inventory_ids: [a.id, newLot], other_realization_ids: [] },
+      body: {
+        id: batch.id,
+        date: '2025-03-02',
+        kind: 'purchase',
+        inventory_ids: [a.id, newLot],
+        other_realization_ids: [],
+      },
     });
     expect(new Set((await db.outbox.toArray()).map((e) => e.group)).size).toBe(1);
     expect(await db.mirrored('lots').get(b.id)).toBeUndefined();
-    expect(await db.mirrored('lots').get(a.id)).toMatchObject({ price: 120, price_edited: true, created_at: '2025-03-02T00:00:00.000Z' });
+    expect(await db.mirrored('lots').get(a.id)).toMatchObject({
+      price: 120,
+      price_edited: true,
+      created_at: '2025-03-02T00:00:00.000Z',
+    });
     expect(await db.mirrored('batches').get(batch.id)).toMatchObject({ date: '2025-03-02T00:00:00.000Z' });
     // Saved: nothing is highlighted any more.
     await waitFor(() => expect(lines().map((l) => l.dataset.state)).toEqual(['same', 'same']));
@@ -218,14 +277,40 @@ describe('/inventory/edit/{batch_id} (docs/screens.md)', () => {
 
   it('hides the remove buttons when the batch has markdowns or disposals, and shows them read-only with its other realizations', async () => {
     const { kettle, cup, batch, a } = await seededBatch();
-    await db.mirrored('markdowns').add({ id: 'm1', product_id: kettle, lot_id: a.id, datetime: '2025-03-03T10:00:00', description: 'Скол', price: 100, markdown_price: 70, release: false, count: 1 });
-    await db.mirrored('disposals').add({ id: 'd1', product_id: cup, batch_id: null, count: 1, price: 30, datetime: '2025-03-04T10:00:00', description: '' });
-    await db.mirrored('stock_movements').add({ id: 'sm1', product_id: cup, lot_id: (await db.mirrored('lots').where('product_id').equals(cup).first())!.id, delta: -1, source_table: 'disposals', source_id: 'd1' });
+    await db.mirrored('markdowns').add({
+      id: 'm1',
+      product_id: kettle,
+      lot_id: a.id,
+      datetime: '2025-03-03T10:00:00',
+      description: 'Скол',
+      price: 100,
+      markdown_price: 70,
+      release: false,
+      count: 1,
+    });
+    await db.mirrored('disposals').add({
+      id: 'd1',
+      product_id: cup,
+      batch_id: null,
+      count: 1,
+      price: 30,
+      datetime: '2025-03-04T10:00:00',
+      description: '',
+    });
+    await db.mirrored('stock_movements').add({
+      id: 'sm1',
+      product_id: cup,
+      lot_id: (await db.mirrored('lots').where('product_id').equals(cup).first())!.id,
+      delta: -1,
+      source_table: 'disposals',
+      source_id: 'd1',
+    });
     await seedOther(kettle, { batch_id: batch.id, count: 1, realization_price: 500, marketplace: 'WB' });
     await edit(batch.id);
     await waitFor(() => expect(lines()).toHaveLength(2));
     expect(screen.queryAllByRole('button', { name: /^Убрать строку/ })).toEqual([]);
-    const cellsOf = (name: string) => [...within(screen.getByRole('table', { name })).getAllByRole('row')].slice(1).map((r) => nbsp(r.textContent));
+    const cellsOf = (name: string) =>
+      [...within(screen.getByRole('table', { name })).getAllByRole('row')].slice(1).map((r) => nbsp(r.textContent));
     await waitFor(() => expect(cellsOf('Уценки из партии')).toEqual(['03.03.2025 10:00Чайник — Скол100 ₽70 ₽Нет']));
     expect(cellsOf('Списания из партии')).toEqual(['04.03.2025 10:00Кружка130 ₽30 ₽']);
     expect(cellsOf('Прочие реализации')).toEqual(['WildberriesЧайник1500 ₽500 ₽']);
@@ -240,7 +325,9 @@ describe('/inventory/edit/{batch_id} (docs/screens.md)', () => {
     expect(within(lineA).getByRole('button', { name: /^Убрать/ })).toHaveProperty('disabled', true);
     fireEvent.change(within(lineA).getByLabelText(/^Количество/), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
-    expect(within(lineA).getByRole('alert').textContent).toBe('Из партии уже ушло 2 шт.: поступило не может быть меньше');
+    expect(within(lineA).getByRole('alert').textContent).toBe(
+      'Из партии уже ушло 2 шт.: поступило не может быть меньше',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

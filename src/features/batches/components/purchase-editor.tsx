@@ -25,11 +25,18 @@ function EditPurchase({ batchId }: { batchId: string }) {
   const contents = useBatch(batchId);
   if (contents === undefined) return <Page title="Изменение партии" />;
   if (contents === null)
-    return <NotFoundPage title="Изменение партии" heading="Партия не найдена" text="На устройстве нет такой партии: она удалена или ещё не загружена с сервера." />;
+    return (
+      <NotFoundPage
+        title="Изменение партии"
+        heading="Партия не найдена"
+        text="На устройстве нет такой партии: она удалена или ещё не загружена с сервера."
+      />
+    );
   return <PurchaseEditor contents={contents} />;
 }
 
-const byProduct = (a: PurchaseLine, b: PurchaseLine) => a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id);
+const byProduct = (a: PurchaseLine, b: PurchaseLine) =>
+  a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id);
 
 /** The purchase editor (docs/screens.md «Адреса»): lines from the product drawer, a receipt date, one confirmed save. */
 function PurchaseEditor({ contents }: { contents?: BatchContents }) {
@@ -53,7 +60,8 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
     const price = await lastPurchasePrice(productId);
     setLines((ls) => [...ls, newLine(productId, price)]);
   }
-  const change = (id: string, patch: Partial<PurchaseLine>) => setLines((ls) => ls.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+  const change = (id: string, patch: Partial<PurchaseLine>) =>
+    setLines((ls) => ls.map((l) => (l.id === id ? { ...l, ...patch } : l)));
 
   function save() {
     setConfirming(false);
@@ -87,7 +95,12 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
           <PurchaseFileImport onLines={(added) => setLines((ls) => [...ls, ...added])} />
           {contents && (
             // The read-only document, where «Экспорт» saves it (/inventory/batches/{batch_id}).
-            <Button variant="secondary" onClick={() => void navigate({ to: '/inventory/batches/$batchId', params: { batchId: contents.batch.id } })}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void navigate({ to: '/inventory/batches/$batchId', params: { batchId: contents.batch.id } })
+              }
+            >
               Документ и экспорт
             </Button>
           )}

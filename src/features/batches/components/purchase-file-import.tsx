@@ -10,7 +10,19 @@ import { fileInput, fileSection, num, small, table, td, th } from './batches.css
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function Lines({ caption, testId, lines, head, cells }: { caption: string; testId: string; lines: FileLine[]; head: string[]; cells(l: FileLine): ReactNode }) {
+function Lines({
+  caption,
+  testId,
+  lines,
+  head,
+  cells,
+}: {
+  caption: string;
+  testId: string;
+  lines: FileLine[];
+  head: string[];
+  cells(l: FileLine): ReactNode;
+}) {
   if (lines.length === 0) return null;
   return (
     <section className={fileSection} aria-label={caption}>
@@ -96,7 +108,14 @@ export function PurchaseFileImport({ onLines }: { onLines(lines: PurchaseLine[])
       <Button variant="secondary" disabled={reading} onClick={() => input.current?.click()}>
         {reading ? 'Читаем файл…' : 'Загрузить из файла'}
       </Button>
-      <input ref={input} type="file" accept={ACCEPT} className={fileInput} aria-label="Файл закупки" onChange={(e) => void read(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        className={fileInput}
+        aria-label="Файл закупки"
+        onChange={(e) => void read(e.target.files?.[0])}
+      />
       <Dialog
         open={!!plan || !!error}
         onOpenChange={(o) => !o && close()}
@@ -115,7 +134,9 @@ export function PurchaseFileImport({ onLines }: { onLines(lines: PurchaseLine[])
         }
       >
         {error && <p role="alert">{error}</p>}
-        {plan && plan.matched.length + plan.unmatched.length + plan.invalid.length === 0 && <p>В файле нет строк под заголовками.</p>}
+        {plan && plan.matched.length + plan.unmatched.length + plan.invalid.length === 0 && (
+          <p>В файле нет строк под заголовками.</p>
+        )}
         {plan && (
           <>
             <Lines

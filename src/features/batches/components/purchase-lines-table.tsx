@@ -15,12 +15,18 @@ interface Props {
   onRemove(id: string): void;
 }
 
-const columns = [{ label: 'Фото' }, { label: 'Товар', sticky: true }, { label: 'Количество', num: true }, { label: 'Цена, ₽', num: true }];
+const columns = [
+  { label: 'Фото' },
+  { label: 'Товар', sticky: true },
+  { label: 'Количество', num: true },
+  { label: 'Цена, ₽', num: true },
+];
 
 /** The purchase editor's lines: count, price, total and remove. */
 export function PurchaseLinesTable({ lines, saved, products, flagging, removable, onChange, onRemove }: Props) {
   // A lot units have already left cannot be taken out of the batch.
-  const blocked = (l: PurchaseLine) => ((saved.get(l.id)?.taken ?? 0) > 0 ? 'Из партии уже расходовали товар: её нельзя убрать' : undefined);
+  const blocked = (l: PurchaseLine) =>
+    (saved.get(l.id)?.taken ?? 0) > 0 ? 'Из партии уже расходовали товар: её нельзя убрать' : undefined;
   return (
     <DocumentLines
       columns={columns}
@@ -43,8 +49,21 @@ export function PurchaseLinesTable({ lines, saved, products, flagging, removable
               {product && product.articles.length > 0 && <span className={small}>{product.articles.join(', ')}</span>}
               <LineProblem problem={problem} />
             </td>
-            <LineNumberCell label={`Количество, строка ${n}`} className={cellInput} invalid={!!problem} value={l.count} onValue={(count) => onChange(l.id, { count })} />
-            <LineNumberCell label={`Цена, строка ${n}`} money className={cellInput} invalid={!!problem} value={l.price} onValue={(price) => onChange(l.id, { price })} />
+            <LineNumberCell
+              label={`Количество, строка ${n}`}
+              className={cellInput}
+              invalid={!!problem}
+              value={l.count}
+              onValue={(count) => onChange(l.id, { count })}
+            />
+            <LineNumberCell
+              label={`Цена, строка ${n}`}
+              money
+              className={cellInput}
+              invalid={!!problem}
+              value={l.price}
+              onValue={(price) => onChange(l.id, { price })}
+            />
           </>
         );
       }}

@@ -5,12 +5,23 @@ import type { Batch, Lot, OtherRealization } from '../api/types.ts';
 
 export async function seedProduct(name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const id = crypto.randomUUID();
-  await db.mirrored('products_wh').add({ id, _id: id, name, description: '', images: [], confirmed: true, version: 1, ...extra });
+  await db
+    .mirrored('products_wh')
+    .add({ id, _id: id, name, description: '', images: [], confirmed: true, version: 1, ...extra });
   return id;
 }
 
 export async function seedBatch(extra: Partial<Batch> = {}): Promise<Batch> {
-  const row: Batch = { id: crypto.randomUUID(), kind: 'purchase', date: '2025-03-01T00:00:00.000Z', description: '', created_at: '2025-03-01T10:00:00.000Z', version: 1, updated_at: '2025-03-01T10:00:00.000Z', ...extra };
+  const row: Batch = {
+    id: crypto.randomUUID(),
+    kind: 'purchase',
+    date: '2025-03-01T00:00:00.000Z',
+    description: '',
+    created_at: '2025-03-01T10:00:00.000Z',
+    version: 1,
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...extra,
+  };
   await db.mirrored('batches').add(row);
   return row;
 }

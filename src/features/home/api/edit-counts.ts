@@ -13,6 +13,9 @@ export interface EditCounts {
 export const countRefusedEdits = (rejected: readonly OutboxEntry[]): number => refusedEditsOf(rejected).length;
 
 export async function loadEditCounts(database: OstatokDatabase = db): Promise<EditCounts> {
-  const [unsent, rejected] = await Promise.all([countUnsent(database), database.outbox.where('status').equals('rejected').sortBy('seq')]);
+  const [unsent, rejected] = await Promise.all([
+    countUnsent(database),
+    database.outbox.where('status').equals('rejected').sortBy('seq'),
+  ]);
   return { unsent, refused: countRefusedEdits(rejected) };
 }

@@ -41,9 +41,27 @@ async function seed() {
     is_return: false,
   });
   await put('lots', [lot('A', 'P1', 4, 10, 100, '2025-03-03'), lot('B', 'P2', 1, 3, 250, '2025-03-05')]);
-  const move = (id: string, product_id: string, lot_id: string, delta: number, reason: string, source: string, unit_cost: number) => {
+  const move = (
+    id: string,
+    product_id: string,
+    lot_id: string,
+    delta: number,
+    reason: string,
+    source: string,
+    unit_cost: number,
+  ) => {
     const [source_table, source_id] = source.split('/');
-    return { id, product_id, lot_id, delta, reason, source_table, source_id, unit_cost, created_at: noon('2025-03-15') };
+    return {
+      id,
+      product_id,
+      lot_id,
+      delta,
+      reason,
+      source_table,
+      source_id,
+      unit_cost,
+      created_at: noon('2025-03-15'),
+    };
   };
   await put('stock_movements', [
     move('m1', 'P1', 'A', 10, 'receipt', 'lots/A', 100),
@@ -53,7 +71,15 @@ async function seed() {
     move('m5', 'P2', 'B', -1, 'realization', 'realizations/s2', 250),
     move('m6', 'P2', 'B', 1, 'reversal', 'realizations/s2', 250),
   ]);
-  const sale = (id: string, product: string, count: number, price: number, realization_price: number, status: string, day: string) => ({
+  const sale = (
+    id: string,
+    product: string,
+    count: number,
+    price: number,
+    realization_price: number,
+    status: string,
+    day: string,
+  ) => ({
     id,
     product,
     count,
@@ -70,11 +96,33 @@ async function seed() {
   ]);
   // 5 awaiting assembly for the cup; nothing for the pot.
   await put('posting_statuses', [
-    { id: 'st1', product_mp_id: 'L1', awaiting_packaging: 5, awaiting_deliver: 0, delivering: 0, fetched_at: noon('2025-03-19') },
-    { id: 'st2', product_mp_id: 'L2', awaiting_packaging: 0, awaiting_deliver: 1, delivering: 0, fetched_at: noon('2025-03-19') },
+    {
+      id: 'st1',
+      product_mp_id: 'L1',
+      awaiting_packaging: 5,
+      awaiting_deliver: 0,
+      delivering: 0,
+      fetched_at: noon('2025-03-19'),
+    },
+    {
+      id: 'st2',
+      product_mp_id: 'L2',
+      awaiting_packaging: 0,
+      awaiting_deliver: 1,
+      delivering: 0,
+      fetched_at: noon('2025-03-19'),
+    },
   ]);
   // A write-off of 1 cup made offline, waiting in the outbox, and an edit the server refused.
-  const disposal = { id: 'd1', product_id: 'P1', batch_id: null, count: 1, price: 0, datetime: noon('2025-03-20'), description: '' };
+  const disposal = {
+    id: 'd1',
+    product_id: 'P1',
+    batch_id: null,
+    count: 1,
+    price: 0,
+    datetime: noon('2025-03-20'),
+    description: '',
+  };
   await put('disposals', [disposal]);
   const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({
     id: crypto.randomUUID(),
@@ -134,7 +182,11 @@ describe('the home page from the device', () => {
   });
 
   it('is all zeros on an empty device', async () => {
-    expect(await loadHomeFigures(database)).toEqual({ onHand: { units: 0, value: 0 }, shortfalls: [], edits: { unsent: 0, refused: 0 } });
+    expect(await loadHomeFigures(database)).toEqual({
+      onHand: { units: 0, value: 0 },
+      shortfalls: [],
+      edits: { unsent: 0, refused: 0 },
+    });
     const charts = await loadHomeCharts(database, new Date(noon('2025-03-20')));
     expect(charts.value).toEqual([
       { day: '2024-12-23', value: 0 },

@@ -31,9 +31,9 @@ export async function loadHomeFigures(database: OstatokDatabase = db): Promise<H
     loadEditCounts(database),
   ]);
   const waiting = statuses.filter((s) => Number(s.awaiting_packaging) > 0);
-  const listings = (await database.rows('products_mp').bulkGet([...new Set(waiting.map((s) => s.product_mp_id))])).filter(
-    (l) => l !== undefined,
-  );
+  const listings = (
+    await database.rows('products_mp').bulkGet([...new Set(waiting.map((s) => s.product_mp_id))])
+  ).filter((l) => l !== undefined);
   const productOf = new Map(listings.flatMap((l) => (l.product_wh_id ? [[l.id, l.product_wh_id] as const] : [])));
   const products = await database.rows('products_wh').bulkGet([...new Set(productOf.values())]);
   const names = new Map(products.flatMap((p) => (p ? [[p.id, p.name] as const] : [])));
@@ -79,14 +79,26 @@ export async function loadHomeCharts(database: OstatokDatabase = db, now: Date =
   ].flatMap(({ key, row }) => {
     const day = outflowDays.get(key);
     return day
-      ? [{ key, day, count: Number(row.count) || 0, realization_price: Number(row.realization_price) || 0, price: Number(row.price) || 0 }]
+      ? [
+          {
+            key,
+            day,
+            count: Number(row.count) || 0,
+            realization_price: Number(row.realization_price) || 0,
+            price: Number(row.price) || 0,
+          },
+        ]
       : [];
   });
 
   const today = toApiDate(now);
   const weeks = recentWeeks(today, CHART_WEEKS);
   const changes = stockValueChanges({ lots, ledger, outflowDays, today });
-  return { today, value: stockValueSeries(changes, weeks[0]!, today), sales: weeklySales(sales, saleCosts(ledger), weeks) };
+  return {
+    today,
+    value: stockValueSeries(changes, weeks[0]!, today),
+    sales: weeklySales(sales, saleCosts(ledger), weeks),
+  };
 }
 
 /** Every table the two reads look at, directly or through the stock projection. */

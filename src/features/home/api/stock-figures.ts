@@ -52,12 +52,20 @@ export function shortfalls({ lots, statuses, productOf, names }: ShortfallInput)
     if (product) awaiting.set(product, (awaiting.get(product) ?? 0) + (Number(s.awaiting_packaging) || 0));
   }
   const onHand = new Map<string, number>();
-  for (const lot of lots) if (awaiting.has(lot.product_id)) onHand.set(lot.product_id, (onHand.get(lot.product_id) ?? 0) + lot.count);
+  for (const lot of lots)
+    if (awaiting.has(lot.product_id)) onHand.set(lot.product_id, (onHand.get(lot.product_id) ?? 0) + lot.count);
   const out: Shortfall[] = [];
   for (const [id, units] of awaiting) {
     const have = onHand.get(id) ?? 0;
     const value = sufficiency(have, units);
-    if (value < 0) out.push({ id, name: names.get(id) ?? 'Товар не найден на устройстве', onHand: have, awaiting: units, lacking: -value });
+    if (value < 0)
+      out.push({
+        id,
+        name: names.get(id) ?? 'Товар не найден на устройстве',
+        onHand: have,
+        awaiting: units,
+        lacking: -value,
+      });
   }
   return out.sort((a, b) => b.lacking - a.lacking || a.name.localeCompare(b.name, 'ru') || (a.id < b.id ? -1 : 1));
 }

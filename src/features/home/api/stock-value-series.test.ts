@@ -3,7 +3,14 @@ import { stockValueChanges, stockValueSeries, type LedgerRow, type ValueLot } fr
 
 // Instants at noon UTC: the same calendar day in any time zone the tests run in.
 const at = (day: string) => `${day}T12:00:00.000Z`;
-const row = (lot_id: string, delta: number, reason: string, source: string, unit_cost: number, created: string): LedgerRow => {
+const row = (
+  lot_id: string,
+  delta: number,
+  reason: string,
+  source: string,
+  unit_cost: number,
+  created: string,
+): LedgerRow => {
   const [source_table, source_id] = source.split('/') as [string, string];
   return { lot_id, delta, reason, source_table, source_id, unit_cost, created_at: at(created) };
 };

@@ -58,7 +58,11 @@ export function saleCosts(ledger: readonly LedgerRow[]): Map<string, number> {
  * sales outside them are left out. A sale the ledger does not know yet (made on this device and not
  * back from the server) costs count × its own price, the FIFO cost the device computed when it was made.
  */
-export function weeklySales(sales: readonly Sale[], costs: ReadonlyMap<string, number>, weeks: readonly string[]): WeekSales[] {
+export function weeklySales(
+  sales: readonly Sale[],
+  costs: ReadonlyMap<string, number>,
+  weeks: readonly string[],
+): WeekSales[] {
   const byWeek = new Map(weeks.map((week) => [week, { week, units: 0, revenue: 0, cost: 0 }]));
   for (const sale of sales) {
     const week = byWeek.get(weekStart(sale.day));

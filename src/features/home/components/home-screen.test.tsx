@@ -14,10 +14,18 @@ const text = (testId: string) => screen.getByTestId(testId).textContent!.replace
 describe('/ «Главная»', () => {
   it('shows the device’s figures, links the short products, charts with a title and a table, and opens «Синхронизация»', async () => {
     await db.mirrored('products_wh').add({ ...meta, id: 'P1', name: 'Кружка', images: [] });
-    await db.mirrored('products_mp').add({ ...meta, id: 'L1', product_wh_id: 'P1', offer_id: 'cup', marketplace: 'OZON', market_id: 'oz' });
     await db
-      .mirrored('lots')
-      .add({ ...meta, id: 'A', product_id: 'P1', count: 2, count_max: 2, price: 1500.5, created_at: '2025-03-03T00:00:00.000Z' });
+      .mirrored('products_mp')
+      .add({ ...meta, id: 'L1', product_wh_id: 'P1', offer_id: 'cup', marketplace: 'OZON', market_id: 'oz' });
+    await db.mirrored('lots').add({
+      ...meta,
+      id: 'A',
+      product_id: 'P1',
+      count: 2,
+      count_max: 2,
+      price: 1500.5,
+      created_at: '2025-03-03T00:00:00.000Z',
+    });
     await db.rows('posting_statuses').add({
       ...meta,
       id: 's',
@@ -38,7 +46,9 @@ describe('/ «Главная»', () => {
       '/shipping-delivery?sufficiency=not_enough',
     );
 
-    const chart = await screen.findByRole('img', { name: /^Стоимость склада по себестоимости с \d\d\.\d\d\.\d{4} по \d\d\.\d\d\.\d{4}/ });
+    const chart = await screen.findByRole('img', {
+      name: /^Стоимость склада по себестоимости с \d\d\.\d\d\.\d{4} по \d\d\.\d\d\.\d{4}/,
+    });
     expect(chart.querySelector('desc')!.textContent!.replace(/[\u00a0\u202f]/g, ' ')).toContain('Сейчас 3 001 ₽');
     const valueRows = screen.getByTestId('value-table').querySelectorAll('tbody tr');
     expect(valueRows[valueRows.length - 1]!.textContent!.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/3 001 ₽$/);

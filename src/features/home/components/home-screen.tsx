@@ -53,7 +53,8 @@ function StockCard({ figures }: { figures: HomeFigures | undefined }) {
         <span data-testid="home-units">{figures ? formatAmount(figures.onHand.units) : '…'}</span> шт.
       </p>
       <p className={note}>
-        на сумму <span data-testid="home-value">{figures ? formatRoubles(figures.onHand.value) : '…'}</span> по себестоимости партий
+        на сумму <span data-testid="home-value">{figures ? formatRoubles(figures.onHand.value) : '…'}</span> по
+        себестоимости партий
       </p>
       <Link className={moreLink} to="/products">
         Товары и остатки
@@ -67,7 +68,8 @@ function ShortfallCard({ figures }: { figures: HomeFigures | undefined }) {
   return (
     <Section title="Не хватает на заказы" testId="home-shortfalls">
       <p className={`${figure} ${short.length > 0 ? bad : ''}`}>
-        <span data-testid="home-shortfall-count">{figures ? formatAmount(short.length) : '…'}</span> <span className={note}>товаров</span>
+        <span data-testid="home-shortfall-count">{figures ? formatAmount(short.length) : '…'}</span>{' '}
+        <span className={note}>товаров</span>
       </p>
       {figures && short.length === 0 && <p className={note}>Остатка хватает на все заказы, ждущие сборки.</p>}
       {short.length > 0 && (
@@ -77,7 +79,10 @@ function ShortfallCard({ figures }: { figures: HomeFigures | undefined }) {
               <Link className={rowLink} to="/product/$productId" params={{ productId: s.id }}>
                 {s.name}
               </Link>
-              <span className={lacking} title={`Ждут сборки ${formatAmount(s.awaiting)} шт., на складе ${formatAmount(s.onHand)} шт.`}>
+              <span
+                className={lacking}
+                title={`Ждут сборки ${formatAmount(s.awaiting)} шт., на складе ${formatAmount(s.onHand)} шт.`}
+              >
                 не хватает {formatAmount(s.lacking)}
               </span>
             </li>
@@ -86,7 +91,9 @@ function ShortfallCard({ figures }: { figures: HomeFigures | undefined }) {
       )}
       {short.length > 0 && (
         <Link className={moreLink} to="/shipping-delivery" search={{ sufficiency: 'not_enough' }}>
-          {short.length > SHORT_SHOWN ? `Все ${formatAmount(short.length)} — в «Отгрузки и доставки»` : 'Открыть «Отгрузки и доставки»'}
+          {short.length > SHORT_SHOWN
+            ? `Все ${formatAmount(short.length)} — в «Отгрузки и доставки»`
+            : 'Открыть «Отгрузки и доставки»'}
         </Link>
       )}
     </Section>
@@ -134,7 +141,9 @@ export function HomeScreen() {
           {data ? <StockValueChart points={data.value} /> : <p className={note}>Считаем…</p>}
         </Section>
         <Section title={`Продажи и валовая прибыль по неделям (${CHART_WEEKS} недель)`} testId="home-sales-section">
-          <p className={note}>Продажи и прочие реализации; себестоимость — по тем партиям, из которых ушёл товар (сначала самые ранние).</p>
+          <p className={note}>
+            Продажи и прочие реализации; себестоимость — по тем партиям, из которых ушёл товар (сначала самые ранние).
+          </p>
           {data ? <WeeklySalesChart weeks={data.sales} /> : <p className={note}>Считаем…</p>}
         </Section>
       </div>

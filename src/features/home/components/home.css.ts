@@ -22,7 +22,12 @@ export const section = style({
 });
 export const charts = style({ display: 'grid', gap: vars.space.md });
 export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: '18px' });
-export const figure = style({ margin: `0 0 ${vars.space.xs}`, fontSize: '28px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
+export const figure = style({
+  margin: `0 0 ${vars.space.xs}`,
+  fontSize: '28px',
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
+});
 export const note = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.muted, fontSize: vars.font.small });
 export const bad = style({ color: vars.color.danger });
 export const list = style({ listStyle: 'none', margin: `0 0 ${vars.space.sm}`, padding: 0 });
@@ -34,7 +39,12 @@ export const listItem = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 /** A link as big as a finger (44 px): the product's name. */
-export const rowLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.touch, overflowWrap: 'anywhere' });
+export const rowLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.touch,
+  overflowWrap: 'anywhere',
+});
 export const lacking = style({ color: vars.color.danger, fontWeight: 600, whiteSpace: 'nowrap', alignSelf: 'center' });
 export const moreLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.touch });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
@@ -74,5 +84,10 @@ export const summary = style({
   cursor: 'pointer',
   color: vars.color.primary,
 });
-export const tableCaption = style({ textAlign: 'left', padding: `${vars.space.sm} 0`, fontSize: vars.font.small, color: vars.color.muted });
+export const tableCaption = style({
+  textAlign: 'left',
+  padding: `${vars.space.sm} 0`,
+  fontSize: vars.font.small,
+  color: vars.color.muted,
+});
 export const rowHead = style({ textAlign: 'left', fontWeight: 'normal', whiteSpace: 'nowrap' });

@@ -38,7 +38,9 @@ export function StockValueChart({ points }: { points: ValuePoint[] }) {
         aria-labelledby={`${titleId} ${descId}`}
         data-testid="value-chart"
       >
-        <title id={titleId}>{`Стоимость склада по себестоимости с ${formatDay(first.day)} по ${formatDay(last.day)}`}</title>
+        <title
+          id={titleId}
+        >{`Стоимость склада по себестоимости с ${formatDay(first.day)} по ${formatDay(last.day)}`}</title>
         <desc
           id={descId}
         >{`Сейчас ${formatRoubles(last.value)}; больше всего — ${formatRoubles(highest.value)} на ${formatDay(highest.day)}.`}</desc>

@@ -9,7 +9,17 @@ export interface ValuesRow {
  * A chart's figures as a table behind «Показать таблицей»: closed it stays out of the way, opened it
  * reads exactly and to a screen reader; the first column is the row's heading.
  */
-export function ValuesTable({ caption, head, rows, testId }: { caption: string; head: string[]; rows: ValuesRow[]; testId: string }) {
+export function ValuesTable({
+  caption,
+  head,
+  rows,
+  testId,
+}: {
+  caption: string;
+  head: string[];
+  rows: ValuesRow[];
+  testId: string;
+}) {
   return (
     <details className={details}>
       <summary className={summary}>Показать таблицей</summary>

@@ -33,13 +33,22 @@ export function WeeklySalesChart({ weeks }: { weeks: WeekSales[] }) {
   const bar = Math.min(22, slot * 0.36);
   const bottom = CHART.top + plotHeight;
   const shown = labelEvery(weeks.length, 5);
-  const total = weeks.reduce((s, w) => ({ revenue: s.revenue + w.revenue, margin: s.margin + w.margin }), { revenue: 0, margin: 0 });
+  const total = weeks.reduce((s, w) => ({ revenue: s.revenue + w.revenue, margin: s.margin + w.margin }), {
+    revenue: 0,
+    margin: 0,
+  });
   const first = weeks[0]!.week;
   const lastDay = addDays(weeks[weeks.length - 1]!.week, 6);
   const rect = (value: number, left: number, className: string, label: string) => {
     const top = Math.min(y(value), y(0));
     return (
-      <rect className={className} x={left} y={top} width={bar} height={Math.max(Math.abs(y(value) - y(0)), value === 0 ? 0 : 1)}>
+      <rect
+        className={className}
+        x={left}
+        y={top}
+        width={bar}
+        height={Math.max(Math.abs(y(value) - y(0)), value === 0 ? 0 : 1)}
+      >
         <title>{label}</title>
       </rect>
     );
@@ -63,13 +72,21 @@ export function WeeklySalesChart({ weeks }: { weeks: WeekSales[] }) {
         aria-labelledby={`${titleId} ${descId}`}
         data-testid="sales-chart"
       >
-        <title id={titleId}>{`Продажи и валовая прибыль по неделям с ${formatDay(first)} по ${formatDay(lastDay)}`}</title>
+        <title
+          id={titleId}
+        >{`Продажи и валовая прибыль по неделям с ${formatDay(first)} по ${formatDay(lastDay)}`}</title>
         <desc
           id={descId}
         >{`За ${weeks.length} недель: выручка ${formatRoubles(total.revenue)}, валовая прибыль ${formatRoubles(total.margin)}.`}</desc>
         {ticks.map((t) => (
           <g key={t}>
-            <line className={t === 0 ? zeroLine : gridLine} x1={CHART.left} x2={CHART.left + plotWidth} y1={y(t)} y2={y(t)} />
+            <line
+              className={t === 0 ? zeroLine : gridLine}
+              x1={CHART.left}
+              x2={CHART.left + plotWidth}
+              y1={y(t)}
+              y2={y(t)}
+            />
             <text className={axis} x={CHART.left - 8} y={y(t)} textAnchor="end" dominantBaseline="middle">
               {formatRoubles(t)}
             </text>
@@ -79,7 +96,12 @@ export function WeeklySalesChart({ weeks }: { weeks: WeekSales[] }) {
           const middle = CHART.left + slot * i + slot / 2;
           return (
             <g key={w.week}>
-              {rect(w.revenue, middle - bar - 1, revenueBar, `Неделя с ${formatDay(w.week)}: выручка ${formatRoubles(w.revenue)}`)}
+              {rect(
+                w.revenue,
+                middle - bar - 1,
+                revenueBar,
+                `Неделя с ${formatDay(w.week)}: выручка ${formatRoubles(w.revenue)}`,
+              )}
               {rect(
                 w.margin,
                 middle + 1,

@@ -19,7 +19,16 @@ export function inventorySheet(rows: readonly InventoryRow[], now = new Date()):
       { header: 'Сумма, ₽', kind: 'money' },
       { header: 'Возврат', kind: 'text' },
     ],
-    rows: rows.map((r) => [r.created_at, r.name, r.articles.join(', '), r.count_max, r.price, r.count, r.count * r.price, r.is_return ? 'Да' : null]),
+    rows: rows.map((r) => [
+      r.created_at,
+      r.name,
+      r.articles.join(', '),
+      r.count_max,
+      r.price,
+      r.count,
+      r.count * r.price,
+      r.is_return ? 'Да' : null,
+    ]),
   };
 }
 

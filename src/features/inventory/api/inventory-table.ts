@@ -39,5 +39,7 @@ export interface InventoryFilter {
 /** Name or article contains the text (case-insensitive), received within the days given. */
 export function filterRows(rows: InventoryRow[], { search, start, end }: InventoryFilter): InventoryRow[] {
   const needle = search.trim().toLowerCase();
-  return rows.filter((r) => (!needle || r.haystack.includes(needle)) && (!start || r.day >= start) && (!end || r.day <= end));
+  return rows.filter(
+    (r) => (!needle || r.haystack.includes(needle)) && (!start || r.day >= start) && (!end || r.day <= end),
+  );
 }

@@ -5,7 +5,8 @@ type Schemas = components['schemas'];
 export type { ProductMp, ProductWh } from '../../../stock/types.ts';
 
 /** A lot as sync mirrors it (server/schemas/stock-rows.ts), with what this screen reads. */
-export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> & Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version'>>;
+export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> &
+  Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version'>>;
 
 /** One line of /inventory: a lot with what the table shows of its product. */
 export interface InventoryRow {

@@ -16,7 +16,14 @@ vi.mock('../../../sync/sync-engine.ts', () => ({ syncNow }));
 function InventoryRoute() {
   const search = inventorySearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <InventoryScreen search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <InventoryScreen
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url = '/inventory') => renderWithRouter(InventoryRoute, { path: '/inventory', url });
 
@@ -31,7 +38,20 @@ async function seedProduct(name: string, extra: Record<string, unknown> = {}) {
 }
 async function seedLot(productId: string, extra: Record<string, unknown> = {}) {
   const id = crypto.randomUUID();
-  const row = { id, _id: id, product_id: productId, batch_id: null, return_id: null, count: 3, count_max: 5, price: 10, created_at: '2025-03-07T09:05:00', is_return: false, version: 1, ...extra };
+  const row = {
+    id,
+    _id: id,
+    product_id: productId,
+    batch_id: null,
+    return_id: null,
+    count: 3,
+    count_max: 5,
+    price: 10,
+    created_at: '2025-03-07T09:05:00',
+    is_return: false,
+    version: 1,
+    ...extra,
+  };
   await db.mirrored('lots').add(row);
   return row;
 }
@@ -50,7 +70,11 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
     expect(cells(rows()[0]!)).toEqual(['08.03.2025↩', '', 'Кружка', '2', '', '', '200 ₽']);
     expect(cells(rows()[1]!)).toEqual(['07.03.2025 09:05', '', 'ЧайникART-1', '5', '', '', '31,50 ₽']);
     expect(rows()[1]!.querySelector('img')!.getAttribute('src')).toMatch(/\/uploads\/k\.png$/);
-    expect(screen.getByLabelText('Остаток, Чайник, 07.03.2025 09:05')).toMatchObject({ value: '3', max: '5', min: '0' });
+    expect(screen.getByLabelText('Остаток, Чайник, 07.03.2025 09:05')).toMatchObject({
+      value: '3',
+      max: '5',
+      min: '0',
+    });
     expect(screen.getByLabelText('Себестоимость, Чайник, 07.03.2025 09:05')).toMatchObject({ value: '10.5' });
   });
 
@@ -87,7 +111,13 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
     await waitFor(async () => expect((await db.mirrored('lots').get(lot.id))!.count).toBe(1));
     const [entry, ...rest] = await db.outbox.toArray();
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ method: 'PATCH', path: `/api/v1/inventory/${lot.id}/`, body: { count: 1 }, table: 'lots', row_id: lot.id });
+    expect(entry).toMatchObject({
+      method: 'PATCH',
+      path: `/api/v1/inventory/${lot.id}/`,
+      body: { count: 1 },
+      table: 'lots',
+      row_id: lot.id,
+    });
     expect(entry!.group).toEqual(expect.any(String));
     await waitFor(() => expect(nbsp(cells(rows()[0]!)[6])).toBe('10 ₽'));
   });
@@ -111,10 +141,12 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
     fireEvent.change(input, { target: { value: '12.5' } });
     fireEvent.blur(input);
     await waitFor(async () => expect((await db.mirrored('lots').get(lot.id))!.price).toBe(12.5));
-    expect(await db.outbox.toArray()).toMatchObject([{ method: 'PATCH', path: `/api/v1/inventory/${lot.id}/`, body: { price: 12.5 }, group: null }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { method: 'PATCH', path: `/api/v1/inventory/${lot.id}/`, body: { price: 12.5 }, group: null },
+    ]);
   });
 
-  it('refuses a price above the server\'s cap at once, in Russian, and queues nothing', async () => {
+  it("refuses a price above the server's cap at once, in Russian, and queues nothing", async () => {
     const lot = await seedLot(await seedProduct('Чайник'));
     await open();
     const input = await screen.findByLabelText('Себестоимость, Чайник, 07.03.2025 09:05');
@@ -145,7 +177,15 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
   it('shows 50 lots per page', async () => {
     const p = await seedProduct('Товар');
     await db.mirrored('lots').bulkAdd(
-      Array.from({ length: 60 }, (_, i) => ({ id: `l${i}`, product_id: p, count: 1, count_max: 1, price: 1, created_at: new Date(2025, 0, 1, 0, i).toISOString(), is_return: false })),
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `l${i}`,
+        product_id: p,
+        count: 1,
+        count_max: 1,
+        price: 1,
+        created_at: new Date(2025, 0, 1, 0, i).toISOString(),
+        is_return: false,
+      })),
     );
     await open();
     await waitFor(() => expect(rows()).toHaveLength(50));

@@ -20,7 +20,12 @@ export type InventoryScreenProps = ListScreenProps<InventorySearch>;
 export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps) {
   const navigate = useNavigate();
   const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));
-  const table = useInventoryTable({ search: text.deferred, start: search.date_start, end: search.date_end, page: search.page });
+  const table = useInventoryTable({
+    search: text.deferred,
+    start: search.date_start,
+    end: search.date_end,
+    page: search.page,
+  });
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
@@ -45,10 +50,18 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
           <Button variant="secondary" disabled={refreshing} onClick={() => void refresh()}>
             Обновить
           </Button>
-          <ExportMenu onExport={(format) => exportInventory({ search: text.query, start: search.date_start, end: search.date_end }, format)} />
+          <ExportMenu
+            onExport={(format) =>
+              exportInventory({ search: text.query, start: search.date_start, end: search.date_end }, format)
+            }
+          />
         </div>
       </div>
-      {table.loaded && table.matching === 0 && <Muted>{filtered ? 'Ничего не найдено' : 'Партий товара пока нет. Оприходуйте товар кнопкой «Добавить».'}</Muted>}
+      {table.loaded && table.matching === 0 && (
+        <Muted>
+          {filtered ? 'Ничего не найдено' : 'Партий товара пока нет. Оприходуйте товар кнопкой «Добавить».'}
+        </Muted>
+      )}
       {table.rows.length > 0 && <InventoryTable rows={table.rows} />}
       <Pagination page={table.page} pages={table.pages} onPage={(page) => onSearchChange({ page })} />
     </Page>

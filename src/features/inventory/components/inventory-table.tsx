@@ -42,10 +42,21 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
             </td>
             <td className={`${td} ${num}`}>{formatAmount(r.count_max)}</td>
             <td className={`${td} ${num}`}>
-              <BlurNumber value={r.price} step="0.01" label={`Себестоимость, ${r.name}, ${when}`} onSave={(text) => setLotPrice(r, parseNumber(text))} />
+              <BlurNumber
+                value={r.price}
+                step="0.01"
+                label={`Себестоимость, ${r.name}, ${when}`}
+                onSave={(text) => setLotPrice(r, parseNumber(text))}
+              />
             </td>
             <td className={`${td} ${num}`}>
-              <BlurNumber value={r.count} step={1} max={r.count_max} label={`Остаток, ${r.name}, ${when}`} onSave={(text) => setLotCount(r, parseNumber(text))} />
+              <BlurNumber
+                value={r.count}
+                step={1}
+                max={r.count_max}
+                label={`Остаток, ${r.name}, ${when}`}
+                onSave={(text) => setLotCount(r, parseNumber(text))}
+              />
             </td>
             <td className={`${td} ${num}`}>{formatRoubles(r.count * r.price)}</td>
           </>

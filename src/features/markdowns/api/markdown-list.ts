@@ -15,7 +15,8 @@ export interface ListingInfo {
 export function joinMarkdowns(markdowns: Markdown[], products: ProductInfo[], listings: ListingInfo[]): MarkdownLine[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const listed = new Map<string, ListingInfo[]>();
-  for (const l of listings) if (l.product_wh_id) listed.set(l.product_wh_id, [...(listed.get(l.product_wh_id) ?? []), l]);
+  for (const l of listings)
+    if (l.product_wh_id) listed.set(l.product_wh_id, [...(listed.get(l.product_wh_id) ?? []), l]);
   return markdowns
     .map((m) => {
       const product = byId.get(m.product_id);
@@ -34,7 +35,10 @@ export function joinMarkdowns(markdowns: Markdown[], products: ProductInfo[], li
 }
 
 /** «Только непроданные» hides released ones; the search looks at name, articles and description. */
-export function filterMarkdowns(lines: MarkdownLine[], { search, onlyUnsold }: { search: string; onlyUnsold: boolean }): MarkdownLine[] {
+export function filterMarkdowns(
+  lines: MarkdownLine[],
+  { search, onlyUnsold }: { search: string; onlyUnsold: boolean },
+): MarkdownLine[] {
   const needle = search.trim().toLowerCase();
   return lines.filter((l) => (!onlyUnsold || !l.release) && (!needle || l.haystack.includes(needle)));
 }

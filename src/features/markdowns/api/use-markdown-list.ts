@@ -18,9 +18,17 @@ export interface MarkdownList {
 }
 
 /** /markdown from the device: every markdown with its product; the page's lots read separately. */
-export function useMarkdownList({ search, onlyUnsold, page }: { search: string; onlyUnsold: boolean; page: number }): MarkdownList {
+export function useMarkdownList({
+  search,
+  onlyUnsold,
+  page,
+}: {
+  search: string;
+  onlyUnsold: boolean;
+  page: number;
+}): MarkdownList {
   const lines = useLiveQuery(async () => {
-    const markdowns = (await db.rows('markdowns').toArray());
+    const markdowns = await db.rows('markdowns').toArray();
     const ids = [...new Set(markdowns.map((m) => m.product_id))];
     const [products, listings] = await Promise.all([
       db.rows('products_wh').bulkGet(ids),

@@ -16,7 +16,9 @@ function Route() {
   return (
     <MarkdownsScreen
       search={search}
-      onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
     />
   );
 }
@@ -31,10 +33,18 @@ async function seed() {
     { id: 'p1', name: 'Чайник', images: ['/uploads/k.png'], ...meta },
     { id: 'p2', name: 'Кружка', images: [], ...meta },
   ]);
-  await db.mirrored('products_mp').add({ id: 'mp1', product_wh_id: 'p2', offer_id: 'MUG-1', primary_image: 'https://cdn.example/mug.jpg', ...meta });
   await db
-    .mirrored('lots')
-    .add({ id: 'l1', product_id: 'p1', count: 0, count_max: 1, price: 80, created_at: new Date(2025, 0, 15, 12, 30).toISOString(), ...meta });
+    .mirrored('products_mp')
+    .add({ id: 'mp1', product_wh_id: 'p2', offer_id: 'MUG-1', primary_image: 'https://cdn.example/mug.jpg', ...meta });
+  await db.mirrored('lots').add({
+    id: 'l1',
+    product_id: 'p1',
+    count: 0,
+    count_max: 1,
+    price: 80,
+    created_at: new Date(2025, 0, 15, 12, 30).toISOString(),
+    ...meta,
+  });
   const m = (id: string, product_id: string, day: number, extra: Record<string, unknown>) => ({
     id,
     product_id,
@@ -64,7 +74,15 @@ describe('/markdown — «Уценка» (docs/screens.md)', () => {
     expect(getAppState().title).toBe('Уценка');
     await waitFor(() => expect(lines()).toHaveLength(2));
     // The receipt date is the lot's (markdown.lot_id), read for the page's rows.
-    await waitFor(() => expect(cells(lines()[1]!).filter((_, i) => i !== 3 && i < 6)).toEqual(['', 'Чайник', '', '15.01.2025 12:30', '1']));
+    await waitFor(() =>
+      expect(cells(lines()[1]!).filter((_, i) => i !== 3 && i < 6)).toEqual([
+        '',
+        'Чайник',
+        '',
+        '15.01.2025 12:30',
+        '1',
+      ]),
+    );
     expect((screen.getByLabelText('Описание: Чайник, 01.02.2025 00:00') as HTMLInputElement).value).toBe('Скол');
     expect((screen.getByLabelText('Себестоимость: Чайник, 01.02.2025 00:00') as HTMLInputElement).value).toBe('80');
     expect(cells(lines()[0]!)[2]).toBe('MUG-1');
@@ -105,7 +123,7 @@ describe('/markdown — «Уценка» (docs/screens.md)', () => {
     ]);
   });
 
-  it('refuses a price above the server\'s cap at once, in Russian, and queues nothing', async () => {
+  it("refuses a price above the server's cap at once, in Russian, and queues nothing", async () => {
     await seed();
     await open();
     await waitFor(() => expect(lines()).toHaveLength(2));

@@ -39,7 +39,13 @@ export function MarkdownsScreen({ search, onSearchChange }: MarkdownsScreenProps
         <SearchField text={text} name="search" placeholder="Название, артикул или описание" />
       </div>
       {list.loaded && list.matching === 0 ? (
-        <Muted>{text.query.trim() ? 'Ничего не найдено.' : search.show === 'unsold' ? 'Непроданных уценок нет.' : 'Уценок нет.'}</Muted>
+        <Muted>
+          {text.query.trim()
+            ? 'Ничего не найдено.'
+            : search.show === 'unsold'
+              ? 'Непроданных уценок нет.'
+              : 'Уценок нет.'}
+        </Muted>
       ) : (
         <>
           <p className={total} data-testid="markdown-total">

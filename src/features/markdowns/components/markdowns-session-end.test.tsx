@@ -13,7 +13,12 @@ import { MarkdownsScreen } from './markdowns-screen.tsx';
 function Route() {
   const search = markdownsSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <MarkdownsScreen search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never })} />;
+  return (
+    <MarkdownsScreen
+      search={search}
+      onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never })}
+    />
+  );
 }
 const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
 

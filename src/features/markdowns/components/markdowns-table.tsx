@@ -34,18 +34,37 @@ export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; rec
             <td className={td}>{r.name}</td>
             <td className={td}>{r.articles.join(', ')}</td>
             <td className={td}>
-              <SavedField type="text" label={`Описание: ${who}`} value={r.description} onSave={(t) => updateMarkdown(r, { description: t })} />
+              <SavedField
+                type="text"
+                label={`Описание: ${who}`}
+                value={r.description}
+                onSave={(t) => updateMarkdown(r, { description: t })}
+              />
             </td>
             <td className={td}>{received ? formatMoment(received) : '—'}</td>
             <td className={`${td} ${num}`}>{r.count}</td>
             <td className={`${td} ${num}`}>
-              <SavedField label={`Себестоимость: ${who}`} value={r.price} onSave={(t) => updateMarkdown(r, { price: parseNumber(t) })} />
+              <SavedField
+                label={`Себестоимость: ${who}`}
+                value={r.price}
+                onSave={(t) => updateMarkdown(r, { price: parseNumber(t) })}
+              />
             </td>
             <td className={`${td} ${num}`}>
-              <SavedField label={`Цена уценки: ${who}`} value={r.markdown_price} onSave={(t) => updateMarkdown(r, { markdown_price: parseNumber(t) })} />
+              <SavedField
+                label={`Цена уценки: ${who}`}
+                value={r.markdown_price}
+                onSave={(t) => updateMarkdown(r, { markdown_price: parseNumber(t) })}
+              />
             </td>
             <td className={td}>
-              <input type="checkbox" className={checkbox} aria-label={`Продана: ${who}`} checked={r.release} onChange={(e) => void updateMarkdown(r, { release: e.target.checked })} />
+              <input
+                type="checkbox"
+                className={checkbox}
+                aria-label={`Продана: ${who}`}
+                checked={r.release}
+                onChange={(e) => void updateMarkdown(r, { release: e.target.checked })}
+              />
             </td>
           </>
         );

@@ -18,7 +18,8 @@ export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
 export async function validateMarket(input: MarketInput, { creating }: { creating: boolean }): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (creating && !input.market_id.trim()) errors.market_id = 'Укажите идентификатор магазина';
-  else if (creating && /[/\\?#\s]/.test(input.market_id.trim())) errors.market_id = 'Идентификатор магазина — без пробелов и символов / \\ ? #';
+  else if (creating && /[/\\?#\s]/.test(input.market_id.trim()))
+    errors.market_id = 'Идентификатор магазина — без пробелов и символов / \\ ? #';
   else if (creating && (await db.markets.where('market_id').equals(input.market_id.trim()).count()) > 0)
     errors.market_id = marketMessages.idTaken;
   if (!input.name.trim()) errors.name = 'Укажите название';

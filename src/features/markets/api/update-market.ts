@@ -13,12 +13,18 @@ export async function updateMarket(market: Market, input: Partial<MarketInput>):
   if (input.name !== undefined && input.name.trim() !== market.name) body.name = input.name.trim();
   if (input.description !== undefined && input.description !== market.description) body.description = input.description;
   if (input.marketplace !== undefined && input.marketplace !== market.marketplace) body.marketplace = input.marketplace;
-  if (input.access_token !== undefined && input.access_token !== market.access_token) body.access_token = input.access_token;
+  if (input.access_token !== undefined && input.access_token !== market.access_token)
+    body.access_token = input.access_token;
   if (Object.keys(body).length === 0) return;
   const local: Record<string, unknown> = { ...body, updated_at: new Date().toISOString() };
   if (body.access_token !== undefined) {
     local.access_token = body.access_token ? maskKey(body.access_token) : '';
     local.has_access_token = body.access_token !== '';
   }
-  await queueUpdate('markets', market.id, local, apiCall('PATCH', '/markets/{market_id}/', { params: { market_id: market.market_id }, body }));
+  await queueUpdate(
+    'markets',
+    market.id,
+    local,
+    apiCall('PATCH', '/markets/{market_id}/', { params: { market_id: market.market_id }, body }),
+  );
 }

@@ -12,7 +12,11 @@ export function useMarkets(initial?: Market[]): Market[] | undefined {
 
 /** One store by its market_id; `loaded` tells "not found" apart from "still reading". */
 export function useMarket(marketId: string): { loaded: boolean; market?: Market } {
-  return useLiveQuery(async () => ({ loaded: true, market: await db.markets.where('market_id').equals(marketId).first() }), [marketId], {
-    loaded: false,
-  });
+  return useLiveQuery(
+    async () => ({ loaded: true, market: await db.markets.where('market_id').equals(marketId).first() }),
+    [marketId],
+    {
+      loaded: false,
+    },
+  );
 }

@@ -14,7 +14,8 @@ function MarketRoute() {
   const { marketId } = useParams({ strict: false });
   return <MarketPage marketId={marketId ?? ''} />;
 }
-const open = (marketId: string) => renderWithRouter(MarketRoute, { path: '/market/$marketId', url: `/market/${marketId}` });
+const open = (marketId: string) =>
+  renderWithRouter(MarketRoute, { path: '/market/$marketId', url: `/market/${marketId}` });
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -89,13 +90,31 @@ describe('store form, create mode (/market/new)', () => {
     const rows = await db.markets.toArray();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect(row).toMatchObject({ market_id: 'ozon-1', name: 'Мой магазин', description: 'Летняя коллекция', marketplace: '-', has_access_token: false });
+    expect(row).toMatchObject({
+      market_id: 'ozon-1',
+      name: 'Мой магазин',
+      description: 'Летняя коллекция',
+      marketplace: '-',
+      has_access_token: false,
+    });
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const entries = await outbox();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: '/api/v1/markets/add/', table: 'markets', row_id: row.id, status: 'pending' });
-    expect(entries[0]!.body).toEqual({ id: row.id, market_id: 'ozon-1', name: 'Мой магазин', description: 'Летняя коллекция', marketplace: '-' });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/markets/add/',
+      table: 'markets',
+      row_id: row.id,
+      status: 'pending',
+    });
+    expect(entries[0]!.body).toEqual({
+      id: row.id,
+      market_id: 'ozon-1',
+      name: 'Мой магазин',
+      description: 'Летняя коллекция',
+      marketplace: '-',
+    });
   });
 
   it('a double tap on «Создать» creates the store once', async () => {
@@ -206,7 +225,13 @@ describe('store form, edit mode (/market/{market_id})', () => {
   });
 
   it('deleting a store created offline and never sent leaves nothing queued', async () => {
-    await createMarket({ market_id: 'offline-1', name: 'Без сети', description: '', access_token: '', marketplace: '-' });
+    await createMarket({
+      market_id: 'offline-1',
+      name: 'Без сети',
+      description: '',
+      access_token: '',
+      marketplace: '-',
+    });
     const page = await open('offline-1');
     await screen.findByRole('heading', { name: 'Изменение данных магазина' });
     type('name', 'Без сети, переименован');

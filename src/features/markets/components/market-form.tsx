@@ -23,7 +23,13 @@ export function MarketPage({ marketId }: { marketId: string }) {
   if (creating) return <MarketForm key="new" />;
   if (!loaded) return <Page title="Магазин" />;
   if (!market)
-    return <NotFoundPage title="Магазин" heading="Магазин не найден" text="Возможно, он удалён или ещё не загружен на это устройство." />;
+    return (
+      <NotFoundPage
+        title="Магазин"
+        heading="Магазин не найден"
+        text="Возможно, он удалён или ещё не загружен на это устройство."
+      />
+    );
   return <MarketForm key={market.id} market={market} />;
 }
 
@@ -68,9 +74,30 @@ function MarketForm({ market }: { market?: Market }) {
       <Card>
         <Heading>{market ? 'Изменение данных магазина' : 'Добавление нового магазина'}</Heading>
         <form className={form} onSubmit={(e) => void submit(e)} noValidate>
-          <TextField label="Идентификатор магазина" name="market_id" value={values.market_id} onChange={set('market_id')} disabled={!!market} readOnly={!!market} error={errors.market_id} />
-          <TextField label="Название" name="name" value={values.name} onChange={set('name')} onBlur={() => void saveField('name')()} error={errors.name} />
-          <TextArea label="Описание" name="description" value={values.description} onChange={set('description')} onBlur={() => void saveField('description')()} />
+          <TextField
+            label="Идентификатор магазина"
+            name="market_id"
+            value={values.market_id}
+            onChange={set('market_id')}
+            disabled={!!market}
+            readOnly={!!market}
+            error={errors.market_id}
+          />
+          <TextField
+            label="Название"
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            onBlur={() => void saveField('name')()}
+            error={errors.name}
+          />
+          <TextArea
+            label="Описание"
+            name="description"
+            value={values.description}
+            onChange={set('description')}
+            onBlur={() => void saveField('description')()}
+          />
           <TextField
             label="Ключ доступа к маркетплейсу"
             name="access_token"

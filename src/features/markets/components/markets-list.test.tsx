@@ -23,7 +23,10 @@ const market = (market_id: string, name: string, description: string, created_at
 
 describe('/markets — «Мои магазины» (docs/screens.md)', () => {
   it('lists stores oldest first with name and description; a click opens /market/{market_id}', async () => {
-    await db.markets.bulkAdd([market('b-2', 'Второй', 'Зимний склад', '2025-02-01T00:00:00Z'), market('a-1', 'Первый', 'Летний склад', '2025-01-01T00:00:00Z')]);
+    await db.markets.bulkAdd([
+      market('b-2', 'Второй', 'Зимний склад', '2025-02-01T00:00:00Z'),
+      market('a-1', 'Первый', 'Летний склад', '2025-01-01T00:00:00Z'),
+    ]);
     const page = await renderWithRouter(MarketsList, { path: '/markets' });
     expect(getAppState().title).toBe('Мои магазины');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));

@@ -21,14 +21,22 @@ export function MarketsList({ initial }: { initial?: Market[] }) {
           <Button variant="secondary" onClick={() => void navigate({ to: '/stock-push' })}>
             Передать остатки
           </Button>
-          <Button onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: 'new' } })}>Добавить</Button>
+          <Button onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: 'new' } })}>
+            Добавить
+          </Button>
         </span>
       </div>
-      {markets && markets.length === 0 && <Muted>Магазинов пока нет. Добавьте первый, чтобы загружать товары и заказы.</Muted>}
+      {markets && markets.length === 0 && (
+        <Muted>Магазинов пока нет. Добавьте первый, чтобы загружать товары и заказы.</Muted>
+      )}
       <ul className={list}>
         {markets?.map((m) => (
           <li key={m.id}>
-            <button type="button" className={item} onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: m.market_id } })}>
+            <button
+              type="button"
+              className={item}
+              onClick={() => void navigate({ to: '/market/$marketId', params: { marketId: m.market_id } })}
+            >
               <span className={tag}>{marketplaceName(m.marketplace)}</span>
               <span className={name}>{m.name}</span>
               <span className={description}>{m.description}</span>

@@ -29,19 +29,30 @@ export function totals(lines: readonly OtherLine[]): { count: number; sum: numbe
 export function maxFor(lines: readonly OtherLine[], id: string, available: ReadonlyMap<string, number>): number {
   const line = lines.find((l) => l.id === id);
   if (!line) return 0;
-  const others = lines.filter((l) => l.id !== id && l.product_id === line.product_id).reduce((s, l) => s + lineCount(l), 0);
+  const others = lines
+    .filter((l) => l.id !== id && l.product_id === line.product_id)
+    .reduce((s, l) => s + lineCount(l), 0);
   return Math.max(0, (available.get(line.product_id) ?? 0) - others);
 }
 
 /** A typed count; what exceeds the product's stock comes off this line (docs/rules.md «Проверки ввода и пределы»). */
-export function withCount(lines: readonly OtherLine[], id: string, text: string, available: ReadonlyMap<string, number>): OtherLine[] {
+export function withCount(
+  lines: readonly OtherLine[],
+  id: string,
+  text: string,
+  available: ReadonlyMap<string, number>,
+): OtherLine[] {
   const max = maxFor(lines, id, available);
   const count = text.trim() === '' || parseAmount(text) <= max ? text : String(max);
   return lines.map((l) => (l.id === id ? { ...l, count } : l));
 }
 
 /** What is wrong with the line's count, or null: a whole number above 0, within stock. */
-export function countProblem(lines: readonly OtherLine[], line: OtherLine, available: ReadonlyMap<string, number>): string | null {
+export function countProblem(
+  lines: readonly OtherLine[],
+  line: OtherLine,
+  available: ReadonlyMap<string, number>,
+): string | null {
   const count = lineCount(line);
   if (count <= 0 || !Number.isInteger(count)) return 'укажите количество больше 0';
   const max = maxFor(lines, line.id, available);
@@ -49,8 +60,14 @@ export function countProblem(lines: readonly OtherLine[], line: OtherLine, avail
 }
 
 /** Why the line cannot be saved, or null: it needs a non-zero count within stock and a marketplace (docs/rules.md «Проверки ввода и пределы»). */
-export function lineProblem(lines: readonly OtherLine[], line: OtherLine, available: ReadonlyMap<string, number>): string | null {
-  const problems = [countProblem(lines, line, available), line.marketplace ? null : 'выберите маркетплейс'].filter((p) => p !== null);
+export function lineProblem(
+  lines: readonly OtherLine[],
+  line: OtherLine,
+  available: ReadonlyMap<string, number>,
+): string | null {
+  const problems = [countProblem(lines, line, available), line.marketplace ? null : 'выберите маркетплейс'].filter(
+    (p) => p !== null,
+  );
   if (problems.length === 0) return null;
   const text = problems.join(', ');
   return text[0]!.toUpperCase() + text.slice(1);
@@ -67,7 +84,14 @@ export function lineState(line: OtherLine, saved: OtherRealization | undefined):
 }
 
 /** A new line: no marketplace chosen yet; count 0 until the editor knows the stock allows 1. */
-export const newLine = (productId: string): OtherLine => ({ id: crypto.randomUUID(), product_id: productId, description: '', marketplace: '', count: '0', realization_price: '0' });
+export const newLine = (productId: string): OtherLine => ({
+  id: crypto.randomUUID(),
+  product_id: productId,
+  description: '',
+  marketplace: '',
+  count: '0',
+  realization_price: '0',
+});
 
 export const lineFromRow = (r: OtherRealization): OtherLine => ({
   id: r.id,

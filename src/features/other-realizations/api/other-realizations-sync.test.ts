@@ -62,7 +62,9 @@ it('made offline, then edited (a count changed, a line removed): the server take
 
   const doc = await call('GET', `/api/v1/batch/${batchId}/`);
   expect(doc.body).toMatchObject({ kind: 'other', date: '2025-03-08T00:00:00.000Z' });
-  expect((doc.body.other_realizations as OtherRealization[]).map((o) => [o.id, o.count, o.marketplace, o.price]).sort()).toEqual(
+  expect(
+    (doc.body.other_realizations as OtherRealization[]).map((o) => [o.id, o.count, o.marketplace, o.price]).sort(),
+  ).toEqual(
     [
       [a.id, 2, 'WB', 100],
       [b.id, 1, 'Other', 100],

@@ -31,7 +31,13 @@ async function estimatedCost(productId: string, count: number): Promise<number> 
  * outbox group the server applies all or nothing. The rows and the document are written on the
  * device in the same transaction, so stock and every screen follow at once, offline too.
  */
-export async function saveOtherRealizations({ batch, saved = [], lotIds = [], date, lines }: OtherSave): Promise<string> {
+export async function saveOtherRealizations({
+  batch,
+  saved = [],
+  lotIds = [],
+  date,
+  lines,
+}: OtherSave): Promise<string> {
   const batchId = batch?.id ?? crypto.randomUUID();
   const day = dayToIso(date);
   const byId = new Map(saved.map((r) => [r.id, r]));
@@ -66,7 +72,12 @@ export async function saveOtherRealizations({ batch, saved = [], lotIds = [], da
   const calls: GroupCall[] = [];
   if (sent.length > 0) {
     const body = { batch: sent.map((l) => ({ id: l.id, product_id: l.product_id, ...fields(l) })) };
-    calls.push({ ...apiCall('POST', '/other_realization_batch/', { body }), table: 'other_realizations', rowId: sent[0]!.id, changes: rowChanges });
+    calls.push({
+      ...apiCall('POST', '/other_realization_batch/', { body }),
+      table: 'other_realizations',
+      rowId: sent[0]!.id,
+      changes: rowChanges,
+    });
   }
 
   const listed = lines.map((l) => l.id);

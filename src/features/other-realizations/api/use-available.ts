@@ -11,7 +11,13 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
  * saved rows already took (they are put back before being taken again).
  */
 export async function loadAvailable(own: readonly OtherRealization[]): Promise<Map<string, number>> {
-  const [lots, reserves] = await Promise.all([loadProjectedLots(), db.mirrored('reserves').filter((r) => r.status === 'active').toArray()]);
+  const [lots, reserves] = await Promise.all([
+    loadProjectedLots(),
+    db
+      .mirrored('reserves')
+      .filter((r) => r.status === 'active')
+      .toArray(),
+  ]);
   const out = new Map<string, number>();
   const add = (id: string | undefined, n: number) => id && out.set(id, (out.get(id) ?? 0) + n);
   for (const l of lots) add(l.product_id, l.count);

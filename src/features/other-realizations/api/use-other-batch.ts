@@ -12,12 +12,11 @@ export interface OtherBatch {
 /** Live: undefined while loading, null when the device has no such batch. */
 export function useOtherBatch(batchId: string): OtherBatch | null | undefined {
   return useLiveQuery(async () => {
-    const batch = (await db.rows('batches').get(batchId));
+    const batch = await db.rows('batches').get(batchId);
     if (!batch) return null;
     const [rows, lots] = await Promise.all([
       db.rows('other_realizations').where('batch_id').equals(batchId).toArray(),
-      db.rows('lots').where('batch_id').equals(batchId)
-        .primaryKeys(),
+      db.rows('lots').where('batch_id').equals(batchId).primaryKeys(),
     ]);
     return { batch, rows, lotIds: lots.map(String) };
   }, [batchId]);

@@ -15,7 +15,9 @@ export function useProducts(): Map<string, ProductInfo> {
         db.rows('products_wh').toArray(),
         db.rows('products_mp').toArray(),
       ]);
-      const out = new Map<string, ProductInfo>(products.map((p) => [p.id, { name: p.name, image: p.images?.[0] ?? null, articles: [] }]));
+      const out = new Map<string, ProductInfo>(
+        products.map((p) => [p.id, { name: p.name, image: p.images?.[0] ?? null, articles: [] }]),
+      );
       for (const l of listings) {
         const info = l.product_wh_id ? out.get(l.product_wh_id) : undefined;
         if (!info) continue;

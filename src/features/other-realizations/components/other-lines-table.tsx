@@ -51,7 +51,12 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
               </span>
             </td>
             <td className={td}>
-              <input className={textInput} aria-label={`Примечание, строка ${n}`} value={l.description} onChange={(e) => onChange(l.id, { description: e.target.value })} />
+              <input
+                className={textInput}
+                aria-label={`Примечание, строка ${n}`}
+                value={l.description}
+                onChange={(e) => onChange(l.id, { description: e.target.value })}
+              />
             </td>
             <td className={td}>
               <select

@@ -29,18 +29,28 @@ function StubDrawer({ open, onPick }: ProductDrawerProps) {
   );
 }
 
-const add = () => renderWithRouter(() => <OtherRealizationPage Drawer={StubDrawer} />, { path: '/other-realizations/add' });
+const add = () =>
+  renderWithRouter(() => <OtherRealizationPage Drawer={StubDrawer} />, { path: '/other-realizations/add' });
 function EditRoute() {
   const { batchId } = useParams({ strict: false }) as { batchId: string };
   return <OtherRealizationPage batchId={batchId} Drawer={StubDrawer} />;
 }
-const edit = (batchId: string) => renderWithRouter(EditRoute, { path: '/other-realizations/edit/$batchId', url: `/other-realizations/edit/${batchId}` });
+const edit = (batchId: string) =>
+  renderWithRouter(EditRoute, {
+    path: '/other-realizations/edit/$batchId',
+    url: `/other-realizations/edit/${batchId}`,
+  });
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 const lines = () => screen.queryAllByTestId('other-line');
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-const pick = (name: string) => fireEvent.click(within(screen.getByRole('complementary', { name: 'Товары склада' })).getByRole('button', { name: `Добавить «${name}»` }));
+const pick = (name: string) =>
+  fireEvent.click(
+    within(screen.getByRole('complementary', { name: 'Товары склада' })).getByRole('button', {
+      name: `Добавить «${name}»`,
+    }),
+  );
 const calls = async () => (await db.outbox.orderBy('seq').toArray()).filter((e) => !e.carrier);
 
 async function seedProduct(name: string) {
@@ -50,11 +60,20 @@ async function seedProduct(name: string) {
   return id;
 }
 async function seedLot(productId: string, count: number, price: number, created_at: string) {
-  await db.mirrored('lots').add({ id: crypto.randomUUID(), product_id: productId, batch_id: null, count, count_max: count, price, created_at, is_return: false, version: 1 });
+  await db.mirrored('lots').add({
+    id: crypto.randomUUID(),
+    product_id: productId,
+    batch_id: null,
+    count,
+    count_max: count,
+    price,
+    created_at,
+    is_return: false,
+    version: 1,
+  });
 }
 
 describe('/other-realizations/add (docs/screens.md)', () => {
-
   it('a line needs a non-zero count and a marketplace: otherwise it is flagged and nothing is queued', async () => {
     const kettle = await seedProduct('Чайник');
     await seedLot(kettle, 5, 100, '2025-01-01T00:00:00.000Z');
@@ -65,12 +84,18 @@ describe('/other-realizations/add (docs/screens.md)', () => {
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(value('Количество, строка 1')).toBe('1');
     expect(value('Маркетплейс, строка 1')).toBe('');
-    expect(within(screen.getByLabelText('Маркетплейс, строка 1')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Не выбран', 'OZON', 'Wildberries', 'Яндекс Маркет', 'Другое']);
+    expect(
+      within(screen.getByLabelText('Маркетплейс, строка 1'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Не выбран', 'OZON', 'Wildberries', 'Яндекс Маркет', 'Другое']);
     type('Количество, строка 1', '0');
 
     fireEvent.click(screen.getByRole('button', { name: 'Реализовать' }));
     expect(lines()[0]!.dataset.flagged).toBe('true');
-    expect(within(lines()[0]!).getByRole('alert').textContent).toBe('Укажите количество больше 0, выберите маркетплейс');
+    expect(within(lines()[0]!).getByRole('alert').textContent).toBe(
+      'Укажите количество больше 0, выберите маркетплейс',
+    );
     expect(screen.getByText('Укажите количество больше 0 и маркетплейс в выделенных строках')).toBeTruthy();
     type('Маркетплейс, строка 1', 'WB');
     expect(within(lines()[0]!).getByRole('alert').textContent).toBe('Укажите количество больше 0');
@@ -135,30 +160,69 @@ describe('/other-realizations/add (docs/screens.md)', () => {
       path: '/api/v1/other_realization_batch/',
       body: {
         batch: [
-          { id: a, product_id: kettle, count: 4, marketplace: 'Other', realization_price: 150, description: 'Подарок блогеру' },
+          {
+            id: a,
+            product_id: kettle,
+            count: 4,
+            marketplace: 'Other',
+            realization_price: 150,
+            description: 'Подарок блогеру',
+          },
           { id: b, product_id: cup, count: 1, marketplace: 'OZON', realization_price: 0, description: '' },
         ],
       },
     });
     const batchId = (docCall!.body as { id: string }).id;
-    expect(docCall).toMatchObject({ method: 'POST', path: '/api/v1/batch/', body: { id: batchId, date: '2025-03-08', kind: 'other', inventory_ids: [], other_realization_ids: [a, b] } });
+    expect(docCall).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/batch/',
+      body: { id: batchId, date: '2025-03-08', kind: 'other', inventory_ids: [], other_realization_ids: [a, b] },
+    });
 
     // On the device at once: the rows (cost estimated FIFO: 3 × 100 + 1 × 130), the document, and the stock.
-    expect(await db.mirrored('other_realizations').get(a!)).toMatchObject({ batch_id: batchId, date: '2025-03-08T00:00:00.000Z', count: 4, price: 107.5, marketplace: 'Other' });
-    expect(await db.mirrored('batches').get(batchId)).toMatchObject({ kind: 'other', date: '2025-03-08T00:00:00.000Z' });
+    expect(await db.mirrored('other_realizations').get(a!)).toMatchObject({
+      batch_id: batchId,
+      date: '2025-03-08T00:00:00.000Z',
+      count: 4,
+      price: 107.5,
+      marketplace: 'Other',
+    });
+    expect(await db.mirrored('batches').get(batchId)).toMatchObject({
+      kind: 'other',
+      date: '2025-03-08T00:00:00.000Z',
+    });
     expect((await loadProductStock(kettle)).onHand).toBe(1);
     expect((await loadProductStock(cup)).onHand).toBe(0);
   });
 });
 
 describe('/other-realizations/edit/{batch_id}', () => {
-
   it('loads the lines; its own units count as available; «Обновить» patches the document in the same group', async () => {
     const kettle = await seedProduct('Чайник');
     await seedLot(kettle, 1, 100, '2025-01-01T00:00:00.000Z'); // 1 left after the 2 below were taken
-    const batch = { id: crypto.randomUUID(), kind: 'other', date: '2025-03-01T00:00:00.000Z', description: '', created_at: '2025-03-01T00:00:00.000Z', version: 1, updated_at: '' };
+    const batch = {
+      id: crypto.randomUUID(),
+      kind: 'other',
+      date: '2025-03-01T00:00:00.000Z',
+      description: '',
+      created_at: '2025-03-01T00:00:00.000Z',
+      version: 1,
+      updated_at: '',
+    };
     await db.mirrored('batches').add(batch);
-    const row = (id: string, count: number) => ({ id, product_id: kettle, batch_id: batch.id, date: batch.date, description: '', marketplace: 'WB', count, price: 100, realization_price: 200, release: false, version: 1 });
+    const row = (id: string, count: number) => ({
+      id,
+      product_id: kettle,
+      batch_id: batch.id,
+      date: batch.date,
+      description: '',
+      marketplace: 'WB',
+      count,
+      price: 100,
+      realization_price: 200,
+      release: false,
+      version: 1,
+    });
     await db.mirrored('other_realizations').bulkAdd([row('o1', 2), row('o2', 1)]);
     await edit(batch.id);
     await waitFor(() => expect(lines()).toHaveLength(2));
@@ -175,8 +239,14 @@ describe('/other-realizations/edit/{batch_id}', () => {
     await waitFor(() => expect(getAppState().notification).toEqual({ type: 'info', text: 'Данные обновлены' }));
     const [linesCall, docCall, ...rest] = await calls();
     expect(rest).toEqual([]);
-    expect(linesCall!.body).toEqual({ batch: [{ id: 'o1', product_id: kettle, count: 3, marketplace: 'WB', realization_price: 200, description: '' }] });
-    expect(docCall).toMatchObject({ method: 'PATCH', path: `/api/v1/batch/${batch.id}/`, body: { date: '2025-03-01', kind: 'other', inventory_ids: [], other_realization_ids: ['o1'] } });
+    expect(linesCall!.body).toEqual({
+      batch: [{ id: 'o1', product_id: kettle, count: 3, marketplace: 'WB', realization_price: 200, description: '' }],
+    });
+    expect(docCall).toMatchObject({
+      method: 'PATCH',
+      path: `/api/v1/batch/${batch.id}/`,
+      body: { date: '2025-03-01', kind: 'other', inventory_ids: [], other_realization_ids: ['o1'] },
+    });
     expect(await db.mirrored('other_realizations').get('o2')).toBeUndefined();
     expect(await db.mirrored('other_realizations').get('o1')).toMatchObject({ count: 3 });
     await waitFor(() => expect(lines().map((l) => l.dataset.state)).toEqual(['same']));

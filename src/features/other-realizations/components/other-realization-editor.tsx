@@ -4,7 +4,16 @@ import { formatDay } from '../../../lib/format.ts';
 import { useDocumentDraft } from '../../../lib/use-document-draft.ts';
 import { DocumentEditor } from '../../../ui/document-editor.tsx';
 import { NotFoundPage, Page } from '../../../ui/page.tsx';
-import { lineFromRow, lineProblem, lineState, maxFor, newLine, totals, withCount, type OtherLine } from '../api/other-lines.ts';
+import {
+  lineFromRow,
+  lineProblem,
+  lineState,
+  maxFor,
+  newLine,
+  totals,
+  withCount,
+  type OtherLine,
+} from '../api/other-lines.ts';
 import { saveOtherRealizations } from '../api/save-other-realizations.ts';
 import type { ProductDrawerProps } from '../api/types.ts';
 import { useAvailable } from '../api/use-available.ts';
@@ -21,14 +30,24 @@ export interface OtherRealizationPageProps {
 
 /** /other-realizations/add and /other-realizations/edit/{batch_id} (docs/screens.md «Адреса»). */
 export function OtherRealizationPage({ batchId, Drawer }: OtherRealizationPageProps) {
-  return batchId ? <EditOther key={batchId} batchId={batchId} Drawer={Drawer} /> : <OtherRealizationEditor Drawer={Drawer} />;
+  return batchId ? (
+    <EditOther key={batchId} batchId={batchId} Drawer={Drawer} />
+  ) : (
+    <OtherRealizationEditor Drawer={Drawer} />
+  );
 }
 
 function EditOther({ batchId, Drawer }: { batchId: string; Drawer: OtherRealizationPageProps['Drawer'] }) {
   const doc = useOtherBatch(batchId);
   if (doc === undefined) return <Page title="Прочая реализация" />;
   if (doc === null)
-    return <NotFoundPage title="Прочая реализация" heading="Документ не найден" text="На устройстве нет такого документа: он удалён или ещё не загружен с сервера." />;
+    return (
+      <NotFoundPage
+        title="Прочая реализация"
+        heading="Документ не найден"
+        text="На устройстве нет такого документа: он удалён или ещё не загружен с сервера."
+      />
+    );
   return <OtherRealizationEditor doc={doc} Drawer={Drawer} />;
 }
 
@@ -55,7 +74,9 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
       const line = newLine(productId);
       const all = [...ls, line];
       // Stock not read yet: one unit, checked again on saving.
-      return all.map((l) => (l.id === line.id && (!loadedStock || maxFor(all, l.id, available) >= 1) ? { ...l, count: '1' } : l));
+      return all.map((l) =>
+        l.id === line.id && (!loadedStock || maxFor(all, l.id, available) >= 1) ? { ...l, count: '1' } : l,
+      );
     });
   }
   function change(id: string, patch: Partial<OtherLine>) {

@@ -16,11 +16,28 @@ export interface MarkdownInput {
 export function createMarkdown(input: MarkdownInput): Promise<Check> {
   return serial(async () => {
     const { free } = await loadProductStock(input.productId);
-    const check = all(checkCount(1, { free }), checkPrice(input.price), checkPrice(input.markdown_price, 'Цена уценки'));
+    const check = all(
+      checkCount(1, { free }),
+      checkPrice(input.price),
+      checkPrice(input.markdown_price, 'Цена уценки'),
+    );
     if (!check.ok) return check;
     const id = crypto.randomUUID();
-    const body = { id, product_id: input.productId, description: input.description.trim(), price: input.price, markdown_price: input.markdown_price };
-    const row: Markdown = { ...body, lot_id: null, datetime: new Date().toISOString(), release: false, count: 1, ...freshMeta() };
+    const body = {
+      id,
+      product_id: input.productId,
+      description: input.description.trim(),
+      price: input.price,
+      markdown_price: input.markdown_price,
+    };
+    const row: Markdown = {
+      ...body,
+      lot_id: null,
+      datetime: new Date().toISOString(),
+      release: false,
+      count: 1,
+      ...freshMeta(),
+    };
     await queueCreate('markdowns', row, apiCall('POST', '/markdowns/', { body }));
     return check;
   });

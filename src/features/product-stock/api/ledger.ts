@@ -29,11 +29,21 @@ export interface LedgerRow {
 
 /** The product's ledger as the server recorded it, newest first: what the tab shows and its export saves. */
 export async function loadLedger(productId: string): Promise<LedgerRow[]> {
-  const [movements, stock] = await Promise.all([db.rows('stock_movements').where('product_id').equals(productId).toArray(), loadProductStock(productId)]);
+  const [movements, stock] = await Promise.all([
+    db.rows('stock_movements').where('product_id').equals(productId).toArray(),
+    loadProductStock(productId),
+  ]);
   const lotDate = new Map(stock.lots.map((l) => [l.id, l.created_at]));
   return movements
     .sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))
-    .map((m) => ({ id: m.id, created_at: m.created_at, reason: reasonLabel[m.reason] ?? m.reason, delta: m.delta, lotDate: lotDate.get(m.lot_id) ?? null, unit_cost: m.unit_cost }));
+    .map((m) => ({
+      id: m.id,
+      created_at: m.created_at,
+      reason: reasonLabel[m.reason] ?? m.reason,
+      delta: m.delta,
+      lotDate: lotDate.get(m.lot_id) ?? null,
+      unit_cost: m.unit_cost,
+    }));
 }
 
 /** Live; undefined while loading. */

@@ -15,7 +15,10 @@ export interface ReceiveInput {
 }
 
 export function checkReceive(input: ReceiveInput): Check {
-  const date: Check = input.date && !isDateInRange(input.date) ? { ok: false, error: 'Дата — от 01.01.1900 до 31.12.2099' } : { ok: true };
+  const date: Check =
+    input.date && !isDateInRange(input.date)
+      ? { ok: false, error: 'Дата — от 01.01.1900 до 31.12.2099' }
+      : { ok: true };
   return all(checkCount(input.count), checkPrice(input.price), date);
 }
 
@@ -30,7 +33,13 @@ export function receiveStock(input: ReceiveInput): Promise<Check> {
     const id = crypto.randomUUID();
     const today = !input.date || input.date === toApiDate();
     const receivedAt = today ? new Date().toISOString() : dayToIso(input.date);
-    const body = { id, product_id: input.productId, count: input.count, price: input.price, ...(today ? {} : { date: input.date }) };
+    const body = {
+      id,
+      product_id: input.productId,
+      count: input.count,
+      price: input.price,
+      ...(today ? {} : { date: input.date }),
+    };
     const row: Lot = {
       id,
       _id: id,

@@ -39,7 +39,8 @@ const sync = async () => {
   await pullChanges(pullOverHttp);
   return result;
 };
-const rowsOf = <T extends 'disposals' | 'reserves' | 'realizations'>(table: T): Promise<MirroredRows[T][]> => db.rows(table).toArray();
+const rowsOf = <T extends 'disposals' | 'reserves' | 'realizations'>(table: T): Promise<MirroredRows[T][]> =>
+  db.rows(table).toArray();
 
 it('receipts, write-offs, markdowns, sales and reserves made offline project to what the server then has', async () => {
   const created = await server.app.inject({
@@ -57,11 +58,16 @@ it('receipts, write-offs, markdowns, sales and reserves made offline project to 
   expect(await receiveStock({ productId: p, count: 3, price: 10, date: '2025-01-10' })).toEqual({ ok: true });
   expect(await receiveStock({ productId: p, count: 5, price: 20, date: '' })).toEqual({ ok: true });
   expect(await createDisposal({ productId: p, count: 2, price: 0 })).toEqual({ ok: true });
-  expect(await createMarkdown({ productId: p, price: 10, markdown_price: 5, description: 'Скол' })).toEqual({ ok: true });
+  expect(await createMarkdown({ productId: p, price: 10, markdown_price: 5, description: 'Скол' })).toEqual({
+    ok: true,
+  });
   expect(await createRealization({ productId: p, count: 2, realization_price: 50 })).toEqual({ ok: true });
   expect(await createReserve({ productId: p, count: 1, price: 70 })).toEqual({ ok: true });
   expect((await loadProductStock(p)).free).toBe(2);
-  expect(await createDisposal({ productId: p, count: 3, price: 0 })).toEqual({ ok: false, error: 'Недостаточно товара на складе: доступно 2 шт.' });
+  expect(await createDisposal({ productId: p, count: 3, price: 0 })).toEqual({
+    ok: false,
+    error: 'Недостаточно товара на складе: доступно 2 шт.',
+  });
   const projected = counts(await loadProjectedLots(p));
   expect(Object.values(projected).sort()).toEqual([0, 3]);
   // The sale's cost price as projected: the 10 ₽ lot is gone (write-off 2, markdown 1), so 20 ₽.

@@ -1,7 +1,15 @@
 import type { Lot, Realization, Reserve, StockMovement } from '../../../stock/types.ts';
 
 /** The stock rows as the server answers and sync mirrors them (src/stock/types.ts names them once for every feature). */
-export type { Disposal, Lot, Markdown, OtherRealization, Realization, Reserve, StockMovement } from '../../../stock/types.ts';
+export type {
+  Disposal,
+  Lot,
+  Markdown,
+  OtherRealization,
+  Realization,
+  Reserve,
+  StockMovement,
+} from '../../../stock/types.ts';
 export type ReserveStatus = Reserve['status'];
 export type RealizationStatus = Realization['status'];
 export type MovementReason = StockMovement['reason'];

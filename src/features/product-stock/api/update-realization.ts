@@ -13,7 +13,12 @@ export function setRealizationCount(row: Realization, count: number): Promise<Ch
   return serial(async () => {
     if (row.status !== 'completed') return cancelled;
     return retakeCount(row.product, row.count, count, () =>
-      queueUpdate('realizations', row.id, { count }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { count } })),
+      queueUpdate(
+        'realizations',
+        row.id,
+        { count },
+        apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { count } }),
+      ),
     );
   });
 }
@@ -22,7 +27,12 @@ export function setRealizationPrice(row: Realization, realization_price: number)
   return serial(async () => {
     if (row.status !== 'completed') return cancelled;
     const write = () =>
-      queueUpdate('realizations', row.id, { realization_price }, apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { realization_price } }));
+      queueUpdate(
+        'realizations',
+        row.id,
+        { realization_price },
+        apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { realization_price } }),
+      );
     return changePrice(row.realization_price, realization_price, write, 'Цена продажи');
   });
 }
@@ -35,11 +45,16 @@ export function cancelRealization(row: Realization): Promise<Check> {
       'realizations',
       row.id,
       { status: 'cancelled' },
-      { ...apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { status: 'cancelled' } }), group: crypto.randomUUID() },
+      {
+        ...apiCall('PATCH', '/realization/{id}/', { params: { id: row.id }, body: { status: 'cancelled' } }),
+        group: crypto.randomUUID(),
+      },
     );
     return { ok: true };
   });
 }
 
 export const deleteRealization = (row: Pick<Realization, 'id'>) =>
-  serial(() => queueDelete('realizations', row.id, apiCall('DELETE', '/realization/{id}/delete/', { params: { id: row.id } })));
+  serial(() =>
+    queueDelete('realizations', row.id, apiCall('DELETE', '/realization/{id}/delete/', { params: { id: row.id } })),
+  );

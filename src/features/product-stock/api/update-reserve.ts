@@ -12,7 +12,12 @@ export function setReserveCount(row: Reserve, count: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'active') return closed;
     return retakeCount(row.product, row.count, count, () =>
-      queueUpdate('reserves', row.id, { count }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { count } })),
+      queueUpdate(
+        'reserves',
+        row.id,
+        { count },
+        apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { count } }),
+      ),
     );
   });
 }
@@ -20,12 +25,20 @@ export function setReserveCount(row: Reserve, count: number): Promise<Check> {
 export function setReservePrice(row: Reserve, price: number): Promise<Check> {
   return serial(async () => {
     if (row.status !== 'active') return closed;
-    return changePrice(row.price, price, () => queueUpdate('reserves', row.id, { price }, apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { price } })));
+    return changePrice(row.price, price, () =>
+      queueUpdate(
+        'reserves',
+        row.id,
+        { price },
+        apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { price } }),
+      ),
+    );
   });
 }
 
 /** Which statuses a reserve may move to (contract: active → released | realized, both final). */
-export const nextStatuses = (status: ReserveStatus): ReserveStatus[] => (status === 'active' ? ['released', 'realized'] : []);
+export const nextStatuses = (status: ReserveStatus): ReserveStatus[] =>
+  status === 'active' ? ['released', 'realized'] : [];
 
 /**
  * «Снять» or «Продать». Realizing makes the server record a sale of the reserve's units, taken
@@ -42,7 +55,10 @@ export function setReserveStatus(row: Reserve, status: ReserveStatus): Promise<C
       'reserves',
       row.id,
       { status, updated_at: new Date().toISOString() },
-      { ...apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { status } }), group: crypto.randomUUID() },
+      {
+        ...apiCall('PATCH', '/reserve/{id}/', { params: { id: row.id }, body: { status } }),
+        group: crypto.randomUUID(),
+      },
     );
     return { ok: true };
   });

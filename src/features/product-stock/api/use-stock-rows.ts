@@ -11,8 +11,10 @@ const newestFirst =
   (a: T, b: T) =>
     String(b[field] ?? '').localeCompare(String(a[field] ?? ''));
 
-const byProductId = <T extends 'disposals' | 'markdowns' | 'other_realizations' | 'stock_movements'>(table: T, productId: string): Promise<MirroredRows[T][]> =>
-  db.rows(table).where('product_id').equals(productId).toArray();
+const byProductId = <T extends 'disposals' | 'markdowns' | 'other_realizations' | 'stock_movements'>(
+  table: T,
+  productId: string,
+): Promise<MirroredRows[T][]> => db.rows(table).where('product_id').equals(productId).toArray();
 // Reserves and realizations name their product `product` on the wire, which has no index.
 const byProduct = <T extends 'reserves' | 'realizations'>(table: T, productId: string): Promise<MirroredRows[T][]> =>
   db

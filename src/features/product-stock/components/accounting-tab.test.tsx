@@ -31,8 +31,12 @@ describe('tab 2 «Учёт»', () => {
     expect(input('Остаток, 02.01.2025 18:30').value).toBe('3');
     expect(input('Цена, 07.03.2025 09:05').value).toBe('20');
     expect(input('Остаток, 07.03.2025 09:05').max).toBe('4');
-    expect(nbsp(screen.getByTestId('accounting-totals').textContent)).toBe('Остаток на сумму 51,50 ₽ · закуплено на сумму 111,50 ₽');
-    expect(nbsp(screen.getByTestId('stock-line').textContent)).toBe('На складе: 4 шт., в резерве: 0 шт., свободно: 4 шт.');
+    expect(nbsp(screen.getByTestId('accounting-totals').textContent)).toBe(
+      'Остаток на сумму 51,50 ₽ · закуплено на сумму 111,50 ₽',
+    );
+    expect(nbsp(screen.getByTestId('stock-line').textContent)).toBe(
+      'На складе: 4 шт., в резерве: 0 шт., свободно: 4 шт.',
+    );
   });
 
   it('shows remaining units as the server will have them: a write-off waiting in the outbox already took FIFO', async () => {
@@ -43,9 +47,19 @@ describe('tab 2 «Учёт»', () => {
     await open(p);
     await screen.findAllByTestId('lot-row');
     const body = { id: 'd1', product_id: p, count: 3, price: 0 };
-    await queueCreate('disposals', { ...body, datetime: new Date().toISOString(), version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body });
-    await waitFor(() => expect(screen.getAllByTestId('lot-row').map((r) => (r.querySelector('input') as HTMLInputElement).value)).toEqual(['0', '4']));
-    expect(nbsp(screen.getByTestId('stock-line').textContent)).toBe('На складе: 4 шт., в резерве: 1 шт., свободно: 3 шт.');
+    await queueCreate(
+      'disposals',
+      { ...body, datetime: new Date().toISOString(), version: 0 },
+      { method: 'POST', path: '/api/v1/disposal/', body },
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('lot-row').map((r) => (r.querySelector('input') as HTMLInputElement).value)).toEqual(
+        ['0', '4'],
+      ),
+    );
+    expect(nbsp(screen.getByTestId('stock-line').textContent)).toBe(
+      'На складе: 4 шт., в резерве: 1 шт., свободно: 3 шт.',
+    );
   });
 
   it('remaining count saves on blur as an absolute PATCH queued after what already waits; price too', async () => {
@@ -89,7 +103,11 @@ describe('tab 2 «Учёт»', () => {
     expect(count().value).toBe('3');
     fireEvent.change(count(), { target: { value: '0' } });
     fireEvent.blur(count());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Нельзя убрать 3 шт.: свободно только 1 шт., остальное в резерве'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Нельзя убрать 3 шт.: свободно только 1 шт., остальное в резерве',
+      ),
+    );
     expect(await outbox()).toHaveLength(0);
   });
 

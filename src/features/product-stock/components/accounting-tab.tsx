@@ -10,7 +10,13 @@ import { BlurInput } from './blur-input.tsx';
 import { PriceCell } from './row-cells.tsx';
 import { checkbox, foot, muted, num, summary, td } from './stock.css.ts';
 
-const columns = [{ label: 'Дата' }, { label: 'Поступило', num: true }, { label: 'Остаток', num: true }, { label: 'Цена, ₽', num: true }, { label: 'Сумма', num: true }];
+const columns = [
+  { label: 'Дата' },
+  { label: 'Поступило', num: true },
+  { label: 'Остаток', num: true },
+  { label: 'Цена, ₽', num: true },
+  { label: 'Сумма', num: true },
+];
 
 /**
  * Tab 2 «Учёт»: the product's lots, oldest first (the order FIFO takes them), with remaining
@@ -28,18 +34,33 @@ export function AccountingTab({ productId }: { productId: string }) {
   return (
     <div>
       <div className={row}>
-        <Link className={button.primary} to="/product/$productId/inventory/$inventoryId" params={{ productId, inventoryId: 'new' }}>
+        <Link
+          className={button.primary}
+          to="/product/$productId/inventory/$inventoryId"
+          params={{ productId, inventoryId: 'new' }}
+        >
           + Оприходовать
         </Link>
         <label className={row}>
-          <input type="checkbox" className={checkbox} checked={inStockOnly} onChange={(e) => setInStockOnly(e.target.checked)} />
+          <input
+            type="checkbox"
+            className={checkbox}
+            checked={inStockOnly}
+            onChange={(e) => setInStockOnly(e.target.checked)}
+          />
           Только с остатком
         </label>
       </div>
       <p className={summary} data-testid="stock-line">
-        На складе: {formatAmount(stock.onHand)} шт., в резерве: {formatAmount(stock.reserved)} шт., свободно: {formatAmount(Math.max(0, stock.free))} шт.
+        На складе: {formatAmount(stock.onHand)} шт., в резерве: {formatAmount(stock.reserved)} шт., свободно:{' '}
+        {formatAmount(Math.max(0, stock.free))} шт.
       </p>
-      <DataTable columns={columns} rows={lots} testId="lot-row" empty="Партий нет. Оприходуйте товар, чтобы он появился на складе.">
+      <DataTable
+        columns={columns}
+        rows={lots}
+        testId="lot-row"
+        empty="Партий нет. Оприходуйте товар, чтобы он появился на складе."
+      >
         {(lot) => {
           const when = formatMoment(lot.created_at);
           return (
@@ -50,7 +71,14 @@ export function AccountingTab({ productId }: { productId: string }) {
               </td>
               <td className={`${td} ${num}`}>{formatAmount(lot.count_max)}</td>
               <td className={`${td} ${num}`}>
-                <BlurInput label={`Остаток, ${when}`} value={lot.count} min={0} max={lot.count_max} step={1} onSave={(t) => setLotCount(lot, parseNumber(t))} />
+                <BlurInput
+                  label={`Остаток, ${when}`}
+                  value={lot.count}
+                  min={0}
+                  max={lot.count_max}
+                  step={1}
+                  onSave={(t) => setLotCount(lot, parseNumber(t))}
+                />
               </td>
               <PriceCell label="Цена" when={when} value={lot.price} onSave={(n) => setLotPrice(lot, n)} />
               <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>

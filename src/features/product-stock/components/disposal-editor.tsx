@@ -20,7 +20,14 @@ export function DisposalEditor({ productId, disposalId }: { productId: string; d
         <>
           <p>Списание от {formatDateTime(row.datetime)}</p>
           <p>
-            Количество: <BlurInput label="Количество" value={row.count} min={1} step={1} onSave={(t) => setDisposalCount(row, parseNumber(t))} />
+            Количество:{' '}
+            <BlurInput
+              label="Количество"
+              value={row.count}
+              min={1}
+              step={1}
+              onSave={(t) => setDisposalCount(row, parseNumber(t))}
+            />
           </p>
           <PriceField value={row.price} onSave={(price) => setDisposalPrice(row, price)} />
         </>

@@ -15,7 +15,13 @@ export function DisposalForm({ productId }: { productId: string }) {
   const stock = useProductStock(productId);
   const { values, set, error, busy, submit } = useSaveForm(
     { count: '1', price: '0', description: '' },
-    (v) => createDisposal({ productId, count: parseNumber(v.count), price: parseNumber(v.price), description: v.description }),
+    (v) =>
+      createDisposal({
+        productId,
+        count: parseNumber(v.count),
+        price: parseNumber(v.price),
+        description: v.description,
+      }),
     () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 4 } }),
   );
 
@@ -34,8 +40,24 @@ export function DisposalForm({ productId }: { productId: string }) {
           value={values.count}
           onChange={set('count')}
         />
-        <TextField label="Цена за единицу, ₽" name="price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={set('price')} />
-        <TextArea label="Причина" name="description" rows={2} maxLength={5000} value={values.description} onChange={set('description')} />
+        <TextField
+          label="Цена за единицу, ₽"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={values.price}
+          onChange={set('price')}
+        />
+        <TextArea
+          label="Причина"
+          name="description"
+          rows={2}
+          maxLength={5000}
+          value={values.description}
+          onChange={set('description')}
+        />
         {error && (
           <div className={formError} role="alert">
             {error}

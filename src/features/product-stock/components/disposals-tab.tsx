@@ -8,7 +8,12 @@ import { CountCell, CountFoot, DeleteCell, PriceCell } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
 import { num, td } from './stock.css.ts';
 
-const columns = [{ label: 'Количество', num: true }, { label: 'Цена, ₽', num: true }, { label: 'Сумма', num: true }, { label: 'Действия', unnamed: true }];
+const columns = [
+  { label: 'Количество', num: true },
+  { label: 'Цена, ₽', num: true },
+  { label: 'Сумма', num: true },
+  { label: 'Действия', unnamed: true },
+];
 
 /** Tab 4 «Списание»: count and price save on blur, delete removes the row at once. */
 export function DisposalsTab({ productId }: { productId: string }) {
@@ -17,7 +22,11 @@ export function DisposalsTab({ productId }: { productId: string }) {
   return (
     <RowsTab
       add={
-        <Link className={button.primary} to="/product/$productId/disposal/$disposalId" params={{ productId, disposalId: 'new' }}>
+        <Link
+          className={button.primary}
+          to="/product/$productId/disposal/$disposalId"
+          params={{ productId, disposalId: 'new' }}
+        >
           + Списать
         </Link>
       }

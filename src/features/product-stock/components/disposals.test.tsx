@@ -19,7 +19,8 @@ function TabRoute() {
   const { productId } = useParams({ strict: false });
   return <DisposalsTab productId={productId ?? ''} />;
 }
-const openForm = (id: string) => renderAt(FormRoute, '/product/$productId/disposal/$disposalId', `/product/${id}/disposal/new`);
+const openForm = (id: string) =>
+  renderAt(FormRoute, '/product/$productId/disposal/$disposalId', `/product/${id}/disposal/new`);
 const openTab = (id: string) => renderAt(TabRoute, '/product/$productId', `/product/${id}`);
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -38,8 +39,16 @@ describe('/product/{id}/disposal/new — «Списать»', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Списать' }));
     await page.wentTo(`/product/${p}`, { td: 4 });
     const [entry] = await outbox();
-    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/disposal/', body: { product_id: p, count: 3, price: 0, description: 'Бой' } });
-    expect(await db.mirrored('disposals').get((entry!.body as { id: string }).id)).toMatchObject({ product_id: p, count: 3, batch_id: null });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/disposal/',
+      body: { product_id: p, count: 3, price: 0, description: 'Бой' },
+    });
+    expect(await db.mirrored('disposals').get((entry!.body as { id: string }).id)).toMatchObject({
+      product_id: p,
+      count: 3,
+      batch_id: null,
+    });
     // The projection takes it FIFO: the older lot first.
     expect((await loadProjectedLots(p)).map((l) => l.count).sort()).toEqual([0, 4]);
   });
@@ -93,10 +102,14 @@ describe('tab 4 «Списание»', () => {
     const price = screen.getByLabelText('Цена, 03.02.2025 10:00') as HTMLInputElement;
     fireEvent.change(price, { target: { value: '20' } });
     fireEvent.blur(price);
-    await waitFor(() => expect(nbsp(screen.getByTestId('disposal-total').textContent)).toBe('Списано: 6 шт. на сумму 100,50 ₽'));
+    await waitFor(() =>
+      expect(nbsp(screen.getByTestId('disposal-total').textContent)).toBe('Списано: 6 шт. на сумму 100,50 ₽'),
+    );
     const entries = await outbox();
     // The price folds into the waiting count edit: one PATCH.
-    expect(entries.map((e) => [e.method, e.path, e.body])).toEqual([['PATCH', `/api/v1/disposal/${d1}/`, { count: 5, price: 20 }]]);
+    expect(entries.map((e) => [e.method, e.path, e.body])).toEqual([
+      ['PATCH', `/api/v1/disposal/${d1}/`, { count: 5, price: 20 }],
+    ]);
   });
 
   it('delete removes the row at once and queues DELETE with the id list; a write-off made offline just disappears', async () => {

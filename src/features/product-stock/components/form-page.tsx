@@ -8,7 +8,13 @@ export function FormPage({ productId, title, children }: { productId: string; ti
   const name = useProductName(productId);
   if (name === undefined) return <Page title={title} />;
   if (name === null)
-    return <NotFoundPage title={title} heading="Товар не найден" text="Возможно, он удалён, объединён с другим или ещё не загружен на это устройство." />;
+    return (
+      <NotFoundPage
+        title={title}
+        heading="Товар не найден"
+        text="Возможно, он удалён, объединён с другим или ещё не загружен на это устройство."
+      />
+    );
   return (
     <Page title={`${title}: ${name || 'товар'}`}>
       <Card>

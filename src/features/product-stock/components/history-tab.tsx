@@ -8,7 +8,13 @@ import { exportLedger, useLedger } from '../api/ledger.ts';
 import { minus, muted, num, plus, td } from './stock.css.ts';
 
 const PAGE = 50;
-const columns = [{ label: 'Время' }, { label: 'Причина' }, { label: 'Количество', num: true }, { label: 'Партия от' }, { label: 'Цена за ед.', num: true }];
+const columns = [
+  { label: 'Время' },
+  { label: 'Причина' },
+  { label: 'Количество', num: true },
+  { label: 'Партия от' },
+  { label: 'Цена за ед.', num: true },
+];
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first; «Экспорт» saves every page. */
@@ -22,7 +28,10 @@ export function HistoryTab({ productId }: { productId: string }) {
   return (
     <div>
       <div className={toolbar}>
-        <p className={muted}>Движения записывает сервер: изменения, ещё не отправленные с этого устройства, появятся здесь после синхронизации.</p>
+        <p className={muted}>
+          Движения записывает сервер: изменения, ещё не отправленные с этого устройства, появятся здесь после
+          синхронизации.
+        </p>
         <ExportMenu onExport={(format) => exportLedger(productId, format)} />
       </div>
       <DataTable columns={columns} rows={shown} testId="movement-row" empty="Движений по складу пока нет.">

@@ -22,7 +22,15 @@ export function LotEditor({ productId, lotId }: { productId: string; lotId: stri
             Поступление {formatMoment(lot.created_at)}: {formatAmount(lot.count_max)} шт.
           </p>
           <p>
-            Остаток, шт.: <BlurInput label="Остаток" value={lot.count} min={0} max={lot.count_max} step={1} onSave={(t) => setLotCount(lot, parseNumber(t))} />
+            Остаток, шт.:{' '}
+            <BlurInput
+              label="Остаток"
+              value={lot.count}
+              min={0}
+              max={lot.count_max}
+              step={1}
+              onSave={(t) => setLotCount(lot, parseNumber(t))}
+            />
           </p>
           <PriceField value={lot.price} onSave={(price) => setLotPrice(lot, price)} />
         </>

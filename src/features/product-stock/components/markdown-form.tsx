@@ -45,7 +45,12 @@ export function MarkdownForm({ productId, markdownId }: { productId: string; mar
   const row = existing?.row;
   const nextUnitCost = stock.lots.find((l) => l.count > 0)?.price ?? 0;
   const initial: Values = row
-    ? { price: String(row.price), markdown_price: String(row.markdown_price), description: row.description, release: row.release }
+    ? {
+        price: String(row.price),
+        markdown_price: String(row.markdown_price),
+        description: row.description,
+        release: row.release,
+      }
     : { price: String(nextUnitCost), markdown_price: '0', description: '', release: false };
   return (
     <FormPage productId={productId} title={title}>
@@ -54,12 +59,26 @@ export function MarkdownForm({ productId, markdownId }: { productId: string; mar
   );
 }
 
-function MarkdownFields({ productId, row, initial, free }: { productId: string; row?: Markdown; initial: Values; free: number }) {
+function MarkdownFields({
+  productId,
+  row,
+  initial,
+  free,
+}: {
+  productId: string;
+  row?: Markdown;
+  initial: Values;
+  free: number;
+}) {
   const navigate = useNavigate();
   const { values, setValues, set, error, busy, submit } = useSaveForm(
     initial,
     (v) => {
-      const fields = { price: parseNumber(v.price), markdown_price: parseNumber(v.markdown_price), description: v.description };
+      const fields = {
+        price: parseNumber(v.price),
+        markdown_price: parseNumber(v.markdown_price),
+        description: v.description,
+      };
       return row ? updateMarkdown(row, { ...fields, release: v.release }) : createMarkdown({ productId, ...fields });
     },
     () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 3 } }),
@@ -68,7 +87,16 @@ function MarkdownFields({ productId, row, initial, free }: { productId: string; 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       {!row && <Muted>Уценивается одна единица товара. Свободно: {Math.max(0, free)} шт.</Muted>}
-      <TextField label="Цена, ₽" name="price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={set('price')} />
+      <TextField
+        label="Цена, ₽"
+        name="price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        value={values.price}
+        onChange={set('price')}
+      />
       <TextField
         label="Цена уценки, ₽"
         name="markdown_price"
@@ -79,10 +107,22 @@ function MarkdownFields({ productId, row, initial, free }: { productId: string; 
         value={values.markdown_price}
         onChange={set('markdown_price')}
       />
-      <TextArea label="Описание" name="description" rows={3} maxLength={5000} value={values.description} onChange={set('description')} />
+      <TextArea
+        label="Описание"
+        name="description"
+        rows={3}
+        maxLength={5000}
+        value={values.description}
+        onChange={set('description')}
+      />
       {row && (
         <label>
-          <input type="checkbox" className={checkbox} checked={values.release} onChange={(e) => setValues((v) => ({ ...v, release: e.target.checked }))} />
+          <input
+            type="checkbox"
+            className={checkbox}
+            checked={values.release}
+            onChange={(e) => setValues((v) => ({ ...v, release: e.target.checked }))}
+          />
           Продана
         </label>
       )}

@@ -24,7 +24,11 @@ export function MarkdownsTab({ productId }: { productId: string }) {
   return (
     <RowsTab
       add={
-        <Link className={button.primary} to="/product/$productId/markdown/$markdownId" params={{ productId, markdownId: 'new' }}>
+        <Link
+          className={button.primary}
+          to="/product/$productId/markdown/$markdownId"
+          params={{ productId, markdownId: 'new' }}
+        >
           + Уценить
         </Link>
       }
@@ -47,12 +51,29 @@ export function MarkdownsTab({ productId }: { productId: string }) {
       {(r, when) => (
         <>
           <PriceCell label="Цена" when={when} value={r.price} onSave={(n) => updateMarkdown(r, { price: n })} />
-          <PriceCell label="Цена уценки" when={when} value={r.markdown_price} onSave={(n) => updateMarkdown(r, { markdown_price: n })} />
+          <PriceCell
+            label="Цена уценки"
+            when={when}
+            value={r.markdown_price}
+            onSave={(n) => updateMarkdown(r, { markdown_price: n })}
+          />
           <td className={td}>
-            <BlurInput type="text" label={`Описание, ${when}`} value={r.description} maxLength={5000} onSave={(t) => updateMarkdown(r, { description: t })} />
+            <BlurInput
+              type="text"
+              label={`Описание, ${when}`}
+              value={r.description}
+              maxLength={5000}
+              onSave={(t) => updateMarkdown(r, { description: t })}
+            />
           </td>
           <td className={td}>
-            <input type="checkbox" className={checkbox} aria-label={`Продана, ${when}`} checked={r.release} onChange={(e) => void updateMarkdown(r, { release: e.target.checked })} />
+            <input
+              type="checkbox"
+              className={checkbox}
+              aria-label={`Продана, ${when}`}
+              checked={r.release}
+              onChange={(e) => void updateMarkdown(r, { release: e.target.checked })}
+            />
           </td>
           <DeleteCell what="уценку" when={when} onDelete={() => deleteMarkdown(r)} />
         </>

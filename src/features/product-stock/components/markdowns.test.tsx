@@ -18,7 +18,8 @@ function TabRoute() {
   const { productId } = useParams({ strict: false });
   return <MarkdownsTab productId={productId ?? ''} />;
 }
-const openForm = (id: string, markdownId = 'new') => renderAt(FormRoute, '/product/$productId/markdown/$markdownId', `/product/${id}/markdown/${markdownId}`);
+const openForm = (id: string, markdownId = 'new') =>
+  renderAt(FormRoute, '/product/$productId/markdown/$markdownId', `/product/${id}/markdown/${markdownId}`);
 const openTab = (id: string) => renderAt(TabRoute, '/product/$productId', `/product/${id}`);
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -53,7 +54,11 @@ describe('/product/{id}/markdown/{markdown_id}', () => {
       path: '/api/v1/markdowns/',
       body: { product_id: p, price: 40, markdown_price: 25, description: 'Царапина' },
     });
-    expect(await db.mirrored('markdowns').get((entry!.body as { id: string }).id)).toMatchObject({ count: 1, release: false, lot_id: null });
+    expect(await db.mirrored('markdowns').get((entry!.body as { id: string }).id)).toMatchObject({
+      count: 1,
+      release: false,
+      lot_id: null,
+    });
   });
 
   it('new: with no free unit it says so and queues nothing', async () => {
@@ -69,11 +74,17 @@ describe('/product/{id}/markdown/{markdown_id}', () => {
     const id = await seedRow('markdowns', markdown(p));
     const page = await openForm(p, id);
     await screen.findByRole('button', { name: 'Сохранить' });
-    expect([field('price').value, field('markdown_price').value, field('description').value]).toEqual(['100', '70', 'Скол']);
+    expect([field('price').value, field('markdown_price').value, field('description').value]).toEqual([
+      '100',
+      '70',
+      'Скол',
+    ]);
     fireEvent.change(field('markdown_price'), { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await page.wentTo(`/product/${p}`, { td: 3 });
-    expect((await outbox()).map((e) => [e.method, e.path, e.body])).toEqual([['PATCH', `/api/v1/markdowns/${id}/`, { markdown_price: 60 }]]);
+    expect((await outbox()).map((e) => [e.method, e.path, e.body])).toEqual([
+      ['PATCH', `/api/v1/markdowns/${id}/`, { markdown_price: 60 }],
+    ]);
   });
 });
 

@@ -60,8 +60,22 @@ describe('tab 8 «История»', () => {
     const p = await seedProduct();
     const lot = await seedLot(p, { count: 3, price: 12, at: at(1, 8) });
     await seedMovement(p, lot.id, 5, { table: 'lots', id: lot.id, reason: 'receipt' }, at(1, 8), 12);
-    await seedMovement(p, lot.id, -2, { table: 'disposals', id: crypto.randomUUID(), reason: 'disposal' }, at(2, 10), 12);
-    await seedMovement(p, crypto.randomUUID(), 1, { table: 'realizations', id: crypto.randomUUID(), reason: 'reversal' }, at(3, 11), 7.5);
+    await seedMovement(
+      p,
+      lot.id,
+      -2,
+      { table: 'disposals', id: crypto.randomUUID(), reason: 'disposal' },
+      at(2, 10),
+      12,
+    );
+    await seedMovement(
+      p,
+      crypto.randomUUID(),
+      1,
+      { table: 'realizations', id: crypto.randomUUID(), reason: 'reversal' },
+      at(3, 11),
+      7.5,
+    );
     await renderAt(History, '/product/$productId', `/product/${p}`);
     await waitFor(() => expect(screen.getAllByTestId('movement-row')).toHaveLength(3));
     expect(screen.getAllByTestId('movement-row').map(cells)).toEqual([

@@ -3,7 +3,12 @@ import { Button } from '../../../ui/button.tsx';
 import { createRealization } from '../api/create-realization.ts';
 import { realizationTotal } from '../api/totals.ts';
 import type { RealizationStatus } from '../api/types.ts';
-import { cancelRealization, deleteRealization, setRealizationCount, setRealizationPrice } from '../api/update-realization.ts';
+import {
+  cancelRealization,
+  deleteRealization,
+  setRealizationCount,
+  setRealizationPrice,
+} from '../api/update-realization.ts';
 import { useRealizations } from '../api/use-stock-rows.ts';
 import { AddRowForm, countAndPrice } from './add-row-form.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
@@ -47,7 +52,13 @@ export function RealizationsTab({ productId }: { productId: string }) {
           <>
             <CountCell when={when} value={r.count} disabled={!open} onSave={(n) => setRealizationCount(r, n)} />
             <td className={`${td} ${num}`}>{formatRoubles(r.price)}</td>
-            <PriceCell label="Цена продажи" when={when} value={r.realization_price} disabled={!open} onSave={(n) => setRealizationPrice(r, n)} />
+            <PriceCell
+              label="Цена продажи"
+              when={when}
+              value={r.realization_price}
+              disabled={!open}
+              onSave={(n) => setRealizationPrice(r, n)}
+            />
             <td className={`${td} ${statusClass}`}>{statusLabel[r.status] ?? r.status}</td>
             <DeleteCell
               what="продажу"

@@ -17,7 +17,8 @@ function Route() {
   const { backToInventoryList } = receiveSearchSchema.parse(useSearch({ strict: false }));
   return <ReceiveForm productId={productId ?? ''} backToInventoryList={backToInventoryList} />;
 }
-const open = (id: string, query = '') => renderAt(Route, '/product/$productId/inventory/$inventoryId', `/product/${id}/inventory/new${query}`);
+const open = (id: string, query = '') =>
+  renderAt(Route, '/product/$productId/inventory/$inventoryId', `/product/${id}/inventory/new${query}`);
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 
 describe('/product/{id}/inventory/new — «Оприходовать»', () => {
@@ -41,7 +42,11 @@ describe('/product/{id}/inventory/new — «Оприходовать»', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
     await page.wentTo(`/product/${p}`, { td: 2 });
     const [entry] = await outbox();
-    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/inventory/', body: { product_id: p, count: 3, price: 12.5 } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/inventory/',
+      body: { product_id: p, count: 3, price: 12.5 },
+    });
     const lot = await db.mirrored('lots').get((entry!.body as { id: string }).id);
     expect(lot).toMatchObject({ product_id: p, count: 3, count_max: 3, price: 12.5, batch_id: null, is_return: false });
   });

@@ -18,15 +18,41 @@ export function ReceiveForm({ productId, backToInventoryList }: { productId: str
   const { values, set, error, busy, submit } = useSaveForm(
     { count: '1', price: '100', date: toApiDate() },
     (v) => receiveStock({ productId, count: parseNumber(v.count), price: parseNumber(v.price), date: v.date }),
-    () => (backToInventoryList ? navigate({ to: '/inventory' }) : navigate({ to: '/product/$productId', params: { productId }, search: { td: 2 } })),
+    () =>
+      backToInventoryList
+        ? navigate({ to: '/inventory' })
+        : navigate({ to: '/product/$productId', params: { productId }, search: { td: 2 } }),
   );
 
   return (
     <FormPage productId={productId} title="Оприходование">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Количество" name="count" type="number" inputMode="numeric" min={1} step={1} value={values.count} onChange={set('count')} />
-        <TextField label="Цена за единицу, ₽" name="price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={set('price')} />
-        <DateField label="Дата поступления" name="date" value={values.date} onChange={(value) => set('date')({ target: { value } })} />
+        <TextField
+          label="Количество"
+          name="count"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={values.count}
+          onChange={set('count')}
+        />
+        <TextField
+          label="Цена за единицу, ₽"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={values.price}
+          onChange={set('price')}
+        />
+        <DateField
+          label="Дата поступления"
+          name="date"
+          value={values.date}
+          onChange={(value) => set('date')({ target: { value } })}
+        />
         {error && (
           <div className={formError} role="alert">
             {error}

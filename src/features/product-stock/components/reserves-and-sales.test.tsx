@@ -37,7 +37,11 @@ describe('tab 6 «Резерв»', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Зарезервировать' }));
     await waitFor(() => expect(rowsOf('reserve-row')).toHaveLength(1));
     const [entry] = await outbox();
-    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/reserve/', body: { count: 2, price: 150, product: p } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/reserve/',
+      body: { count: 2, price: 150, product: p },
+    });
     expect(within(rowsOf('reserve-row')[0]!).getByText('В резерве')).toBeTruthy();
     expect(await loadProductStock(p)).toMatchObject({ onHand: 3, reserved: 2, free: 1 });
   });
@@ -46,7 +50,13 @@ describe('tab 6 «Резерв»', () => {
     const p = await seedProduct();
     await seedLot(p, { count: 3, price: 10, at: at(8) });
     const r1 = await seedRow('reserves', { product: p, count: 2, price: 99, status: 'active' });
-    const r2 = await seedRow('reserves', { product: p, count: 1, price: 99, status: 'active', updated_at: '2024-01-01T00:00:00.000Z' });
+    const r2 = await seedRow('reserves', {
+      product: p,
+      count: 1,
+      price: 99,
+      status: 'active',
+      updated_at: '2024-01-01T00:00:00.000Z',
+    });
     await open(Reserves, p);
     await waitFor(() => expect(rowsOf('reserve-row')).toHaveLength(2));
     fireEvent.click(within(rowsOf('reserve-row')[0]!).getByRole('button', { name: 'Продать' }));
@@ -91,7 +101,11 @@ describe('tab 7 «Продажи»', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Продать' }));
     await waitFor(() => expect(rowsOf('realization-row')).toHaveLength(1));
     const [entry] = await outbox();
-    expect(entry).toMatchObject({ method: 'POST', path: '/api/v1/realization/', body: { count: 3, realization_price: 50, product: p } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/realization/',
+      body: { count: 3, realization_price: 50, product: p },
+    });
     // (1 × 10 + 2 × 20) / 3
     expect((await db.mirrored('realizations').get((entry!.body as { id: string }).id))!.price).toBe(16.67);
     expect(within(rowsOf('realization-row')[0]!).getByText(/16,67/)).toBeTruthy();
@@ -101,21 +115,37 @@ describe('tab 7 «Продажи»', () => {
   it('cancel puts the units back (status «Отменено», fields locked); a cancelled sale cannot be cancelled again', async () => {
     const p = await seedProduct();
     const lot = await seedLot(p, { count: 1, price: 10, at: at(8), countMax: 3 });
-    const s1 = await seedRow('realizations', { product: p, count: 2, price: 10, realization_price: 30, status: 'completed', datetime: at(10) });
+    const s1 = await seedRow('realizations', {
+      product: p,
+      count: 2,
+      price: 10,
+      realization_price: 30,
+      status: 'completed',
+      datetime: at(10),
+    });
     await seedMovement(p, lot.id, -2, { table: 'realizations', id: s1, reason: 'realization' });
     await open(Sales, p);
     fireEvent.click(await screen.findByRole('button', { name: 'Отменить' }));
     await waitFor(() => expect(within(rowsOf('realization-row')[0]!).getByText('Отменено')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Отменить' })).toBeNull();
     expect((screen.getByLabelText('Количество, 03.02.2025 10:00') as HTMLInputElement).disabled).toBe(true);
-    expect((await outbox()).map((e) => [e.path, e.body])).toEqual([[`/api/v1/realization/${s1}/`, { status: 'cancelled' }]]);
+    expect((await outbox()).map((e) => [e.path, e.body])).toEqual([
+      [`/api/v1/realization/${s1}/`, { status: 'cancelled' }],
+    ]);
     expect((await loadProductStock(p)).onHand).toBe(3);
   });
 
   it('sale price saves on blur; delete queues DELETE …/delete/ and the units come back', async () => {
     const p = await seedProduct();
     const lot = await seedLot(p, { count: 1, price: 10, at: at(8), countMax: 3 });
-    const s1 = await seedRow('realizations', { product: p, count: 2, price: 10, realization_price: 30, status: 'completed', datetime: at(10) });
+    const s1 = await seedRow('realizations', {
+      product: p,
+      count: 2,
+      price: 10,
+      realization_price: 30,
+      status: 'completed',
+      datetime: at(10),
+    });
     await seedMovement(p, lot.id, -2, { table: 'realizations', id: s1, reason: 'realization' });
     await open(Sales, p);
     const price = (await screen.findByLabelText('Цена продажи, 03.02.2025 10:00')) as HTMLInputElement;

@@ -2,7 +2,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { createReserve } from '../api/create-reserve.ts';
 import type { ReserveStatus } from '../api/types.ts';
-import { deleteReserve, nextStatuses, setReserveCount, setReservePrice, setReserveStatus } from '../api/update-reserve.ts';
+import {
+  deleteReserve,
+  nextStatuses,
+  setReserveCount,
+  setReservePrice,
+  setReserveStatus,
+} from '../api/update-reserve.ts';
 import { useReserves } from '../api/use-stock-rows.ts';
 import { AddRowForm, countAndPrice } from './add-row-form.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
@@ -11,7 +17,12 @@ import { status as statusClass, td } from './stock.css.ts';
 
 const reserveStatusLabel: Record<ReserveStatus, string> = { active: 'В резерве', released: 'Снят', realized: 'Продан' };
 const actionLabel: Record<ReserveStatus, string> = { active: '', released: 'Снять', realized: 'Продать' };
-const columns = [{ label: 'Количество', num: true }, { label: 'Цена, ₽', num: true }, { label: 'Статус' }, { label: 'Действия', unnamed: true }];
+const columns = [
+  { label: 'Количество', num: true },
+  { label: 'Цена, ₽', num: true },
+  { label: 'Статус' },
+  { label: 'Действия', unnamed: true },
+];
 
 /** Tab 6 «Резерв»: add, edit count and price while active, release or realize, delete. */
 export function ReservesTab({ productId }: { productId: string }) {
@@ -41,7 +52,13 @@ export function ReservesTab({ productId }: { productId: string }) {
         return (
           <>
             <CountCell when={when} value={r.count} disabled={!open} onSave={(n) => setReserveCount(r, n)} />
-            <PriceCell label="Цена" when={when} value={r.price} disabled={!open} onSave={(n) => setReservePrice(r, n)} />
+            <PriceCell
+              label="Цена"
+              when={when}
+              value={r.price}
+              disabled={!open}
+              onSave={(n) => setReservePrice(r, n)}
+            />
             <td className={`${td} ${statusClass}`}>{reserveStatusLabel[r.status] ?? r.status}</td>
             <DeleteCell
               what="резерв"

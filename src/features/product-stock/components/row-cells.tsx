@@ -16,24 +16,70 @@ import { TrashIcon } from '../../../ui/trash-icon.tsx';
 
 type Save = (value: number) => Promise<SaveOutcome> | SaveOutcome;
 
-export function CountCell({ when, value, disabled, onSave }: { when: string; value: number; disabled?: boolean; onSave: Save }) {
+export function CountCell({
+  when,
+  value,
+  disabled,
+  onSave,
+}: {
+  when: string;
+  value: number;
+  disabled?: boolean;
+  onSave: Save;
+}) {
   return (
     <td className={`${td} ${num}`}>
-      <BlurInput label={`Количество, ${when}`} value={value} min={1} step={1} disabled={disabled} onSave={(t) => onSave(parseNumber(t))} />
+      <BlurInput
+        label={`Количество, ${when}`}
+        value={value}
+        min={1}
+        step={1}
+        disabled={disabled}
+        onSave={(t) => onSave(parseNumber(t))}
+      />
     </td>
   );
 }
 
-export function PriceCell({ label, when, value, disabled, onSave }: { label: string; when: string; value: number; disabled?: boolean; onSave: Save }) {
+export function PriceCell({
+  label,
+  when,
+  value,
+  disabled,
+  onSave,
+}: {
+  label: string;
+  when: string;
+  value: number;
+  disabled?: boolean;
+  onSave: Save;
+}) {
   return (
     <td className={`${td} ${num}`}>
-      <BlurInput label={`${label}, ${when}`} value={value} min={0} step="0.01" disabled={disabled} onSave={(t) => onSave(parseNumber(t))} />
+      <BlurInput
+        label={`${label}, ${when}`}
+        value={value}
+        min={0}
+        step="0.01"
+        disabled={disabled}
+        onSave={(t) => onSave(parseNumber(t))}
+      />
     </td>
   );
 }
 
 /** The last cell: delete at once, after any status buttons (`actions`, laid out in a row when given). */
-export function DeleteCell({ what, when, actions, onDelete }: { what: string; when: string; actions?: ReactNode; onDelete(): unknown }) {
+export function DeleteCell({
+  what,
+  when,
+  actions,
+  onDelete,
+}: {
+  what: string;
+  when: string;
+  actions?: ReactNode;
+  onDelete(): unknown;
+}) {
   const remove = (
     <Button variant="danger" aria-label={`Удалить ${what} ${when}`} title="Удалить" onClick={() => void onDelete()}>
       <TrashIcon />
@@ -54,7 +100,17 @@ export function DeleteCell({ what, when, actions, onDelete }: { what: string; wh
 }
 
 /** Below a tab's table: units and their sum, e.g. «Продано: 3 шт. на сумму …». */
-export function CountFoot({ label, rows, total, testId }: { label: string; rows: { count: number }[]; total: number; testId?: string }) {
+export function CountFoot({
+  label,
+  rows,
+  total,
+  testId,
+}: {
+  label: string;
+  rows: { count: number }[];
+  total: number;
+  testId?: string;
+}) {
   return (
     <p className={foot} data-testid={testId}>
       {label}: {formatAmount(rows.reduce((s, r) => s + r.count, 0))} шт. на сумму {formatRoubles(total)}

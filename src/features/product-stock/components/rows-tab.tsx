@@ -24,11 +24,29 @@ interface Props<T> {
 }
 
 /** A product tab of dated rows edited in place (markdowns, disposals, reserves, sales). */
-export function RowsTab<T extends { id: string }>({ add, dateLabel = 'Дата', columns, rows, testId, empty, when, dateCell, rowClass, children, foot }: Props<T>) {
+export function RowsTab<T extends { id: string }>({
+  add,
+  dateLabel = 'Дата',
+  columns,
+  rows,
+  testId,
+  empty,
+  when,
+  dateCell,
+  rowClass,
+  children,
+  foot,
+}: Props<T>) {
   return (
     <div>
       {add}
-      <DataTable columns={[{ label: dateLabel }, ...columns]} rows={rows} testId={testId} empty={empty} rowProps={rowClass && ((r) => ({ className: rowClass(r) }))}>
+      <DataTable
+        columns={[{ label: dateLabel }, ...columns]}
+        rows={rows}
+        testId={testId}
+        empty={empty}
+        rowProps={rowClass && ((r) => ({ className: rowClass(r) }))}
+      >
         {(r) => {
           const shown = when(r);
           return (

@@ -10,10 +10,19 @@ export const td = style([tableCell, { verticalAlign: 'top' }]);
 export const dateTd = style([td, { whiteSpace: 'nowrap' }]);
 globalStyle(`${dateTd} a`, { display: 'inline-flex', alignItems: 'center', minHeight: vars.touch });
 export const foot = style({ padding: vars.space.sm, fontWeight: 600 });
-export const cellInput = style([tableInput, { selectors: { '&:disabled': { background: vars.color.bg, color: vars.color.muted } } }]);
+export const cellInput = style([
+  tableInput,
+  { selectors: { '&:disabled': { background: vars.color.bg, color: vars.color.muted } } },
+]);
 export const textInput = style([cellInput, { width: '220px', textAlign: 'left' }]);
 export const muted = style({ color: vars.color.muted, fontSize: vars.font.small });
-export const addForm = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: vars.space.md });
+export const addForm = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'flex-end',
+  flexWrap: 'wrap',
+  marginBottom: vars.space.md,
+});
 export const form = style({ maxWidth: '480px' });
 export const plus = style({ color: vars.color.success });
 export const minus = style({ color: vars.color.danger });

@@ -1,4 +1,13 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useLocation, type AnyRoute } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type AnyRoute,
+} from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { FunctionComponent } from 'react';
 import { expect } from 'vitest';
@@ -20,7 +29,10 @@ export async function renderAt(Page: FunctionComponent, path: string, url: strin
     createRoute({ getParentRoute: () => root, path: '$', component: Elsewhere }),
     createRoute({ getParentRoute: () => root, path: '/', component: Elsewhere }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(children), history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(children),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
   await router.load();
   const result = render(<RouterProvider router={router} />);
   return {

@@ -5,11 +5,23 @@ const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
 
 export async function seedProduct(name = 'Чайник') {
   const id = crypto.randomUUID();
-  await db.mirrored('products_wh').add({ id, _id: id, name, description: '', images: [], confirmed: true, created_at: '2025-01-01T00:00:00Z', ...meta });
+  await db.mirrored('products_wh').add({
+    id,
+    _id: id,
+    name,
+    description: '',
+    images: [],
+    confirmed: true,
+    created_at: '2025-01-01T00:00:00Z',
+    ...meta,
+  });
   return id;
 }
 
-export async function seedLot(productId: string, { count, price, at, countMax }: { count: number; price: number; at: string; countMax?: number }) {
+export async function seedLot(
+  productId: string,
+  { count, price, at, countMax }: { count: number; price: number; at: string; countMax?: number },
+) {
   const id = crypto.randomUUID();
   const row = {
     id,
@@ -54,7 +66,10 @@ export async function seedMovement(
   });
 }
 
-export async function seedRow(table: 'disposals' | 'markdowns' | 'other_realizations' | 'reserves' | 'realizations', row: Record<string, unknown>) {
+export async function seedRow(
+  table: 'disposals' | 'markdowns' | 'other_realizations' | 'reserves' | 'realizations',
+  row: Record<string, unknown>,
+) {
   const id = (row.id as string | undefined) ?? crypto.randomUUID();
   await db.mirrored(table).add({ id, ...meta, ...row });
   return id;

@@ -29,9 +29,20 @@ export function productsSheet({ search, order }: { search: string; order: Produc
     ],
     rows: rows.map((r, i) => {
       const lacking = shortfall(r.count, source.awaiting.get(r.id) ?? 0);
-      return [i + 1, r.name, r.articles.join(', '), r.count, r.reserve, r.markdowns, averageCost(r), r.total_price, lacking > 0 ? lacking : null];
+      return [
+        i + 1,
+        r.name,
+        r.articles.join(', '),
+        r.count,
+        r.reserve,
+        r.markdowns,
+        averageCost(r),
+        r.total_price,
+        lacking > 0 ? lacking : null,
+      ];
     }),
   };
 }
 
-export const exportProducts = (view: { search: string; order: ProductOrder }, format: ExportFormat) => downloadSheet(productsSheet(view), format);
+export const exportProducts = (view: { search: string; order: ProductOrder }, format: ExportFormat) =>
+  downloadSheet(productsSheet(view), format);

@@ -32,7 +32,12 @@ export async function groupProducts(mainId: string, others: string[]): Promise<v
       tables: ['products_mp', ...history.map(([table]) => table)],
       apply: async () => {
         await db.mirrored('products_mp').where('product_wh_id').anyOf(rest).modify({ product_wh_id: mainId });
-        for (const [table, field] of history) await db.mirrored(table).where(field).anyOf(rest).modify({ [field]: mainId });
+        for (const [table, field] of history)
+          await db
+            .mirrored(table)
+            .where(field)
+            .anyOf(rest)
+            .modify({ [field]: mainId });
         await db.mirrored('products_wh').bulkDelete(rest);
       },
     },

@@ -56,7 +56,8 @@ export function readAwaitingByListing(): Promise<Map<string, number>> {
   const table = db.rows('posting_statuses');
   return db.transaction('r', table, async () => {
     const out = new Map<string, number>();
-    for (const s of await table.toArray()) out.set(s.product_mp_id, (out.get(s.product_mp_id) ?? 0) + (Number(s.awaiting_packaging) || 0));
+    for (const s of await table.toArray())
+      out.set(s.product_mp_id, (out.get(s.product_mp_id) ?? 0) + (Number(s.awaiting_packaging) || 0));
     return out;
   });
 }

@@ -1,6 +1,12 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { joinRows, summarize, type ProductHead, type ProductRow } from './product-table.ts';
-import { readAwaitingByListing, readFigures, readListings, readProductHeads, type ListingIndex } from './product-source-reads.ts';
+import {
+  readAwaitingByListing,
+  readFigures,
+  readListings,
+  readProductHeads,
+  type ListingIndex,
+} from './product-source-reads.ts';
 import { awaitingByProduct } from './shortfalls.ts';
 import type { StockFigures } from './types.ts';
 

@@ -30,7 +30,11 @@ const zero = (): StockFigures => ({ count: 0, reserve: 0, markdowns: 0, total_pr
  * stored). A Map lookup per row afterwards, instead of three queries per product. `lots` are the
  * projected lots (src/stock/projected-stock.ts): outflows still in the outbox already count.
  */
-export function figuresByProduct(lots: LotLike[], reserves: ReserveLike[], markdowns: MarkdownLike[]): Map<string, StockFigures> {
+export function figuresByProduct(
+  lots: LotLike[],
+  reserves: ReserveLike[],
+  markdowns: MarkdownLike[],
+): Map<string, StockFigures> {
   const out = new Map<string, StockFigures>();
   const of = (id: unknown) => {
     const key = String(id);
@@ -86,7 +90,9 @@ export function joinRows(
 
 /** A total order (ties by name, then id), so a row's place never depends on how it was found. */
 function comparator(order: ProductOrder): (a: ProductRow, b: ProductRow) => number {
-  const compare = order.endsWith('count') ? (a: ProductRow, b: ProductRow) => a.count - b.count || a.rank - b.rank : (a: ProductRow, b: ProductRow) => a.rank - b.rank;
+  const compare = order.endsWith('count')
+    ? (a: ProductRow, b: ProductRow) => a.count - b.count || a.rank - b.rank
+    : (a: ProductRow, b: ProductRow) => a.rank - b.rank;
   return order.startsWith('-') ? (a, b) => compare(b, a) : compare;
 }
 
@@ -102,10 +108,18 @@ export function sortRows(rows: readonly ProductRow[], order: ProductOrder): Prod
  * comparison per row for the first pages; deep pages, where the buffer would hold most rows, sort
  * everything.
  */
-export function pageOfRows(rows: readonly ProductRow[], order: ProductOrder, start: number, size: number, { inNameOrder = false } = {}): ProductRow[] {
+export function pageOfRows(
+  rows: readonly ProductRow[],
+  order: ProductOrder,
+  start: number,
+  size: number,
+  { inNameOrder = false } = {},
+): ProductRow[] {
   const end = start + size;
   if (inNameOrder && order.endsWith('name')) {
-    return order === 'name' ? rows.slice(start, end) : rows.slice(Math.max(0, rows.length - end), Math.max(0, rows.length - start)).reverse();
+    return order === 'name'
+      ? rows.slice(start, end)
+      : rows.slice(Math.max(0, rows.length - end), Math.max(0, rows.length - start)).reverse();
   }
   const compare = comparator(order);
   if (end * 4 > rows.length) return sortRows(rows, order).slice(start, end);

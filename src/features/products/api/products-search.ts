@@ -1,4 +1,11 @@
-import { integerParam, oneOf, pageParam, searchParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
+import {
+  integerParam,
+  oneOf,
+  pageParam,
+  searchParam,
+  searchSchema,
+  type SearchOf,
+} from '../../../lib/search-params.ts';
 
 /**
  * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»). Anything

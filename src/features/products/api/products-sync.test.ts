@@ -33,7 +33,11 @@ const serverProduct = async (id: string) => {
 };
 
 it('a product made offline with a picture reaches the server, picture included', async () => {
-  const id = await createProduct({ name: 'Чайник', description: 'Стекло', files: [new File([onePixelPng], 'p.png', { type: 'image/png' })] });
+  const id = await createProduct({
+    name: 'Чайник',
+    description: 'Стекло',
+    files: [new File([onePixelPng], 'p.png', { type: 'image/png' })],
+  });
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ sent: 1, rejected: 0 });
   expect(await uploadPendingImages()).toBe(1);
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ sent: 1, rejected: 0 });

@@ -37,4 +37,3 @@ export interface MarkdownLike {
   product_id?: unknown;
   release?: unknown;
 }
-

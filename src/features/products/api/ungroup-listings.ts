@@ -16,7 +16,9 @@ export async function ungroupListings(productId: string, listingIds: string[], t
     {
       tables: ['products_mp'],
       apply: async () => {
-        await db.mirrored('products_mp').bulkUpdate(listingIds.map((key) => ({ key, changes: { product_wh_id: null } })));
+        await db
+          .mirrored('products_mp')
+          .bulkUpdate(listingIds.map((key) => ({ key, changes: { product_wh_id: null } })));
       },
     },
   );

@@ -25,12 +25,23 @@ export interface ProductTable {
  * rows are put in order (sorting all 10,000 products by name cost more than everything else on
  * opening the screen) and reach React.
  */
-export function useProductTable({ search, order, page }: { search: string; order: ProductOrder; page: number }): ProductTable {
+export function useProductTable({
+  search,
+  order,
+  page,
+}: {
+  search: string;
+  order: ProductOrder;
+  page: number;
+}): ProductTable {
   const source = useSyncExternalStore(subscribeProductSource, productSourceSnapshot);
   const filtered = useMemo(() => filterRows(source.rows, search), [source.rows, search]);
   const { page: current, pages, start } = pageWindow(filtered.length, page);
   // The kept rows are in name order, and filtering keeps it.
-  const pageRows = useMemo(() => pageOfRows(filtered, order, start, PAGE_SIZE, { inNameOrder: true }), [filtered, order, start]);
+  const pageRows = useMemo(
+    () => pageOfRows(filtered, order, start, PAGE_SIZE, { inNameOrder: true }),
+    [filtered, order, start],
+  );
   // Sufficiency (docs/rules.md «Достаточность») for the page's rows only.
   const rows = useMemo(
     () => pageRows.map((r) => ({ ...r, shortfall: shortfall(r.count, source.awaiting.get(r.id) ?? 0) })),

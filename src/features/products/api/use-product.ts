@@ -31,7 +31,13 @@ export function useProduct(id: string): ProductView {
         db.rows('markdowns').where('product_id').equals(id).toArray() as Promise<MarkdownLike[]>,
       ]);
       const figures = figuresByProduct(lots, reserves, markdowns).get(id) ?? none;
-      return { loaded: true, product, listings: listings.sort((a, b) => a.offer_id.localeCompare(b.offer_id)), pending, figures };
+      return {
+        loaded: true,
+        product,
+        listings: listings.sort((a, b) => a.offer_id.localeCompare(b.offer_id)),
+        pending,
+        figures,
+      };
     },
     [id],
     { loaded: false, listings: [], pending: [], figures: none },

@@ -24,7 +24,11 @@ export function ImageGallery({ items, onAdd }: { items: GalleryItem[]; onAdd(fil
         )}
         {items.map((item, i) => (
           <div className={tile} key={item.key} data-testid="gallery-item">
-            {item.src ? <img className={tileImage} src={item.src} alt={`Фото ${i + 1}`} /> : <div className={tileImage} />}
+            {item.src ? (
+              <img className={tileImage} src={item.src} alt={`Фото ${i + 1}`} />
+            ) : (
+              <div className={tileImage} />
+            )}
             {item.waiting && <span className={waiting}>Ждёт загрузки</span>}
             <Button variant="link" onClick={item.onRemove} aria-label={`Удалить фото ${i + 1}`}>
               Удалить

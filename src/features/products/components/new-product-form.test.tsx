@@ -12,7 +12,8 @@ const open = () => renderWithRouter(NewProductForm, { path: '/new/product' });
 const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const pick = (files: File[]) => fireEvent.change(screen.getByLabelText('Добавить фото'), { target: { files } });
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
 
 describe('/new/product (docs/screens.md)', () => {
   it('name is required: a Russian error, nothing stored or queued', async () => {
@@ -40,7 +41,13 @@ describe('/new/product (docs/screens.md)', () => {
     await page.waitForPath(`/product/${row!.id}`);
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: '/api/v1/products/products/', table: 'products_wh', row_id: row!.id, status: 'pending' });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/products/products/',
+      table: 'products_wh',
+      row_id: row!.id,
+      status: 'pending',
+    });
     expect(entries[0]!.body).toEqual({ id: row!.id, name: 'Чайник', description: 'Стеклянный, 1,7 л', images: [] });
   });
 

@@ -64,7 +64,12 @@ export function NewProductForm() {
             }))}
             onAdd={(files) => setPicked((all) => [...all, ...files.map((file) => ({ id: crypto.randomUUID(), file }))])}
           />
-          <TextArea label="Описание" name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextArea
+            label="Описание"
+            name="description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <div className={row}>
             <Button type="submit">Добавить товар</Button>
           </div>

@@ -45,8 +45,18 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
   }
 
   const items = [
-    ...product.images.map((url) => ({ key: url, src: imageSrc(url), waiting: false, onRemove: () => void removeImage(product, url) })),
-    ...pending.map((p) => ({ key: p.id, src: urls[p.id], waiting: true, onRemove: () => void removePendingImage(p.id) })),
+    ...product.images.map((url) => ({
+      key: url,
+      src: imageSrc(url),
+      waiting: false,
+      onRemove: () => void removeImage(product, url),
+    })),
+    ...pending.map((p) => ({
+      key: p.id,
+      src: urls[p.id],
+      waiting: true,
+      onRemove: () => void removePendingImage(p.id),
+    })),
   ];
 
   return (
@@ -73,7 +83,12 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
       />
       <div className={row}>
         {!isNew && <Button onClick={() => void save(values)}>Обновить</Button>}
-        <Button variant="danger" aria-label="Удалить товар" title="Удалить товар" onClick={() => setConfirmDelete(true)}>
+        <Button
+          variant="danger"
+          aria-label="Удалить товар"
+          title="Удалить товар"
+          onClick={() => setConfirmDelete(true)}
+        >
           <TrashIcon />
         </Button>
       </div>

@@ -25,7 +25,8 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
     notify({ type: 'info', text: 'Отделённые карточки станут отдельными товарами после синхронизации' }, 3_000);
   }
 
-  if (listings.length === 0) return <Muted>Товар не привязан к карточкам маркетплейсов. Объединить товары можно в списке товаров.</Muted>;
+  if (listings.length === 0)
+    return <Muted>Товар не привязан к карточкам маркетплейсов. Объединить товары можно в списке товаров.</Muted>;
   return (
     <div>
       <ul className={plainList}>
@@ -39,7 +40,9 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
               checked={!lone && chosen.includes(l.id)}
               onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((x) => x !== l.id)))}
             />
-            <span className={thumbButton}><Thumb image={l.primary_image} className={thumb} /></span>
+            <span className={thumbButton}>
+              <Thumb image={l.primary_image} className={thumb} />
+            </span>
             <span>
               {l.name || l.offer_id}
               <span className={articles}>

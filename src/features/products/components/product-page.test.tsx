@@ -26,7 +26,8 @@ function ProductRoute() {
     />
   );
 }
-const open = (id: string, query = '') => renderWithRouter(ProductRoute, { path: '/product/$productId', url: `/product/${id}${query}` });
+const open = (id: string, query = '') =>
+  renderWithRouter(ProductRoute, { path: '/product/$productId', url: `/product/${id}${query}` });
 const field = (name: string) => document.querySelector<HTMLTextAreaElement>(`[name="${name}"]`)!;
 const tab = (name: string) => screen.getByRole('tab', { name });
 
@@ -62,7 +63,11 @@ describe('/product/{id} (docs/screens.md)', () => {
     fireEvent.blur(field('name'));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ method: 'PATCH', path: `/api/v1/products/warehouse/${p.id}/update/`, body: { name: 'Чайник стеклянный' } });
+    expect(entry).toMatchObject({
+      method: 'PATCH',
+      path: `/api/v1/products/warehouse/${p.id}/update/`,
+      body: { name: 'Чайник стеклянный' },
+    });
     expect((await db.mirrored('products_wh').get(p.id))!.name).toBe('Чайник стеклянный');
 
     fireEvent.change(field('name'), { target: { value: '' } });
@@ -73,7 +78,14 @@ describe('/product/{id} (docs/screens.md)', () => {
 
   it('shows uploaded and waiting pictures; removing an uploaded one queues the images list without it', async () => {
     const p = await seedProduct('Чайник', { images: ['/uploads/a.png', '/uploads/b.png'] });
-    await db.pending_images.add({ id: 'w1', product_id: p.id, data: new ArrayBuffer(4), type: 'image/png', name: 'c.png', created_at: 1 });
+    await db.pending_images.add({
+      id: 'w1',
+      product_id: p.id,
+      data: new ArrayBuffer(4),
+      type: 'image/png',
+      name: 'c.png',
+      created_at: 1,
+    });
     await open(p.id);
     await waitFor(() => expect(screen.getAllByTestId('gallery-item')).toHaveLength(3));
     expect(screen.getAllByText('Ждёт загрузки')).toHaveLength(1);
@@ -92,7 +104,11 @@ describe('/product/{id} (docs/screens.md)', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
     await page.waitForPath('/products');
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ method: 'DELETE', path: '/api/v1/products/warehouse/delete/', body: { products: [p.id] } });
+    expect(entry).toMatchObject({
+      method: 'DELETE',
+      path: '/api/v1/products/warehouse/delete/',
+      body: { products: [p.id] },
+    });
     expect(await db.mirrored('products_wh').get(p.id)).toBeUndefined();
   });
 

@@ -32,7 +32,10 @@ export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: Prod
     );
   const tabs = [
     // Keyed by id: the fields start from this product's values, not the previous one's.
-    { label: 'Товар', content: <ProductInfoTab key={product.id} product={product} pending={pending} figures={figures} /> },
+    {
+      label: 'Товар',
+      content: <ProductInfoTab key={product.id} product={product} pending={pending} figures={figures} />,
+    },
     { label: 'На маркетплейсах', content: <ProductListingsTab productId={product.id} listings={listings} /> },
     ...moreTabs,
   ];

@@ -17,14 +17,22 @@ import { ProductsList } from './products-list.tsx';
 function ProductsRoute() {
   const search = productsSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <ProductsList search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <ProductsList
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url = '/products') => renderWithRouter(ProductsRoute, { path: '/products', url });
 // The rows stay in memory for the life of the page; each test is a page of its own.
 afterEach(stopProductSource);
 
 const names = () => screen.getAllByTestId('product-row').map((r) => r.querySelectorAll('td')[2]!.textContent);
-const cells = (name: string) => [...screen.getByText(name).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+const cells = (name: string) =>
+  [...screen.getByText(name).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 
 describe('/products — «Товары» (docs/screens.md)', () => {
@@ -78,7 +86,12 @@ describe('/products — «Товары» (docs/screens.md)', () => {
   });
 
   it('sorts by name and by count, both ways', async () => {
-    for (const [name, count] of [['Банан', 5], ['арбуз', 1], ['Вишня', 3]] as const) await seedLot((await seedProduct(name)).id, count, 1);
+    for (const [name, count] of [
+      ['Банан', 5],
+      ['арбуз', 1],
+      ['Вишня', 3],
+    ] as const)
+      await seedLot((await seedProduct(name)).id, count, 1);
     await open();
     await screen.findByText('Банан');
     expect(names()).toEqual(['арбуз', 'Банан', 'Вишня']);
@@ -86,7 +99,12 @@ describe('/products — «Товары» (docs/screens.md)', () => {
     await waitFor(() => expect(names()).toEqual(['Вишня', 'Банан', 'арбуз']));
     fireEvent.click(screen.getByRole('button', { name: /Остаток/ }));
     await waitFor(() => expect(names()).toEqual(['арбуз', 'Вишня', 'Банан']));
-    expect(screen.getByRole('button', { name: /Остаток/ }).closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    expect(
+      screen
+        .getByRole('button', { name: /Остаток/ })
+        .closest('th')!
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: /Остаток/ }));
     await waitFor(() => expect(names()).toEqual(['Банан', 'Вишня', 'арбуз']));
   });
@@ -109,7 +127,12 @@ describe('/products — «Товары» (docs/screens.md)', () => {
 
   it('shows 50 per page and numbers rows across pages', async () => {
     await db.mirrored('products_wh').bulkAdd(
-      Array.from({ length: 120 }, (_, i) => ({ id: crypto.randomUUID(), name: `Товар ${String(i + 1).padStart(3, '0')}`, description: '', images: [] })),
+      Array.from({ length: 120 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        name: `Товар ${String(i + 1).padStart(3, '0')}`,
+        description: '',
+        images: [],
+      })),
     );
     await open();
     await screen.findByText('Товар 001');
@@ -124,7 +147,14 @@ describe('/products — «Товары» (docs/screens.md)', () => {
   });
 
   it('opens page 2 from the address', async () => {
-    await db.mirrored('products_wh').bulkAdd(Array.from({ length: 60 }, (_, i) => ({ id: `p${i}`, name: `Т ${String(i).padStart(2, '0')}`, description: '', images: [] })));
+    await db.mirrored('products_wh').bulkAdd(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `p${i}`,
+        name: `Т ${String(i).padStart(2, '0')}`,
+        description: '',
+        images: [],
+      })),
+    );
     await open('/products?page=2');
     await screen.findByText('Т 50');
     expect(screen.getAllByTestId('product-row')[0]!.querySelector('td')!.textContent).toBe('51');
@@ -158,7 +188,13 @@ describe('/products — «Товары» (docs/screens.md)', () => {
     expect((await db.mirrored('products_mp').get(listing.id))!.product_wh_id).toBe(b.id);
     const entries = await db.outbox.toArray();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'PATCH', path: `/api/v1/products/group/${b.id}/`, body: [a.id], table: 'products_wh', row_id: b.id });
+    expect(entries[0]).toMatchObject({
+      method: 'PATCH',
+      path: `/api/v1/products/group/${b.id}/`,
+      body: [a.id],
+      table: 'products_wh',
+      row_id: b.id,
+    });
   });
 
   it('«Загрузить с маркетплейсов» queues the import for stores with a marketplace, or says there are none', async () => {
@@ -171,7 +207,11 @@ describe('/products — «Товары» (docs/screens.md)', () => {
       ...{ id: crypto.randomUUID(), market_id, name: market_id, description: '', marketplace, access_token: '' },
       ...{ has_access_token: false, created_at, updated_at: created_at, version: 1 },
     });
-    await db.markets.bulkAdd([store('oz-1', 'OZON', '2025-01-01'), store('own', '-', '2025-01-02'), store('wb-1', 'WILDBERRIES', '2025-01-03')] as never);
+    await db.markets.bulkAdd([
+      store('oz-1', 'OZON', '2025-01-01'),
+      store('own', '-', '2025-01-02'),
+      store('wb-1', 'WILDBERRIES', '2025-01-03'),
+    ] as never);
     fireEvent.click(screen.getByRole('button', { name: 'Загрузить с маркетплейсов' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();

@@ -33,16 +33,30 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const [confirmGroup, setConfirmGroup] = useState(false);
 
   // Stable, so the rows re-render only when they change (the address catching up with a keystroke does not).
-  const toggle = useCallback((id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
-  const order = useCallback((order_by: ProductsSearch['order_by']) => onSearchChange({ order_by, page: 1 }), [onSearchChange]);
-  const openProduct = useCallback((productId: string) => void navigate({ to: '/product/$productId', params: { productId } }), [navigate]);
+  const toggle = useCallback(
+    (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])),
+    [],
+  );
+  const order = useCallback(
+    (order_by: ProductsSearch['order_by']) => onSearchChange({ order_by, page: 1 }),
+    [onSearchChange],
+  );
+  const openProduct = useCallback(
+    (productId: string) => void navigate({ to: '/product/$productId', params: { productId } }),
+    [navigate],
+  );
 
   async function startImport() {
     if (!(await importFromMarketplaces())) {
-      notify({ type: 'warning', text: 'Нет магазинов с маркетплейсом: добавьте магазин и выберите маркетплейс' }, 10_000);
+      notify(
+        { type: 'warning', text: 'Нет магазинов с маркетплейсом: добавьте магазин и выберите маркетплейс' },
+        10_000,
+      );
       return;
     }
-    const text = navigator.onLine ? 'Загрузка товаров с маркетплейсов запущена' : 'Загрузка начнётся, когда появится связь';
+    const text = navigator.onLine
+      ? 'Загрузка товаров с маркетплейсов запущена'
+      : 'Загрузка начнётся, когда появится связь';
     notify({ type: 'info', text }, 3_000);
   }
 
@@ -76,7 +90,11 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
         На складе: {formatAmount(table.summary.count)} шт. на сумму {formatRoubles(table.summary.total)}
       </p>
       <SearchField text={text} name="search" placeholder="Название или артикул" />
-      {table.loaded && table.matching === 0 && <Muted>{text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}</Muted>}
+      {table.loaded && table.matching === 0 && (
+        <Muted>
+          {text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}
+        </Muted>
+      )}
       {table.rows.length > 0 && (
         <ProductsTable
           rows={table.rows}

@@ -18,7 +18,9 @@ function ProductsRoute() {
   return (
     <ProductsList
       search={search}
-      onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
     />
   );
 }
@@ -30,7 +32,11 @@ const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/
 function shown(name: string) {
   const row = screen.getByText(name).closest('tr')!;
   const cells = [...row.querySelectorAll('td')].map((td) => nbsp(td.textContent));
-  return { name: cells[2], figures: cells.slice(3, 6), badge: nbsp(within(row).queryByTestId('shortfall')?.textContent) || null };
+  return {
+    name: cells[2],
+    figures: cells.slice(3, 6),
+    badge: nbsp(within(row).queryByTestId('shortfall')?.textContent) || null,
+  };
 }
 /** What the kept rows hold for a product, without any screen open. */
 const kept = (id: string) => productSourceSnapshot().rows.find((r) => r.id === id);

@@ -16,13 +16,23 @@ import { ProductsList } from './products-list.tsx';
 function ProductsRoute() {
   const search = productsSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <ProductsList search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <ProductsList
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url = '/products') => renderWithRouter(ProductsRoute, { path: '/products', url });
 // The rows stay in memory for the life of the page; each test is a page of its own.
 afterEach(stopProductSource);
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
-const badge = (name: string) => within(rowOf(name)).queryByTestId('shortfall')?.textContent?.replace(/\u00a0|\u202f/g, ' ') ?? null;
+const badge = (name: string) =>
+  within(rowOf(name))
+    .queryByTestId('shortfall')
+    ?.textContent?.replace(/\u00a0|\u202f/g, ' ') ?? null;
 
 async function status(listingId: string, awaitingPackaging: number, delivering = 0) {
   await db.rows('posting_statuses').add({
@@ -64,7 +74,9 @@ describe('/products: «не хватает N» on a product whose stock does not
     await screen.findByText('Миска');
     expect(badge('Миска')).toBeNull();
     const body = { id: 'd1', product_id: bowl.id, count: 3, price: 0 };
-    await act(() => queueCreate('disposals', { ...body, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body }));
+    await act(() =>
+      queueCreate('disposals', { ...body, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body }),
+    );
     await waitFor(() => expect(badge('Миска')).toBe('не хватает 2'));
   });
 
@@ -80,7 +92,12 @@ describe('/products: «не хватает N» on a product whose stock does not
       ['l2', 'a'],
       ['l3', 'b'],
     ]);
-    expect(awaitingByProduct(byListing, productOf)).toEqual(new Map([['a', 5], ['b', 9]]));
+    expect(awaitingByProduct(byListing, productOf)).toEqual(
+      new Map([
+        ['a', 5],
+        ['b', 9],
+      ]),
+    );
     expect(awaitingByProduct(new Map(), productOf)).toEqual(new Map());
     expect([shortfall(5, 0), shortfall(0, 0), shortfall(3, 3), shortfall(3, 5)]).toEqual([0, 0, 0, 2]);
   });

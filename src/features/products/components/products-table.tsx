@@ -30,7 +30,15 @@ interface Slot {
  * removing them and building 50 new ones. A picture is keyed by its address, so a reused row never
  * shows the previous product's picture while the new one loads.
  */
-export const ProductsTable = memo(function ProductsTable({ rows, firstNumber, order, onOrder, selected, onToggle, onOpen }: Props) {
+export const ProductsTable = memo(function ProductsTable({
+  rows,
+  firstNumber,
+  order,
+  onOrder,
+  selected,
+  onToggle,
+  onOpen,
+}: Props) {
   const slots = useMemo(() => rows.map((row, i): Slot => ({ id: String(i), row })), [rows]);
   const sort = (key: 'name' | 'count') => ({
     direction: order === key ? ('ascending' as const) : order === `-${key}` ? ('descending' as const) : undefined,
@@ -51,7 +59,10 @@ export const ProductsTable = memo(function ProductsTable({ rows, firstNumber, or
       columns={columns}
       rows={slots}
       testId="product-row"
-      rowProps={({ row: r }) => ({ className: selected.includes(r.id) ? `${tr} ${selectedRow}` : tr, onClick: () => onOpen(r.id) })}
+      rowProps={({ row: r }) => ({
+        className: selected.includes(r.id) ? `${tr} ${selectedRow}` : tr,
+        onClick: () => onOpen(r.id),
+      })}
     >
       {({ row: r }, i) => (
         <>
@@ -76,7 +87,11 @@ export const ProductsTable = memo(function ProductsTable({ rows, firstNumber, or
               {r.name}
               {r.articles.length > 0 && <span className={articles}>{r.articles.join(', ')}</span>}
               {r.shortfall > 0 && (
-                <span className={shortBadge} data-testid="shortfall" title="Остатка не хватает на заказы, ждущие сборки (Отгрузки и доставки)">
+                <span
+                  className={shortBadge}
+                  data-testid="shortfall"
+                  title="Остатка не хватает на заказы, ждущие сборки (Отгрузки и доставки)"
+                >
                   не хватает {formatAmount(r.shortfall)}
                 </span>
               )}

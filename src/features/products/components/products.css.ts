@@ -16,7 +16,9 @@ export const thumbButton = style({
   cursor: 'pointer',
   overflow: 'hidden',
   display: 'block',
-  selectors: { '&[aria-pressed="true"]': { borderColor: vars.color.primary, boxShadow: `0 0 0 2px ${vars.color.primary}` } },
+  selectors: {
+    '&[aria-pressed="true"]': { borderColor: vars.color.primary, boxShadow: `0 0 0 2px ${vars.color.primary}` },
+  },
 });
 
 export const thumb = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
@@ -31,7 +33,13 @@ export const nameButton = style({
   cursor: 'pointer',
 });
 
-export const gallery = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', marginBottom: vars.space.md, alignItems: 'flex-start' });
+export const gallery = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  marginBottom: vars.space.md,
+  alignItems: 'flex-start',
+});
 
 export const mainImage = style({
   width: '240px',
@@ -43,7 +51,13 @@ export const mainImage = style({
 });
 
 export const tile = style({ position: 'relative', width: '104px' });
-export const tileImage = style({ width: '104px', height: '104px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block' });
+export const tileImage = style({
+  width: '104px',
+  height: '104px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  display: 'block',
+});
 export const waiting = style({ fontSize: vars.font.small, color: vars.color.warning });
 
 export const fileInput = style({ position: 'absolute', width: '1px', height: '1px', opacity: 0, overflow: 'hidden' });

@@ -17,7 +17,10 @@ export function useObjectUrls(sources: readonly BlobSource[]): Record<string, st
     // jsdom (component tests) has no object URLs; the tiles show without a picture there.
     if (typeof URL.createObjectURL !== 'function') return;
     const made = Object.fromEntries(
-      sources.map((s) => [s.id, URL.createObjectURL(s.data instanceof Blob ? s.data : new Blob([s.data], { type: s.type }))]),
+      sources.map((s) => [
+        s.id,
+        URL.createObjectURL(s.data instanceof Blob ? s.data : new Blob([s.data], { type: s.type })),
+      ]),
     );
     setUrls(made);
     return () => Object.values(made).forEach((u) => URL.revokeObjectURL(u));

@@ -3,7 +3,18 @@ import { db } from '../../../db/database.ts';
 /** Rows as the server mirrors them, for component tests of the products screens. */
 export function productRow(name: string, extra: Record<string, unknown> = {}) {
   const id = crypto.randomUUID();
-  return { id, _id: id, name, description: '', images: [] as string[], confirmed: true, created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', version: 1, ...extra };
+  return {
+    id,
+    _id: id,
+    name,
+    description: '',
+    images: [] as string[],
+    confirmed: true,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    version: 1,
+    ...extra,
+  };
 }
 
 export async function seedProduct(name: string, extra: Record<string, unknown> = {}) {

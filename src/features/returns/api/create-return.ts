@@ -13,7 +13,9 @@ export function createReturn(productId: string): Promise<string> {
   return serial(async () => {
     const product = await db.rows('products_wh').get(productId);
     if (!product) throw new Error('Товар не найден на устройстве');
-    const listing = (await db.rows('products_mp').where('product_wh_id').equals(productId).toArray()).sort((a, b) => a.offer_id.localeCompare(b.offer_id))[0];
+    const listing = (await db.rows('products_mp').where('product_wh_id').equals(productId).toArray()).sort((a, b) =>
+      a.offer_id.localeCompare(b.offer_id),
+    )[0];
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     const row: Return = {

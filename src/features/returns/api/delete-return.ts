@@ -13,10 +13,15 @@ export function setReturnDeleted(row: Pick<Return, 'id' | 'processed'>, deleted:
     if (row.processed) return;
     const body = { status: deleted ? ('deleted' as const) : null };
     const local = deleted ? body : { ...body, price: 0, markdown_price: 0 };
-    await queueUpdate('returns', row.id, { ...local, updated_at: new Date().toISOString() }, {
-      ...apiCall('PATCH', '/returns/{id}/', { params: { id: row.id }, body }),
-      group: crypto.randomUUID(),
-    });
+    await queueUpdate(
+      'returns',
+      row.id,
+      { ...local, updated_at: new Date().toISOString() },
+      {
+        ...apiCall('PATCH', '/returns/{id}/', { params: { id: row.id }, body }),
+        group: crypto.randomUUID(),
+      },
+    );
   });
 }
 

@@ -17,7 +17,9 @@ export type ImportOutcome = { ok: true; started: number; failed: string[] } | { 
  */
 export async function importReturns(dateStart: string, today = toApiDate()): Promise<ImportOutcome> {
   if (!navigator.onLine) return { ok: false, error: OFFLINE_IMPORT };
-  const stores = (await db.markets.toArray()).filter((m) => m.marketplace !== '-').sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const stores = (await db.markets.toArray())
+    .filter((m) => m.marketplace !== '-')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
   if (stores.length === 0) return { ok: false, error: NO_STORES };
   if (dateStart > today) return { ok: false, error: 'Дата начала позже сегодняшней' };
   let started = 0;

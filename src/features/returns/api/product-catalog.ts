@@ -5,7 +5,10 @@ import { buildCatalog, type CatalogProduct } from '../../../lib/product-catalog.
 /** The warehouse products, by name, searchable by name or article; live from the device. */
 export function useProductCatalog(): CatalogProduct[] | undefined {
   return useLiveQuery(async () => {
-    const [products, listings] = await Promise.all([db.rows('products_wh').toArray(), db.rows('products_mp').toArray()]);
+    const [products, listings] = await Promise.all([
+      db.rows('products_wh').toArray(),
+      db.rows('products_mp').toArray(),
+    ]);
     return buildCatalog(products, listings);
   }, []);
 }

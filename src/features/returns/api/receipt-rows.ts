@@ -53,11 +53,24 @@ export function receivedRows(r: Received, ids: ReceiptIds, at: string, now: stri
   const outflow = { product_id: r.productId, datetime: at, description: r.description, price: r.price, ...meta(now) };
   if (r.status === 'markdown') {
     for (const id of ids.markdownIds ?? []) {
-      const markdown: Markdown = { ...outflow, id, lot_id: ids.lotId, markdown_price: r.markdownPrice, release: false, count: 1 };
+      const markdown: Markdown = {
+        ...outflow,
+        id,
+        lot_id: ids.lotId,
+        markdown_price: r.markdownPrice,
+        release: false,
+        count: 1,
+      };
       rows.push({ table: 'markdowns', put: markdown });
     }
   } else if (r.status === 'disposal' && ids.disposalId) {
-    const disposal: Disposal = { ...outflow, id: ids.disposalId, _id: ids.disposalId, batch_id: ids.batchId, count: r.count };
+    const disposal: Disposal = {
+      ...outflow,
+      id: ids.disposalId,
+      _id: ids.disposalId,
+      batch_id: ids.batchId,
+      count: r.count,
+    };
     // The lot it takes from rides along for the projection (the wire row does not name it).
     rows.push({ table: 'disposals', put: { ...disposal, lot_id: ids.lotId } as MirroredRow });
   }

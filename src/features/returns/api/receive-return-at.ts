@@ -28,14 +28,35 @@ export function receiveReturnAt(returnId: string, to: string, lotId: string): Pr
     const status = isToInventory(to) ? 'ready' : 'disposal';
     // The server gives the document, the lot and the write-off the return's own id, so the device writes them now.
     const ids = { batchId: returnId, lotId: returnId, disposalId: status === 'disposal' ? returnId : undefined };
-    const received = { returnId, productId: row.product_id, status, count: row.count, price: lot.price, markdownPrice: row.markdown_price, description: row.description } as const;
-    const changes: Partial<Return> = { status, price: lot.price, processed: true, final_moment: now, batch_id: returnId, updated_at: now };
+    const received = {
+      returnId,
+      productId: row.product_id,
+      status,
+      count: row.count,
+      price: lot.price,
+      markdownPrice: row.markdown_price,
+      description: row.description,
+    } as const;
+    const changes: Partial<Return> = {
+      status,
+      price: lot.price,
+      processed: true,
+      final_moment: now,
+      batch_id: returnId,
+      updated_at: now,
+    };
     await queueGroup([
       {
-        ...apiCall('PATCH', '/returns/{return_id}/{to}/{inventory_id}/', { params: { return_id: returnId, to, inventory_id: lotId } }),
+        ...apiCall('PATCH', '/returns/{return_id}/{to}/{inventory_id}/', {
+          params: { return_id: returnId, to, inventory_id: lotId },
+        }),
         table: 'returns',
         rowId: returnId,
-        changes: [returnBatch(returnId, now, now), ...receivedRows(received, ids, now, now), { table: 'returns', id: returnId, changes }],
+        changes: [
+          returnBatch(returnId, now, now),
+          ...receivedRows(received, ids, now, now),
+          { table: 'returns', id: returnId, changes },
+        ],
       },
     ]);
     return { ok: true };

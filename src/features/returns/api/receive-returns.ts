@@ -9,10 +9,13 @@ import { isReceivable, type Receivable, type Return } from './types.ts';
 
 /** docs/rules.md «Возвраты»: shown 10 s when a selected return has no price. */
 export const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
-export const NOTHING_SELECTED = 'Нет возвратов для оприходования: выберите статус «Готов к продаже», «Уценка» или «Списание»';
+export const NOTHING_SELECTED =
+  'Нет возвратов для оприходования: выберите статус «Готов к продаже», «Уценка» или «Списание»';
 
 /** Returns the receipt takes: not received, linked to a product, with a status to receive them as. */
-export function selectedForReceipt<T extends Pick<Return, 'processed' | 'status' | 'product_id'>>(returns: readonly T[]): T[] {
+export function selectedForReceipt<T extends Pick<Return, 'processed' | 'status' | 'product_id'>>(
+  returns: readonly T[],
+): T[] {
   return returns.filter((r) => !r.processed && r.product_id !== null && isReceivable(r.status));
 }
 
@@ -21,7 +24,8 @@ export function priceFlags(returns: readonly Pick<Return, 'id' | 'status' | 'pri
   return returns.filter((r) => !(r.price > 0) || (r.status === 'markdown' && !(r.markdown_price > 0))).map((r) => r.id);
 }
 
-export type ReceiptOutcome = { ok: true; batchId: string; count: number } | { ok: false; flagged: string[]; error: string };
+export type ReceiptOutcome =
+  { ok: true; batchId: string; count: number } | { ok: false; flagged: string[]; error: string };
 
 /**
  * «Оприходовать» (docs/rules.md «Возвраты»): every selected return in one returns document on the
@@ -44,7 +48,20 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
     const now = new Date().toISOString();
     const rows: RowChange[] = [];
     const marked: RowChange[] = [];
-    const items: Record<string, { return_id: string; status: Receivable; price: number; markdown_price: number; product_id: string; description: string; lot_id: string; markdown_ids?: string[]; disposal_id?: string }> = {};
+    const items: Record<
+      string,
+      {
+        return_id: string;
+        status: Receivable;
+        price: number;
+        markdown_price: number;
+        product_id: string;
+        description: string;
+        lot_id: string;
+        markdown_ids?: string[];
+        disposal_id?: string;
+      }
+    > = {};
 
     for (const r of selected) {
       const status = r.status as Receivable;
@@ -56,7 +73,22 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
         markdownIds: status === 'markdown' ? Array.from({ length: r.count }, () => crypto.randomUUID()) : undefined,
         disposalId: status === 'disposal' ? crypto.randomUUID() : undefined,
       };
-      rows.push(...receivedRows({ returnId: r.id, productId, status, count: r.count, price: r.price, markdownPrice, description: r.description }, ids, at, now));
+      rows.push(
+        ...receivedRows(
+          {
+            returnId: r.id,
+            productId,
+            status,
+            count: r.count,
+            price: r.price,
+            markdownPrice,
+            description: r.description,
+          },
+          ids,
+          at,
+          now,
+        ),
+      );
       items[r.id] = {
         return_id: r.id,
         status,
@@ -68,7 +100,13 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
         ...(ids.markdownIds ? { markdown_ids: ids.markdownIds } : {}),
         ...(ids.disposalId ? { disposal_id: ids.disposalId } : {}),
       };
-      const processed: Partial<Return> = { processed: true, final_moment: at, batch_id: batchId, markdown_price: markdownPrice, updated_at: now };
+      const processed: Partial<Return> = {
+        processed: true,
+        final_moment: at,
+        batch_id: batchId,
+        markdown_price: markdownPrice,
+        updated_at: now,
+      };
       marked.push({ table: 'returns', id: r.id, changes: processed });
     }
 

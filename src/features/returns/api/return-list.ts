@@ -10,7 +10,9 @@ export function joinReturns(
 ): ReturnLine[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const pictures = new Map<string, string>();
-  for (const l of listings) if (l.product_wh_id && l.primary_image && !pictures.has(l.product_wh_id)) pictures.set(l.product_wh_id, l.primary_image);
+  for (const l of listings)
+    if (l.product_wh_id && l.primary_image && !pictures.has(l.product_wh_id))
+      pictures.set(l.product_wh_id, l.primary_image);
   return returns
     .map((r) => {
       const product = r.product_id ? byId.get(r.product_id) : undefined;

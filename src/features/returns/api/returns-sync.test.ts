@@ -35,7 +35,11 @@ async function inject(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: u
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json() as unknown;
 }
-async function productWithLot(name: string, price: number, count: number): Promise<{ productId: string; lotId: string }> {
+async function productWithLot(
+  name: string,
+  price: number,
+  count: number,
+): Promise<{ productId: string; lotId: string }> {
   const productId = crypto.randomUUID();
   await inject('POST', '/api/v1/products/products/', { id: productId, name });
   const lotId = crypto.randomUUID();
@@ -44,7 +48,8 @@ async function productWithLot(name: string, price: number, count: number): Promi
 }
 type Row = Record<string, unknown> & { id: string };
 const sortById = (rows: Row[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-const pick = (rows: Row[], fields: string[]) => sortById(rows).map((r) => Object.fromEntries(fields.map((f) => [f, r[f]])));
+const pick = (rows: Row[], fields: string[]) =>
+  sortById(rows).map((r) => Object.fromEntries(fields.map((f) => [f, r[f]])));
 
 it('received offline (ready, markdown, disposal): the server makes the very lots, markdowns and disposal the device showed', async () => {
   const { productId } = await productWithLot('Чайник', 80, 3);
@@ -52,16 +57,37 @@ it('received offline (ready, markdown, disposal): the server makes the very lots
   const [a, b, c] = [await createReturn(productId), await createReturn(productId), await createReturn(productId)];
   const row = async (id: string) => (await db.rows('returns').get(id))!;
   await updateReturn(await row(a), { status: 'ready', choice: { price: 80, markdown_price: 0, description: '' } });
-  await updateReturn(await row(b), { status: 'markdown', choice: { price: 80, markdown_price: 45, description: 'Скол' } });
-  await updateReturn(await row(c), { status: 'disposal', choice: { price: 70, markdown_price: 0, description: 'Брак' } });
+  await updateReturn(await row(b), {
+    status: 'markdown',
+    choice: { price: 80, markdown_price: 45, description: 'Скол' },
+  });
+  await updateReturn(await row(c), {
+    status: 'disposal',
+    choice: { price: 70, markdown_price: 0, description: 'Брак' },
+  });
   const outcome = await receiveReturns('2025-02-14');
   expect(outcome).toMatchObject({ ok: true, count: 3 });
   const offline = await loadProductStock(productId);
   expect(offline.onHand).toBe(4);
   const lotFields = ['id', 'product_id', 'batch_id', 'return_id', 'count_max', 'price', 'created_at', 'is_return'];
   const deviceLots = pick((await db.rows('lots').where('product_id').equals(productId).toArray()) as Row[], lotFields);
-  const deviceMarkdowns = pick((await db.rows('markdowns').toArray()) as Row[], ['id', 'product_id', 'lot_id', 'price', 'markdown_price', 'description', 'datetime']);
-  const deviceDisposals = pick((await db.rows('disposals').toArray()) as Row[], ['id', 'product_id', 'batch_id', 'count', 'price', 'datetime']);
+  const deviceMarkdowns = pick((await db.rows('markdowns').toArray()) as Row[], [
+    'id',
+    'product_id',
+    'lot_id',
+    'price',
+    'markdown_price',
+    'description',
+    'datetime',
+  ]);
+  const deviceDisposals = pick((await db.rows('disposals').toArray()) as Row[], [
+    'id',
+    'product_id',
+    'batch_id',
+    'count',
+    'price',
+    'datetime',
+  ]);
 
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
   // Accepted, not pulled yet: the outflows stay projected, stock does not jump.
@@ -70,16 +96,39 @@ it('received offline (ready, markdown, disposal): the server makes the very lots
 
   const serverLots = (await inject('GET', `/api/v1/inventory/${productId}/`)) as Row[];
   expect(pick(serverLots, lotFields)).toEqual(deviceLots);
-  expect(pick((await db.rows('lots').where('product_id').equals(productId).toArray()) as Row[], lotFields)).toEqual(deviceLots);
-  expect(sortById((await db.rows('lots').where('product_id').equals(productId).toArray()) as Row[]).map((l) => l.count)).toEqual(
-    sortById(serverLots).map((l) => l.count),
+  expect(pick((await db.rows('lots').where('product_id').equals(productId).toArray()) as Row[], lotFields)).toEqual(
+    deviceLots,
   );
-  expect(pick((await db.rows('markdowns').toArray()) as Row[], ['id', 'product_id', 'lot_id', 'price', 'markdown_price', 'description', 'datetime'])).toEqual(deviceMarkdowns);
-  expect(pick((await db.rows('disposals').toArray()) as Row[], ['id', 'product_id', 'batch_id', 'count', 'price', 'datetime'])).toEqual(deviceDisposals);
+  expect(
+    sortById((await db.rows('lots').where('product_id').equals(productId).toArray()) as Row[]).map((l) => l.count),
+  ).toEqual(sortById(serverLots).map((l) => l.count));
+  expect(
+    pick((await db.rows('markdowns').toArray()) as Row[], [
+      'id',
+      'product_id',
+      'lot_id',
+      'price',
+      'markdown_price',
+      'description',
+      'datetime',
+    ]),
+  ).toEqual(deviceMarkdowns);
+  expect(
+    pick((await db.rows('disposals').toArray()) as Row[], [
+      'id',
+      'product_id',
+      'batch_id',
+      'count',
+      'price',
+      'datetime',
+    ]),
+  ).toEqual(deviceDisposals);
   const after = await loadProductStock(productId);
   expect(after.onHand).toBe(4);
   expect(after.lots.map((l) => [l.id, l.count])).toEqual(offline.lots.map((l) => [l.id, l.count]));
-  const product = (await inject('GET', `/api/v1/products/product/${productId}/`)) as { product_wh: { count: number; markdowns: number } };
+  const product = (await inject('GET', `/api/v1/products/product/${productId}/`)) as {
+    product_wh: { count: number; markdowns: number };
+  };
   expect(product.product_wh.count).toBe(4);
   const list = (await inject('GET', '/api/v1/returns/?page=1&page_size=50')) as { returns: Row[] };
   const batchId = outcome.ok ? outcome.batchId : '';
@@ -91,7 +140,10 @@ it('a receipt the server refuses puts every row back: no lots, markdowns or disp
   const { productId, lotId } = await productWithLot('Кружка', 50, 1);
   await pullChanges(pullOverHttp);
   const id = await createReturn(productId);
-  await updateReturn((await db.rows('returns').get(id))!, { status: 'markdown', choice: { price: 50, markdown_price: 20, description: '' } });
+  await updateReturn((await db.rows('returns').get(id))!, {
+    status: 'markdown',
+    choice: { price: 50, markdown_price: 20, description: '' },
+  });
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
   await pullChanges(pullOverHttp);
   // Received elsewhere meanwhile (another device): the device's receipt will get 409.
@@ -107,7 +159,7 @@ it('a receipt the server refuses puts every row back: no lots, markdowns or disp
   expect((await loadProductStock(productId)).onHand).toBe(1);
 }, 60_000);
 
-it('/return/{id}/to/to_inventory: received at the chosen lot\'s price', async () => {
+it("/return/{id}/to/to_inventory: received at the chosen lot's price", async () => {
   const { productId } = await productWithLot('Лампа', 120, 2);
   const second = crypto.randomUUID();
   await inject('POST', '/api/v1/inventory/', { id: second, product_id: productId, count: 1, price: 150 });
@@ -116,7 +168,12 @@ it('/return/{id}/to/to_inventory: received at the chosen lot\'s price', async ()
   expect(await drainOutbox(pushOverHttp)).toMatchObject({ rejected: 0 });
   await pullChanges(pullOverHttp);
   expect(await receiveReturnAt(id, 'to_inventory', second)).toEqual({ ok: true });
-  expect(await db.rows('returns').get(id)).toMatchObject({ processed: true, status: 'ready', price: 150, batch_id: id });
+  expect(await db.rows('returns').get(id)).toMatchObject({
+    processed: true,
+    status: 'ready',
+    price: 150,
+    batch_id: id,
+  });
   // Counted before the server answers: the lot the server will make is already on the device, under the return's id.
   expect((await loadProductStock(productId)).onHand).toBe(4);
   expect(await db.rows('lots').get(id)).toMatchObject({ return_id: id, count: 1, price: 150, is_return: true });
@@ -124,6 +181,8 @@ it('/return/{id}/to/to_inventory: received at the chosen lot\'s price', async ()
   await pullChanges(pullOverHttp);
   const lots = await db.rows('lots').where('product_id').equals(productId).toArray();
   // The server's lot is the device's: one return lot, not two.
-  expect(lots.filter((l) => l.is_return).map((l) => [l.id, l.return_id, l.count_max, l.price])).toEqual([[id, id, 1, 150]]);
+  expect(lots.filter((l) => l.is_return).map((l) => [l.id, l.return_id, l.count_max, l.price])).toEqual([
+    [id, id, 1, 150],
+  ]);
   expect((await loadProductStock(productId)).onHand).toBe(4);
 }, 60_000);

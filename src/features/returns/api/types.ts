@@ -12,7 +12,9 @@ export type Batch = Schemas['Batch'];
 export type Markdown = Schemas['Markdown'];
 export type Disposal = Schemas['Disposal'];
 export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
-export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image' | 'name'> & { product_wh_id: string | null };
+export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image' | 'name'> & {
+  product_wh_id: string | null;
+};
 
 /** A row of /returns: the return with what the screen shows of its product. */
 export interface ReturnLine extends Return {
@@ -28,7 +30,8 @@ export interface ReturnLine extends Return {
 }
 
 export const receivable: readonly Receivable[] = ['ready', 'markdown', 'disposal'];
-export const isReceivable = (status: Return['status']): status is Receivable => status === 'ready' || status === 'markdown' || status === 'disposal';
+export const isReceivable = (status: Return['status']): status is Receivable =>
+  status === 'ready' || status === 'markdown' || status === 'disposal';
 
 /** The status selector's choices (docs/rules.md «Возвраты»); '' is «нет». */
 export const statusLabels: Record<Receivable, string> = {

@@ -13,7 +13,8 @@ export interface PriceChoice {
   description: string;
 }
 
-export type ReturnChange = { status: Receivable; choice: PriceChoice } | { status: null } | { price: number } | { markdown_price: number };
+export type ReturnChange =
+  { status: Receivable; choice: PriceChoice } | { status: null } | { price: number } | { markdown_price: number };
 
 const processedCheck: Check = { ok: false, error: 'Возврат уже оприходован: его нельзя изменить' };
 
@@ -30,7 +31,12 @@ export function updateReturn(row: Pick<Return, 'id' | 'processed' | 'price'>, ch
     if ('status' in change && change.status === null) body = { status: null };
     else if ('status' in change) {
       const { price, markdown_price, description } = change.choice;
-      body = { status: change.status, price, markdown_price: markdown_price > 0 ? markdown_price : price, description: description.trim() };
+      body = {
+        status: change.status,
+        price,
+        markdown_price: markdown_price > 0 ? markdown_price : price,
+        description: description.trim(),
+      };
     } else if ('price' in change) body = { price: change.price };
     else body = { markdown_price: change.markdown_price };
 
@@ -45,7 +51,10 @@ export function updateReturn(row: Pick<Return, 'id' | 'processed' | 'price'>, ch
     const local: Partial<Return> = { ...body, updated_at: new Date().toISOString() };
     if (body.status === null) Object.assign(local, { price: 0, markdown_price: 0 });
     if ('markdown_price' in change && change.markdown_price <= 0) local.markdown_price = row.price;
-    await queueUpdate('returns', row.id, local, { ...apiCall('PATCH', '/returns/{id}/', { params: { id: row.id }, body }), group: crypto.randomUUID() });
+    await queueUpdate('returns', row.id, local, {
+      ...apiCall('PATCH', '/returns/{id}/', { params: { id: row.id }, body }),
+      group: crypto.randomUUID(),
+    });
     return { ok: true };
   });
 }

@@ -38,5 +38,12 @@ export function useReturnList({ filter, page }: { filter: ReturnFilter; page: nu
   }, []);
   const filtered = useMemo(() => filterReturns(lines ?? [], filter), [lines, filter]);
   const { page: current, pages, start, end } = pageWindow(filtered.length, page);
-  return { loaded: lines !== undefined, rows: filtered.slice(start, end), matching: filtered.length, page: current, pages, firstNumber: (current - 1) * PAGE_SIZE + 1 };
+  return {
+    loaded: lines !== undefined,
+    rows: filtered.slice(start, end),
+    matching: filtered.length,
+    page: current,
+    pages,
+    firstNumber: (current - 1) * PAGE_SIZE + 1,
+  };
 }

@@ -9,7 +9,10 @@ export function useReturn(returnId: string): ReturnLine | null | undefined {
     const row = await db.rows('returns').get(returnId);
     if (!row) return null;
     const [product, listings] = row.product_id
-      ? await Promise.all([db.rows('products_wh').get(row.product_id), db.rows('products_mp').where('product_wh_id').equals(row.product_id).toArray()])
+      ? await Promise.all([
+          db.rows('products_wh').get(row.product_id),
+          db.rows('products_mp').where('product_wh_id').equals(row.product_id).toArray(),
+        ])
       : [undefined, []];
     return joinReturns([row], product ? [product] : [], listings, new Map())[0]!;
   }, [returnId]);

@@ -7,7 +7,15 @@ import { DateField } from '../../../ui/date-field.tsx';
 const monthAgo = () => toApiDate(Date.now() - 30 * 86_400_000);
 
 /** «Загрузить с маркетплейсов» asks from what date (docs/screens.md «Адреса»); the period ends today. */
-export function ImportDialog({ open, onOpenChange, onStart }: { open: boolean; onOpenChange(open: boolean): void; onStart(dateStart: string): void }) {
+export function ImportDialog({
+  open,
+  onOpenChange,
+  onStart,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onStart(dateStart: string): void;
+}) {
   const [date, setDate] = useState(monthAgo);
   const today = toApiDate();
   const valid = isDateInRange(date) && date <= today;

@@ -32,7 +32,9 @@ export function PriceDialog({ target, onCancel, onOk }: PriceDialogProps) {
       title={target ? `${statusLabels[target.status]}: цена возврата` : ''}
       footer={<></>}
     >
-      {target && <PriceForm key={`${target.line.id}/${target.status}`} line={target.line} onCancel={onCancel} onOk={onOk} />}
+      {target && (
+        <PriceForm key={`${target.line.id}/${target.status}`} line={target.line} onCancel={onCancel} onOk={onOk} />
+      )}
     </Dialog>
   );
 }
@@ -86,7 +88,16 @@ function PriceForm({ line, onCancel, onOk }: { line: ReturnLine; onCancel(): voi
           </ul>
         </>
       )}
-      <TextField label="Себестоимость, ₽" type="number" min={0} step="any" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={error} />
+      <TextField
+        label="Себестоимость, ₽"
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        error={error}
+      />
       <TextField
         label="Цена после уценки, ₽"
         type="number"

@@ -53,7 +53,13 @@ export function ReturnToScreen({ returnId, to }: { returnId: string; to: string 
           {!line.processed && line.linked && (
             <div className={lotButtons}>
               {(lots ?? []).map((l) => (
-                <Button key={l.id} variant="secondary" title={`Партия от ${formatDay(l.created_at)}`} onClick={() => void choose(l.id)} data-testid="lot-price">
+                <Button
+                  key={l.id}
+                  variant="secondary"
+                  title={`Партия от ${formatDay(l.created_at)}`}
+                  onClick={() => void choose(l.id)}
+                  data-testid="lot-price"
+                >
                   по цене {formatRoubles(l.price)}
                 </Button>
               ))}

@@ -16,7 +16,14 @@ import { ReturnsScreen } from './returns-screen.tsx';
 function Route() {
   const search = returnsSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <ReturnsScreen search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <ReturnsScreen
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url = '/returns') => renderWithRouter(Route, { path: '/returns', url });
 const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
@@ -56,7 +63,14 @@ async function seedProducts() {
     { id: 'p1', name: 'Чайник', images: ['/uploads/k.png'], ...meta },
     { id: 'p2', name: 'Кружка', images: [], ...meta },
   ]);
-  await db.mirrored('products_mp').add({ id: 'mp1', product_wh_id: 'p2', offer_id: 'MUG-1', name: 'Кружка WB', primary_image: 'https://cdn.example/mug.jpg', ...meta });
+  await db.mirrored('products_mp').add({
+    id: 'mp1',
+    product_wh_id: 'p2',
+    offer_id: 'MUG-1',
+    name: 'Кружка WB',
+    primary_image: 'https://cdn.example/mug.jpg',
+    ...meta,
+  });
   const lot = (id: string, price: number, day: number, count = 3) => ({
     id,
     _id: id,
@@ -98,24 +112,33 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     expect(date).toMatch(/^01\.02\.2025 \d\d:00$/);
     expect(lineOf('r1').querySelector('img')!.getAttribute('src')).toMatch(/\/uploads\/k\.png$/);
     expect(cells(lineOf('r2'))[0]).toBe('1');
-    expect(within(lineOf('r2')).getByTestId('unlinked').textContent).toBe('Не связан с товаром склада (OZON): оприходовать нельзя');
+    expect(within(lineOf('r2')).getByTestId('unlinked').textContent).toBe(
+      'Не связан с товаром склада (OZON): оприходовать нельзя',
+    );
     expect((within(lineOf('r2')).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
     expect((within(lineOf('r1')).getByRole('combobox') as HTMLSelectElement).disabled).toBe(false);
-    expect(screen.getByRole('link', { name: 'Документы возвратов' }).getAttribute('href')).toBe('/inventory/batches?is_return=true');
+    expect(screen.getByRole('link', { name: 'Документы возвратов' }).getAttribute('href')).toBe(
+      '/inventory/batches?is_return=true',
+    );
   });
 
   it('the status filter: all (without deleted), ready, markdown, disposal, deleted', async () => {
     await seedProducts();
-    await db.mirrored('returns').bulkAdd([
-      ret('r1'),
-      ret('r2', { status: 'ready', price: 80 }),
-      ret('r3', { status: 'markdown', price: 80, markdown_price: 40 }),
-      ret('r4', { status: 'disposal', price: 80 }),
-      ret('r5', { status: 'deleted' }),
-    ]);
+    await db
+      .mirrored('returns')
+      .bulkAdd([
+        ret('r1'),
+        ret('r2', { status: 'ready', price: 80 }),
+        ret('r3', { status: 'markdown', price: 80, markdown_price: 40 }),
+        ret('r4', { status: 'disposal', price: 80 }),
+        ret('r5', { status: 'deleted' }),
+      ]);
     await open();
     await waitFor(() => expect(lines()).toHaveLength(4));
-    const ids = () => lines().map((l) => l.dataset.returnId).sort();
+    const ids = () =>
+      lines()
+        .map((l) => l.dataset.returnId)
+        .sort();
     for (const [label, expected] of [
       ['Готовые к продаже', ['r2']],
       ['Уценка', ['r3']],
@@ -130,7 +153,13 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
 
   it('50 per page, numbering runs on', async () => {
     await seedProducts();
-    await db.mirrored('returns').bulkAdd(Array.from({ length: 51 }, (_, i) => ret(`r${i}`, { returned_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() })));
+    await db
+      .mirrored('returns')
+      .bulkAdd(
+        Array.from({ length: 51 }, (_, i) =>
+          ret(`r${i}`, { returned_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }),
+        ),
+      );
     await open();
     await waitFor(() => expect(lines()).toHaveLength(50));
     fireEvent.click(screen.getByRole('button', { name: '2' }));
@@ -146,17 +175,27 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     fireEvent.change(within(lineOf('r1')).getByRole('combobox'), { target: { value: 'markdown' } });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Уценка: цена возврата')).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /^по цене/ }).map((b) => nbsp(b.textContent))).toEqual(['по цене 80 ₽', 'по цене 95 ₽']));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('button', { name: /^по цене/ })
+          .map((b) => nbsp(b.textContent)),
+      ).toEqual(['по цене 80 ₽', 'по цене 95 ₽']),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'по цене 80 ₽' }));
     expect((within(dialog).getByLabelText('Себестоимость, ₽') as HTMLInputElement).value).toBe('80');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(async () => expect(await db.rows('returns').get('r1')).toMatchObject({ status: 'markdown', price: 80, markdown_price: 80 }));
+    await waitFor(async () =>
+      expect(await db.rows('returns').get('r1')).toMatchObject({ status: 'markdown', price: 80, markdown_price: 80 }),
+    );
     expect((await outbox()).map((e) => [e.method, e.path, e.body])).toEqual([
       ['PATCH', '/api/v1/returns/r1/', { status: 'markdown', price: 80, markdown_price: 80, description: '' }],
     ]);
     // Markdown shows both price fields.
-    await waitFor(() => expect((within(lineOf('r1')).getByLabelText(/^Цена после уценки/) as HTMLInputElement).value).toBe('80'));
+    await waitFor(() =>
+      expect((within(lineOf('r1')).getByLabelText(/^Цена после уценки/) as HTMLInputElement).value).toBe('80'),
+    );
   });
 
   it('typed start cost, discounted cost and note; cancel changes nothing; «нет» resets the price to 0', async () => {
@@ -178,12 +217,24 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     fireEvent.change(within(dialog).getByLabelText('Цена после уценки, ₽'), { target: { value: '70.5' } });
     fireEvent.change(within(dialog).getByLabelText('Примечание'), { target: { value: ' Царапина ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
-    await waitFor(async () => expect(await db.rows('returns').get('r1')).toMatchObject({ status: 'markdown', price: 120, markdown_price: 70.5, description: 'Царапина' }));
+    await waitFor(async () =>
+      expect(await db.rows('returns').get('r1')).toMatchObject({
+        status: 'markdown',
+        price: 120,
+        markdown_price: 70.5,
+        description: 'Царапина',
+      }),
+    );
     await waitFor(() => expect(cells(lineOf('r1'))[6]).toBe('Царапина'));
 
     fireEvent.change(select(), { target: { value: '' } });
-    await waitFor(async () => expect(await db.rows('returns').get('r1')).toMatchObject({ status: null, price: 0, markdown_price: 0 }));
-    expect((await outbox()).map((e) => e.body)).toEqual([{ status: 'markdown', price: 120, markdown_price: 70.5, description: 'Царапина' }, { status: null }]);
+    await waitFor(async () =>
+      expect(await db.rows('returns').get('r1')).toMatchObject({ status: null, price: 0, markdown_price: 0 }),
+    );
+    expect((await outbox()).map((e) => e.body)).toEqual([
+      { status: 'markdown', price: 120, markdown_price: 70.5, description: 'Царапина' },
+      { status: null },
+    ]);
   });
 
   it('a price typed in the row saves on blur', async () => {
@@ -191,7 +242,7 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     await db.mirrored('returns').add(ret('r1', { status: 'ready', price: 80, markdown_price: 80 }));
     await open();
     await waitFor(() => expect(lines()).toHaveLength(1));
-    const price = within(lineOf('r1')).getByLabelText(/^Цена: / ) as HTMLInputElement;
+    const price = within(lineOf('r1')).getByLabelText(/^Цена: /) as HTMLInputElement;
     fireEvent.change(price, { target: { value: '90' } });
     fireEvent.blur(price);
     await waitFor(async () => expect((await db.rows('returns').get('r1'))!.price).toBe(90));
@@ -201,17 +252,23 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
   it('§5: rows without a price (or markdown price) are flagged and the error shows 10 s; a flag stays until its row is edited', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await seedProducts();
-    await db.mirrored('returns').bulkAdd([
-      ret('r1', { status: 'ready', price: 0 }),
-      ret('r2', { status: 'markdown', price: 80, markdown_price: 0 }),
-      ret('r3', { status: 'disposal', price: 80 }),
-      ret('r4', { price: 0 }),
-    ]);
+    await db
+      .mirrored('returns')
+      .bulkAdd([
+        ret('r1', { status: 'ready', price: 0 }),
+        ret('r2', { status: 'markdown', price: 80, markdown_price: 0 }),
+        ret('r3', { status: 'disposal', price: 80 }),
+        ret('r4', { price: 0 }),
+      ]);
     await open();
     await waitFor(() => expect(lines()).toHaveLength(4));
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
     await waitFor(() => expect(getAppState().notification).toEqual({ type: 'error', text: PRICE_MISSING }));
-    const flags = () => lines().filter((l) => l.dataset.flagged === 'true').map((l) => l.dataset.returnId).sort();
+    const flags = () =>
+      lines()
+        .filter((l) => l.dataset.flagged === 'true')
+        .map((l) => l.dataset.returnId)
+        .sort();
     await waitFor(() => expect(flags()).toEqual(['r1', 'r2']));
     expect(await db.outbox.count()).toBe(0);
     // Editing r2's price clears its flag only.
@@ -257,8 +314,23 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
 
   it('a processed row shows its receipt date instead of inputs, and its status cannot change', async () => {
     await seedProducts();
-    await db.mirrored('batches').add({ id: 'b1', kind: 'return', date: '2025-02-14T00:00:00.000Z', description: '', created_at: '2025-02-14T00:00:00.000Z', ...meta });
-    await db.mirrored('returns').add(ret('r1', { status: 'ready', price: 80, processed: true, batch_id: 'b1', final_moment: '2025-02-14T00:00:00.000Z' }));
+    await db.mirrored('batches').add({
+      id: 'b1',
+      kind: 'return',
+      date: '2025-02-14T00:00:00.000Z',
+      description: '',
+      created_at: '2025-02-14T00:00:00.000Z',
+      ...meta,
+    });
+    await db.mirrored('returns').add(
+      ret('r1', {
+        status: 'ready',
+        price: 80,
+        processed: true,
+        batch_id: 'b1',
+        final_moment: '2025-02-14T00:00:00.000Z',
+      }),
+    );
     await open();
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect((within(lineOf('r1')).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
@@ -284,19 +356,23 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
 
   it('«Оприходовать»: one outbox group with the document, return lots, markdowns, the disposal and the returns processed; stock counts them at once', async () => {
     await seedProducts();
-    await db.mirrored('returns').bulkAdd([
-      ret('r1', { status: 'ready', price: 80, markdown_price: 80, count: 2 }),
-      ret('r2', { status: 'markdown', price: 95, markdown_price: 50, count: 2, description: 'Скол' }),
-      ret('r3', { status: 'disposal', price: 80, count: 1 }),
-      ret('r4'),
-      ret('r5', { product_id: null, status: null }),
-    ]);
+    await db
+      .mirrored('returns')
+      .bulkAdd([
+        ret('r1', { status: 'ready', price: 80, markdown_price: 80, count: 2 }),
+        ret('r2', { status: 'markdown', price: 95, markdown_price: 50, count: 2, description: 'Скол' }),
+        ret('r3', { status: 'disposal', price: 80, count: 1 }),
+        ret('r4'),
+        ret('r5', { product_id: null, status: null }),
+      ]);
     expect((await loadProductStock('p1')).onHand).toBe(6);
     await open();
     await waitFor(() => expect(lines()).toHaveLength(5));
     fireEvent.change(screen.getByLabelText('Дата оприходования'), { target: { value: '14.02.2025' } });
     fireEvent.click(screen.getByRole('button', { name: 'Оприходовать' }));
-    await waitFor(() => expect(getAppState().notification).toEqual({ type: 'success', text: 'Оприходовано возвратов: 3' }));
+    await waitFor(() =>
+      expect(getAppState().notification).toEqual({ type: 'success', text: 'Оприходовано возвратов: 3' }),
+    );
 
     const entries = await outbox();
     expect(new Set(entries.map((e) => e.group)).size).toBe(1);
@@ -307,7 +383,13 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     const body = call.body as { id: string; date: string; batch: Record<string, Record<string, unknown>> };
     expect(body.date).toBe('2025-02-14');
     expect(Object.keys(body.batch).sort()).toEqual(['r1', 'r2', 'r3']);
-    expect(body.batch.r2).toMatchObject({ status: 'markdown', price: 95, markdown_price: 50, product_id: 'p1', description: 'Скол' });
+    expect(body.batch.r2).toMatchObject({
+      status: 'markdown',
+      price: 95,
+      markdown_price: 50,
+      product_id: 'p1',
+      description: 'Скол',
+    });
     expect(body.batch.r2!.markdown_ids).toHaveLength(2);
 
     const batch = (await db.rows('batches').get(body.id))!;
@@ -323,15 +405,23 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
       (body.batch.r2!.markdown_ids as string[]).map((id) => [id, body.batch.r2!.lot_id, 95, 50]).sort(),
     );
     const disposals = await db.rows('disposals').toArray();
-    expect(disposals.map((d) => [d.id, d.count, d.price, d.batch_id])).toEqual([[body.batch.r3!.disposal_id, 1, 80, body.id]]);
+    expect(disposals.map((d) => [d.id, d.count, d.price, d.batch_id])).toEqual([
+      [body.batch.r3!.disposal_id, 1, 80, body.id],
+    ]);
     const returns = await db.rows('returns').toArray();
-    expect(returns.filter((r) => r.processed).map((r) => [r.id, r.batch_id, r.final_moment]).sort()).toEqual(
-      ['r1', 'r2', 'r3'].map((id) => [id, body.id, '2025-02-14T00:00:00.000Z']),
-    );
+    expect(
+      returns
+        .filter((r) => r.processed)
+        .map((r) => [r.id, r.batch_id, r.final_moment])
+        .sort(),
+    ).toEqual(['r1', 'r2', 'r3'].map((id) => [id, body.id, '2025-02-14T00:00:00.000Z']));
     // Carriers for each row the call writes, settled with it.
-    expect(entries.filter((e) => e.carrier === call.id).map((e) => `${e.table}`).sort()).toEqual(
-      ['disposals', 'lots', 'lots', 'lots', 'markdowns', 'markdowns', 'returns', 'returns', 'returns'],
-    );
+    expect(
+      entries
+        .filter((e) => e.carrier === call.id)
+        .map((e) => `${e.table}`)
+        .sort(),
+    ).toEqual(['disposals', 'lots', 'lots', 'lots', 'markdowns', 'markdowns', 'returns', 'returns', 'returns']);
     // 6 + 2 ready; the markdown's 2 and the disposal's 1 came in and went out again.
     const stock = await loadProductStock('p1');
     expect(stock.onHand).toBe(8);
@@ -340,7 +430,9 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     expect(stock.lots.find((l) => l.id === 'l1')!.count).toBe(3);
 
     // Processed now: the rows show the date and no selector can change.
-    await waitFor(() => expect(nbsp(within(lineOf('r1')).getByTestId('received-at').textContent)).toMatch(/^Оприходован 14\.02\.2025/));
+    await waitFor(() =>
+      expect(nbsp(within(lineOf('r1')).getByTestId('received-at').textContent)).toMatch(/^Оприходован 14\.02\.2025/),
+    );
     expect((within(lineOf('r2')).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
   });
 
@@ -355,14 +447,26 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
   });
 
   it('«Загрузить с маркетплейсов» offline says so plainly and sends nothing', async () => {
-    await db.markets.add({ id: 'm1', market_id: 'shop', name: 'Магазин', description: '', marketplace: 'OZON', created_at: '2025-01-01T00:00:00.000Z', ...meta } as never);
+    await db.markets.add({
+      id: 'm1',
+      market_id: 'shop',
+      name: 'Магазин',
+      description: '',
+      marketplace: 'OZON',
+      created_at: '2025-01-01T00:00:00.000Z',
+      ...meta,
+    } as never);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Загрузить с маркетплейсов' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
-    await waitFor(() => expect(getAppState().notification?.text).toBe('Нет сети: загрузить возвраты с маркетплейсов можно только при подключении к интернету'));
+    await waitFor(() =>
+      expect(getAppState().notification?.text).toBe(
+        'Нет сети: загрузить возвраты с маркетплейсов можно только при подключении к интернету',
+      ),
+    );
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

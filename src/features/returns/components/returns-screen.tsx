@@ -58,7 +58,8 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
     setImportOpen(false);
     const outcome = await importReturns(dateStart);
     if (!outcome.ok) return notify({ type: 'warning', text: outcome.error }, 10_000);
-    if (outcome.failed.length > 0) return notify({ type: 'error', text: `Не удалось загрузить: ${outcome.failed.join('; ')}` }, 10_000);
+    if (outcome.failed.length > 0)
+      return notify({ type: 'error', text: `Не удалось загрузить: ${outcome.failed.join('; ')}` }, 10_000);
     notify({ type: 'info', text: 'Загрузка возвратов с маркетплейсов запущена' }, 3_000);
   }
 
@@ -108,13 +109,22 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
       </div>
       <div className={`${bar} ${filters}`} role="group" aria-label="Статус возвратов">
         {returnFilters.map((f) => (
-          <Button key={f} variant={search.status === f ? 'primary' : 'secondary'} aria-pressed={search.status === f} onClick={() => onSearchChange({ status: f, page: 1 })}>
+          <Button
+            key={f}
+            variant={search.status === f ? 'primary' : 'secondary'}
+            aria-pressed={search.status === f}
+            onClick={() => onSearchChange({ status: f, page: 1 })}
+          >
             {filterLabels[f]}
           </Button>
         ))}
       </div>
       {list.loaded && list.matching === 0 ? (
-        <Muted>{search.status === 'all' ? 'Возвратов пока нет. Добавьте возврат или загрузите с маркетплейсов.' : 'Таких возвратов нет.'}</Muted>
+        <Muted>
+          {search.status === 'all'
+            ? 'Возвратов пока нет. Добавьте возврат или загрузите с маркетплейсов.'
+            : 'Таких возвратов нет.'}
+        </Muted>
       ) : (
         <ReturnsTable
           rows={list.rows}
@@ -138,7 +148,11 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Удалить возврат?"
-        text={deleting ? `«${deleting.title}», ${deleting.count} шт. Удалённый возврат можно восстановить в фильтре «Удалённые».` : ''}
+        text={
+          deleting
+            ? `«${deleting.title}», ${deleting.count} шт. Удалённый возврат можно восстановить в фильтре «Удалённые».`
+            : ''
+        }
         confirmLabel="Удалить"
         danger
         onConfirm={() => {

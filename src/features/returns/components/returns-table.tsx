@@ -14,13 +14,25 @@ export interface ReturnsTableProps {
   flagged: ReadonlySet<string>;
   /** A status other than «нет» was chosen: the price dialog opens. */
   onStatus(row: ReturnLine, status: Receivable | null): void;
-  onPrice(row: ReturnLine, field: 'price' | 'markdown_price', text: string): Promise<{ ok: true } | { ok: false; error: string }>;
+  onPrice(
+    row: ReturnLine,
+    field: 'price' | 'markdown_price',
+    text: string,
+  ): Promise<{ ok: true } | { ok: false; error: string }>;
   onDelete(row: ReturnLine): void;
   onRestore(row: ReturnLine): void;
 }
 
 /** /returns rows (docs/screens.md «Адреса»): number, date, shipment, picture, name, article, description, count, status, prices, delete. */
-export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, onDelete, onRestore }: ReturnsTableProps) {
+export function ReturnsTable({
+  rows,
+  firstNumber,
+  flagged,
+  onStatus,
+  onPrice,
+  onDelete,
+  onRestore,
+}: ReturnsTableProps) {
   return (
     <ScrollArea>
       <table className={`${table} ${cards}`} data-sticky={5}>
@@ -61,12 +73,15 @@ export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, on
                 <td className={td} data-label="Отправление">
                   {r.order_number || '—'}
                 </td>
-                <td className={td}><Thumb image={r.image} className={thumb} /></td>
+                <td className={td}>
+                  <Thumb image={r.image} className={thumb} />
+                </td>
                 <td className={td} data-cell="name">
                   {r.title}
                   {!r.linked && (
                     <span className={warn} data-testid="unlinked">
-                      Не связан с товаром склада{r.marketplace ? ` (${marketplaceName(r.marketplace)})` : ''}: оприходовать нельзя
+                      Не связан с товаром склада{r.marketplace ? ` (${marketplaceName(r.marketplace)})` : ''}:
+                      оприходовать нельзя
                     </span>
                   )}
                 </td>
@@ -103,7 +118,14 @@ export function ReturnsTable({ rows, firstNumber, flagged, onStatus, onPrice, on
                     r.linked &&
                     !deleted && (
                       <span className={prices}>
-                        <BlurField className={cellInput} min={0} step="any" label={`Цена: ${who}`} value={r.price} onSave={(t) => onPrice(r, 'price', t)} />
+                        <BlurField
+                          className={cellInput}
+                          min={0}
+                          step="any"
+                          label={`Цена: ${who}`}
+                          value={r.price}
+                          onSave={(t) => onPrice(r, 'price', t)}
+                        />
                         {r.status === 'markdown' && (
                           <BlurField
                             className={cellInput}

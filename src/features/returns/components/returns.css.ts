@@ -12,7 +12,14 @@ export const line = style({
     '&[data-processed="true"]': { color: vars.color.muted },
   },
 });
-export const thumb = style({ width: '48px', height: '48px', objectFit: 'cover', borderRadius: vars.radius.sm, display: 'block', background: vars.color.bg });
+export const thumb = style({
+  width: '48px',
+  height: '48px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  display: 'block',
+  background: vars.color.bg,
+});
 export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
 export const warn = style({ display: 'block', color: vars.color.warning, fontSize: vars.font.small });
 /** The shared cell field, narrower: a returns row holds two prices beside the status. */
@@ -27,7 +34,14 @@ export const select = style({
 });
 export const prices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 /** The toolbar wraps on a tablet (768 px): no control pushes the page sideways. */
-export const bar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', marginBottom: vars.space.md, minWidth: 0 });
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  marginBottom: vars.space.md,
+  minWidth: 0,
+});
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });
 export const footer = style({
   display: 'flex',
@@ -40,11 +54,30 @@ export const footer = style({
   borderRadius: vars.radius.md,
   marginTop: vars.space.md,
 });
-export const lotList = style({ listStyle: 'none', margin: `0 0 ${vars.space.md}`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, maxHeight: '200px', overflowY: 'auto' });
-export const product = style({ display: 'flex', gap: vars.space.md, alignItems: 'center', marginBottom: vars.space.md });
-export const bigThumb = style({ width: '96px', height: '96px', objectFit: 'cover', borderRadius: vars.radius.md, background: vars.color.bg });
+export const lotList = style({
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  maxHeight: '200px',
+  overflowY: 'auto',
+});
+export const product = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'center',
+  marginBottom: vars.space.md,
+});
+export const bigThumb = style({
+  width: '96px',
+  height: '96px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.bg,
+});
 export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-
 
 // The shared card layout in a box narrower than 1100 px (src/ui/cards.css.ts); this screen's own cell rules follow.
 export { cards };

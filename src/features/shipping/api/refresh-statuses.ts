@@ -16,7 +16,9 @@ export type RefreshOutcome = { ok: true; started: number } | { ok: false; error:
  */
 export async function refreshStatuses(): Promise<RefreshOutcome> {
   if (!navigator.onLine) return { ok: false, error: OFFLINE_REFRESH };
-  const stores = (await db.markets.toArray()).filter((m) => m.marketplace !== '-').sort((a, b) => a.created_at.localeCompare(b.created_at) || a.market_id.localeCompare(b.market_id));
+  const stores = (await db.markets.toArray())
+    .filter((m) => m.marketplace !== '-')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.market_id.localeCompare(b.market_id));
   if (stores.length === 0) return { ok: false, error: NO_STORES };
   const body = stores.map((s) => ({ marketplace: s.marketplace, market_id: s.market_id }));
   const sent = await sendNow(apiCall('POST', '/extract/products/status/', { body }));

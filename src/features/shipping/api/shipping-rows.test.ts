@@ -25,8 +25,16 @@ function data(extra: Partial<ShippingData> = {}): ShippingData {
       { id: 'p1', name: 'Кружка', images: [] },
       { id: 'p2', name: 'Ложка', images: [] },
     ],
-    listings: [listing('l1', 'p1', 'CUP-1'), listing('l2', 'p2', 'SPN-1', 'wb-1', 'WILDBERRIES'), listing('l3', null, 'LOOSE-1')],
-    statuses: [status('s1', 'l1', 2, 0, 1), status('s2', 'l2', 0, 0, 0, '2025-03-01T08:00:00.000Z'), status('s3', 'l3', 5, 0, 0)],
+    listings: [
+      listing('l1', 'p1', 'CUP-1'),
+      listing('l2', 'p2', 'SPN-1', 'wb-1', 'WILDBERRIES'),
+      listing('l3', null, 'LOOSE-1'),
+    ],
+    statuses: [
+      status('s1', 'l1', 2, 0, 1),
+      status('s2', 'l2', 0, 0, 0, '2025-03-01T08:00:00.000Z'),
+      status('s3', 'l3', 5, 0, 0),
+    ],
     lots: [{ id: 'a', product_id: 'p1', count: 1, price: 10, created_at: '2025-01-01T00:00:00.000Z' }],
     stores: [
       { market_id: 'oz-1', name: 'Озон', marketplace: 'OZON' },

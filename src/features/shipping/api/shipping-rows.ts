@@ -60,7 +60,15 @@ export interface StoreLike {
 /** The figures GET /api/v1/products_mp_status/ answers per product: the device computes the same ones. */
 type ProductFigures = Pick<
   components['schemas']['ProductSufficiency'],
-  'count' | 'awaiting_packaging' | 'awaiting_deliver' | 'delivering' | 'sufficiency' | 'enough' | 'delivery_price' | 'delivering_uncovered' | 'fetched_at'
+  | 'count'
+  | 'awaiting_packaging'
+  | 'awaiting_deliver'
+  | 'delivering'
+  | 'sufficiency'
+  | 'enough'
+  | 'delivery_price'
+  | 'delivering_uncovered'
+  | 'fetched_at'
 >;
 
 /** One row of /shipping-delivery: the product as the device shows it, with the server's figures (count: Σ projected lots). */
@@ -123,7 +131,10 @@ const later = (a: string | null, b: string) => (a === null || Date.parse(b) > Da
  * filtered by sufficiency and by name or article, ordered by name like the server; the totals are of
  * the rows shown.
  */
-export function shippingView(data: ShippingData, query: { filter: SufficiencyFilter; search: string; productId?: string }): ShippingView {
+export function shippingView(
+  data: ShippingData,
+  query: { filter: SufficiencyFilter; search: string; productId?: string },
+): ShippingView {
   const listingById = new Map(data.listings.map((l) => [l.id, l]));
   const listingsOf = group(data.listings, (l) => l.product_wh_id);
   const lotsOf = group(data.lots, (l) => l.product_id);
@@ -138,13 +149,23 @@ export function shippingView(data: ShippingData, query: { filter: SufficiencyFil
     const awaitingPackaging = own.reduce((n, s) => n + num(s.awaiting_packaging), 0);
     const awaitingDeliver = own.reduce((n, s) => n + num(s.awaiting_deliver), 0);
     const delivering = own.reduce((n, s) => n + num(s.delivering), 0);
-    const lots = (lotsOf.get(product.id) ?? []).map((l) => ({ id: l.id, count: num(l.count), price: num(l.price), receivedAt: l.created_at }));
+    const lots = (lotsOf.get(product.id) ?? []).map((l) => ({
+      id: l.id,
+      count: num(l.count),
+      price: num(l.price),
+      receivedAt: l.created_at,
+    }));
     const count = lots.reduce((n, l) => n + l.count, 0);
     const value = sufficiency(count, awaitingPackaging);
     if (query.filter === 'enough' && value < 0) continue;
     if (query.filter === 'not_enough' && value >= 0) continue;
     const ownListings = listingsOf.get(product.id) ?? [];
-    if (needle && !product.name.toLowerCase().includes(needle) && !ownListings.some((l) => l.offer_id.toLowerCase().includes(needle))) continue;
+    if (
+      needle &&
+      !product.name.toLowerCase().includes(needle) &&
+      !ownListings.some((l) => l.offer_id.toLowerCase().includes(needle))
+    )
+      continue;
     const price = deliveryPrice(lots, delivering);
     rows.push({
       id: product.id,
@@ -181,7 +202,12 @@ export function shippingView(data: ShippingData, query: { filter: SufficiencyFil
   }
   const stores = data.stores
     .filter((s) => s.marketplace !== '-')
-    .map((s) => ({ market_id: s.market_id, name: s.name, marketplace: s.marketplace, fetched_at: latestOfStore.get(storeKey(s.marketplace, s.market_id)) ?? null }))
+    .map((s) => ({
+      market_id: s.market_id,
+      name: s.name,
+      marketplace: s.marketplace,
+      fetched_at: latestOfStore.get(storeKey(s.marketplace, s.market_id)) ?? null,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, 'ru') || (a.market_id < b.market_id ? -1 : 1));
   const known = stores.map((s) => s.fetched_at).filter((t): t is string => t !== null);
   const fetchedAt = known.length ? known.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;

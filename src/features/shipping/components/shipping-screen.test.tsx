@@ -16,7 +16,14 @@ import { enough, short } from './shipping.css.ts';
 function Route() {
   const search = shippingSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  return <ShippingScreen search={search} onSearchChange={(patch) => void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })} />;
+  return (
+    <ShippingScreen
+      search={search}
+      onSearchChange={(patch) =>
+        void navigate({ to: '.', search: ((s: object) => ({ ...s, ...patch })) as never, replace: true })
+      }
+    />
+  );
 }
 const open = (url = '/shipping-delivery') => renderWithRouter(Route, { path: '/shipping-delivery', url });
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
@@ -124,7 +131,9 @@ describe('/shipping-delivery — «Отгрузки и доставки» (docs/
     await open();
     await waitFor(() => expect(figure('Миска', 'sufficiency')).toBe('3'));
     const body = { id: 'd1', product_id: bowl, count: 3, price: 0 };
-    await act(() => queueCreate('disposals', { ...body, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body }));
+    await act(() =>
+      queueCreate('disposals', { ...body, version: 0 }, { method: 'POST', path: '/api/v1/disposal/', body }),
+    );
     await waitFor(() => expect(figure('Миска', 'sufficiency')).toBe('0'));
     // FIFO took the three 40 ₽ units: one 60 ₽ unit is left for three delivering, two have no price.
     expect(figure('Миска', 'delivery-sum')).toBe('60 ₽');
@@ -139,8 +148,19 @@ describe('/shipping-delivery — «Отгрузки и доставки» (docs/
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(screen.getByTestId('offline-note').textContent).toMatch(/^Нет сети: показан последний загруженный снимок/);
     // The oldest of the stores' latest refreshes (WB, 08:15 UTC), and each store's.
-    const when = (iso: string) => new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)).replace(',', '');
-    expect(nbsp(screen.getByTestId('snapshot').textContent)).toBe(`Статусы на ${when(AT_WB)} (ВБ: ${when(AT_WB)}; Озон: ${when(AT_OZON)})`);
+    const when = (iso: string) =>
+      new Intl.DateTimeFormat('ru-RU', {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .format(new Date(iso))
+        .replace(',', '');
+    expect(nbsp(screen.getByTestId('snapshot').textContent)).toBe(
+      `Статусы на ${when(AT_WB)} (ВБ: ${when(AT_WB)}; Озон: ${when(AT_OZON)})`,
+    );
     expect(nbsp(rowOf('Кружка').textContent)).toContain(`Статусы на ${when(AT_OZON)}`);
     fireEvent.click(screen.getByRole('button', { name: 'Обновить статусы' }));
     await waitFor(() => expect(getAppState().notification?.text).toBe(OFFLINE_REFRESH));
@@ -154,7 +174,10 @@ describe('/shipping-delivery — «Отгрузки и доставки» (docs/
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const request = input as Request;
       calls.push({ url: request.url, method: request.method, body: await request.clone().json() });
-      return new Response(JSON.stringify({ job_ids: ['j1', 'j2'], jobs: [] }), { status: 202, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ job_ids: ['j1', 'j2'], jobs: [] }), {
+        status: 202,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     await open();
     await waitFor(() => expect(names()).toHaveLength(3));
@@ -163,30 +186,42 @@ describe('/shipping-delivery — «Отгрузки и доставки» (docs/
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!.url).pathname).toBe('/api/v1/extract/products/status/');
     expect(calls[0]!.method).toBe('POST');
-    expect([...(calls[0]!.body as { market_id: string }[])].sort((x, y) => x.market_id.localeCompare(y.market_id))).toEqual([
+    expect(
+      [...(calls[0]!.body as { market_id: string }[])].sort((x, y) => x.market_id.localeCompare(y.market_id)),
+    ).toEqual([
       { marketplace: 'OZON', market_id: 'oz-1' },
       { marketplace: 'WILDBERRIES', market_id: 'wb-1' },
     ]);
   });
 
-  it('a refusal is shown with the server\'s reason', async () => {
+  it("a refusal is shown with the server's reason", async () => {
     await seed();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ status: 400, code: 'access_token_missing', detail: 'У магазина «ВБ» не задан ключ API' }), {
-        status: 400,
-        headers: { 'content-type': 'application/problem+json' },
-      }),
+      new Response(
+        JSON.stringify({ status: 400, code: 'access_token_missing', detail: 'У магазина «ВБ» не задан ключ API' }),
+        {
+          status: 400,
+          headers: { 'content-type': 'application/problem+json' },
+        },
+      ),
     );
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Обновить статусы' }));
-    await waitFor(() => expect(getAppState().notification).toEqual({ type: 'error', text: 'Не удалось обновить статусы: У магазина «ВБ» не задан ключ API' }));
+    await waitFor(() =>
+      expect(getAppState().notification).toEqual({
+        type: 'error',
+        text: 'Не удалось обновить статусы: У магазина «ВБ» не задан ключ API',
+      }),
+    );
   });
 
   it('no statuses yet: says what to do', async () => {
     await seedStore('oz-1', 'OZON', 'Озон');
     await open();
     await screen.findByText(/Нет товаров, ждущих сборки/);
-    expect(screen.getByTestId('snapshot').textContent).toBe('Статусы отправлений ещё не загружались — нажмите «Обновить статусы».');
+    expect(screen.getByTestId('snapshot').textContent).toBe(
+      'Статусы отправлений ещё не загружались — нажмите «Обновить статусы».',
+    );
     expect(summary()).toBe('Доставляется: 0 шт. на сумму 0 ₽');
   });
 });

@@ -24,7 +24,9 @@ export function summaryText(total: ShippingTotal): string {
 function snapshotText(fetchedAt: string | null, stores: StoreSnapshot[]): string {
   if (stores.length === 0) return '';
   if (fetchedAt === null) return 'Статусы отправлений ещё не загружались — нажмите «Обновить статусы».';
-  const each = stores.map((s) => `${s.name}: ${s.fetched_at ? formatDateTime(s.fetched_at) : 'нет отправлений'}`).join('; ');
+  const each = stores
+    .map((s) => `${s.name}: ${s.fetched_at ? formatDateTime(s.fetched_at) : 'нет отправлений'}`)
+    .join('; ');
   return `Статусы на ${formatDateTime(fetchedAt)} (${each})`;
 }
 
@@ -36,7 +38,8 @@ export function ShippingScreen({ search, onSearchChange }: ShippingScreenProps) 
 
   async function refresh() {
     const outcome = await refreshStatuses();
-    if (!outcome.ok) return notify({ type: outcome.error.startsWith('Нет сети') ? 'warning' : 'error', text: outcome.error }, 10_000);
+    if (!outcome.ok)
+      return notify({ type: outcome.error.startsWith('Нет сети') ? 'warning' : 'error', text: outcome.error }, 10_000);
     notify({ type: 'info', text: `Обновление статусов запущено (магазинов: ${outcome.started})` }, 3_000);
   }
 
@@ -59,7 +62,8 @@ export function ShippingScreen({ search, onSearchChange }: ShippingScreenProps) 
       </div>
       {!online && (
         <p className={offline} role="status" data-testid="offline-note">
-          Нет сети: показан последний загруженный снимок статусов; обновить его можно только при подключении к интернету.
+          Нет сети: показан последний загруженный снимок статусов; обновить его можно только при подключении к
+          интернету.
         </p>
       )}
       <p className={snapshot} data-testid="snapshot">

@@ -5,7 +5,8 @@ import { cards, enough, num, short, small, table, td, th, thumb, warn } from './
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 /** The delivering units' price: «?» when nothing has lots to price them (docs/rules.md «Достаточность»). */
-export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) => (row.delivery_price === null ? '?' : formatRoubles(row.delivery_price));
+export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) =>
+  row.delivery_price === null ? '?' : formatRoubles(row.delivery_price);
 
 /**
  * /shipping-delivery rows (docs/screens.md «Адреса»): picture; name and articles; sufficiency (green
@@ -41,7 +42,11 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
                 {r.fetched_at && <span className={small}>Статусы на {formatDateTime(r.fetched_at)}</span>}
               </td>
               <td className={`${td} ${num}`} data-label="Достаточность">
-                <span className={r.enough ? enough : short} data-testid="sufficiency" title={`На складе ${formatAmount(r.count)} шт.`}>
+                <span
+                  className={r.enough ? enough : short}
+                  data-testid="sufficiency"
+                  title={`На складе ${formatAmount(r.count)} шт.`}
+                >
                   {formatAmount(r.sufficiency)}
                 </span>
               </td>

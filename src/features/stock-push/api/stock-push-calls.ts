@@ -35,7 +35,8 @@ export const loadPreview = () => read(() => api().GET(endpoints.stockPushPreview
 
 export const loadRuns = (limit = 10) => read(() => api().GET(endpoints.stockPushLog, { params: { query: { limit } } }));
 
-export const loadRun = (jobId: string) => read(() => api().GET(endpoints.stockPushRun, { params: { path: { job_id: jobId } } }));
+export const loadRun = (jobId: string) =>
+  read(() => api().GET(endpoints.stockPushRun, { params: { path: { job_id: jobId } } }));
 
 export const loadSettings = () => read(() => api().GET(endpoints.stockPushSettings));
 

@@ -130,5 +130,19 @@ export function useStockPush(): StockPushScreenState {
     });
   }, []);
 
-  return { online, preview, previewError, loadingPreview, running, result, error, runs, autoPush, refresh: () => void readPreview(), send, setAutoPush, openRun };
+  return {
+    online,
+    preview,
+    previewError,
+    loadingPreview,
+    running,
+    result,
+    error,
+    runs,
+    autoPush,
+    refresh: () => void readPreview(),
+    send,
+    setAutoPush,
+    openRun,
+  };
 }

@@ -2,7 +2,20 @@ import { formatAmount } from '../../../lib/format.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 import type { PreviewItem, PreviewStore } from '../api/stock-push-calls.ts';
-import { down, errorNote, meta, nameCell, num, section, sectionTitle, small, table, td, th, up } from './stock-push.css.ts';
+import {
+  down,
+  errorNote,
+  meta,
+  nameCell,
+  num,
+  section,
+  sectionTitle,
+  small,
+  table,
+  td,
+  th,
+  up,
+} from './stock-push.css.ts';
 
 /** «+3», «−2», «0»; «—» when the marketplace did not say what it has. */
 function changeText(change: number | null): string {
@@ -26,7 +39,9 @@ function Row({ item }: { item: PreviewItem }) {
         {item.marketplace_stock === null ? '—' : formatAmount(item.marketplace_stock)}
       </td>
       <td className={`${td} ${num}`} data-testid="change">
-        <span className={item.change && item.change > 0 ? up : item.change && item.change < 0 ? down : undefined}>{changeText(item.change)}</span>
+        <span className={item.change && item.change > 0 ? up : item.change && item.change < 0 ? down : undefined}>
+          {changeText(item.change)}
+        </span>
       </td>
     </tr>
   );

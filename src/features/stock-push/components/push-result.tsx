@@ -2,7 +2,20 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 import type { StockPushRun } from '../api/stock-push-calls.ts';
-import { cellError, errorNote, failed, meta, nameCell, num, ok, section, sectionTitle, table, td, th } from './stock-push.css.ts';
+import {
+  cellError,
+  errorNote,
+  failed,
+  meta,
+  nameCell,
+  num,
+  ok,
+  section,
+  sectionTitle,
+  table,
+  td,
+  th,
+} from './stock-push.css.ts';
 
 /** A finished push: how many items each store took and, for every refused one, the marketplace's reason. */
 export function PushResult({ run }: { run: StockPushRun }) {
@@ -12,11 +25,13 @@ export function PushResult({ run }: { run: StockPushRun }) {
       <h2 className={sectionTitle}>Результат передачи от {formatDateTime(run.created_at)}</h2>
       {run.error && <p className={errorNote}>{run.error}</p>}
       <p className={meta} data-testid="result-summary">
-        Принято: <span className={ok}>{run.sent}</span> · с ошибкой: <span className={run.failed > 0 ? failed : undefined}>{run.failed}</span>
+        Принято: <span className={ok}>{run.sent}</span> · с ошибкой:{' '}
+        <span className={run.failed > 0 ? failed : undefined}>{run.failed}</span>
       </p>
       {run.stores.map((s) => (
         <p key={s.market_id} className={meta}>
-          {s.name} ({marketplaceName(s.marketplace)}{s.warehouse ? `, ${s.warehouse}` : ''}): принято {s.sent}, с ошибкой {s.failed}
+          {s.name} ({marketplaceName(s.marketplace)}
+          {s.warehouse ? `, ${s.warehouse}` : ''}): принято {s.sent}, с ошибкой {s.failed}
           {s.error ? ` — ${s.error}` : ''}
         </p>
       ))}

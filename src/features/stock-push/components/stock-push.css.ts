@@ -4,9 +4,22 @@ import { vars } from '../../../ui/theme.css.ts';
 export { cellError, num, small, table, td, th } from '../../../ui/table.css.ts';
 
 /** The toolbar wraps on a tablet (768 px): no control pushes the page sideways. */
-export const bar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', marginBottom: vars.space.md, minWidth: 0 });
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  marginBottom: vars.space.md,
+  minWidth: 0,
+});
 /** The automatic-push switch: a whole 44 px touch target, label included. */
-export const toggle = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, minHeight: vars.touch, cursor: 'pointer' });
+export const toggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.touch,
+  cursor: 'pointer',
+});
 export const toggleBox = style({ width: '24px', height: '24px', margin: 0 });
 export const note = style({
   padding: vars.space.sm,

@@ -38,7 +38,8 @@ const refusedWord: Record<Gender, string> = {
 };
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const bodyOf = (e: DescribedEntry): Row => (e.body && typeof e.body === 'object' && !Array.isArray(e.body) ? (e.body as Row) : {});
+const bodyOf = (e: DescribedEntry): Row =>
+  e.body && typeof e.body === 'object' && !Array.isArray(e.body) ? (e.body as Row) : {};
 const segments = (path: string) => path.split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
 
 /** The products an entry is about: named in its body (one row or a document's lines), its path, or its row. */
@@ -48,7 +49,8 @@ export function productIdsOf(entry: DescribedEntry, row: Row | null = null): str
   if (Array.isArray(body.batch)) for (const line of body.batch as Row[]) ids.push(line?.product_id, line?.product);
   const path = segments(entry.path);
   const products = path.indexOf('products');
-  if (products >= 0 && ['warehouse', 'group', 'ungroup'].includes(path[products + 1] ?? '')) ids.push(path[products + 2]);
+  if (products >= 0 && ['warehouse', 'group', 'ungroup'].includes(path[products + 1] ?? ''))
+    ids.push(path[products + 2]);
   if (entry.table === 'products_wh') ids.push(entry.row_id);
   const rowOf = row ?? entry.before;
   if (rowOf && entry.table !== 'products_wh') ids.push(rowOf.product_id, rowOf.product);

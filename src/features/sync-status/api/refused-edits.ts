@@ -22,11 +22,17 @@ export async function loadRefusedEdits(database: OstatokDatabase = db): Promise<
   const edits = refusedEditsOf(rejected);
   const rows = await Promise.all(
     edits.map(
-      async ({ head }) => ((await database.mirrored(head.table).get(head.row_id)) ?? head.before ?? null) as Record<string, unknown> | null,
+      async ({ head }) =>
+        ((await database.mirrored(head.table).get(head.row_id)) ?? head.before ?? null) as Record<
+          string,
+          unknown
+        > | null,
     ),
   );
   const productIds = [
-    ...new Set(edits.flatMap(({ unit }, i) => unit.flatMap((e) => productIdsOf(e, e === edits[i]!.head ? rows[i] : null)))),
+    ...new Set(
+      edits.flatMap(({ unit }, i) => unit.flatMap((e) => productIdsOf(e, e === edits[i]!.head ? rows[i] : null))),
+    ),
   ];
   const products = await database.rows('products_wh').bulkGet(productIds);
   const productNames = new Map(products.flatMap((p) => (p?.name ? [[p.id, p.name] as const] : [])));

@@ -13,6 +13,10 @@ export interface SyncStatus {
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
   const unsent = useLiveQuery(() => countUnsent(), [], 0);
-  const lastSyncAt = useLiveQuery(async () => ((await db.meta.get('last_sync_at'))?.value as number | undefined) ?? null, [], null);
+  const lastSyncAt = useLiveQuery(
+    async () => ((await db.meta.get('last_sync_at'))?.value as number | undefined) ?? null,
+    [],
+    null,
+  );
   return { online, unsent, lastSyncAt };
 }

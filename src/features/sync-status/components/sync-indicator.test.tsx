@@ -51,7 +51,11 @@ describe('sync indicator', () => {
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByTestId('unsent-count')).toBeNull(); // nothing queued: no counter
 
-    await db.outbox.bulkAdd([entry('pending', 'POST'), entry('sending', 'PATCH'), entry('rejected', 'PATCH', 'Нельзя')]);
+    await db.outbox.bulkAdd([
+      entry('pending', 'POST'),
+      entry('sending', 'PATCH'),
+      entry('rejected', 'PATCH', 'Нельзя'),
+    ]);
     await waitFor(() => expect(screen.getByTestId('unsent-count').textContent).toBe('Не отправлено: 2'));
     expect(badge().textContent).toContain('Отклонено: 1');
 
@@ -88,7 +92,8 @@ describe('sync indicator', () => {
     const firstLines = () => items().map((li) => li.querySelector('div > div')!.textContent);
     expect(firstLines()).toEqual(['Списание 3 шт. товара «Кружка белая»', 'Удаление магазина']);
     expect(items()[0]!.textContent).toContain('Недостаточно товара на складе: доступно 1 шт.');
-    for (const li of items()) for (const name of ['Повторить', 'Отменить']) expect(within(li).getByRole('button', { name })).toBeDefined();
+    for (const li of items())
+      for (const name of ['Повторить', 'Отменить']) expect(within(li).getByRole('button', { name })).toBeDefined();
 
     fireEvent.click(within(items()[1]!).getByRole('button', { name: 'Отменить' }));
     await waitFor(() => expect(items()).toHaveLength(1));

@@ -40,7 +40,8 @@ export function SyncIndicator() {
               ? 'Всё отправлено на сервер.'
               : 'Устройство в сети.'
             : 'Нет сети: правки сохраняются на устройстве и уйдут на сервер при подключении.'}{' '}
-          Неотправленных правок: {status.unsent}.{status.lastSyncAt ? ` Последняя синхронизация: ${formatTime(status.lastSyncAt)}.` : ''}
+          Неотправленных правок: {status.unsent}.
+          {status.lastSyncAt ? ` Последняя синхронизация: ${formatTime(status.lastSyncAt)}.` : ''}
         </p>
         {edits.length > 0 && (
           <>

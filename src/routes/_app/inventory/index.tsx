@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_app/inventory/')({
   component: function InventoryRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <InventoryScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    return (
+      <InventoryScreen
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })}
+      />
+    );
   },
 });

@@ -13,7 +13,8 @@ import YAML from 'yaml';
  */
 
 export const specsDir = path.resolve(
-  process.env.MARKETPLACE_SPECS_DIR ?? path.join(import.meta.dirname, '../../../../../shared/reference/marketplace-specs'),
+  process.env.MARKETPLACE_SPECS_DIR ??
+    path.join(import.meta.dirname, '../../../../../shared/reference/marketplace-specs'),
 );
 /** Only a developer without shared/ beside the repo may skip these; CI always has it and must run them. */
 export const specsAvailable = existsSync(specsDir) || process.env.CI === 'true';
@@ -121,12 +122,14 @@ function locate(fileUrl: string, segments: string[]): { url: string; pointer: st
       if (file) url = new URL(file, url).toString();
       pointer = fragment;
       node = readDoc(fileURLToPath(url));
-      for (const part of pointer.split('/').slice(1)) node = (node as Node)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      for (const part of pointer.split('/').slice(1))
+        node = (node as Node)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     }
   };
   for (const segment of segments) {
     follow();
-    if (!isNode(node) || !(segment in node)) throw new Error(`spec has no ${segments.join(' → ')} (stopped at ${segment})`);
+    if (!isNode(node) || !(segment in node))
+      throw new Error(`spec has no ${segments.join(' → ')} (stopped at ${segment})`);
     node = node[segment];
     pointer += `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   }
@@ -155,8 +158,18 @@ export async function responseValidator(
     return undefined;
   }
   const content = isNode(response.node) && isNode(response.node.content) ? Object.keys(response.node.content) : [];
-  const mediaType = content.includes('application/json') ? 'application/json' : (content.find((c) => c.endsWith('json')) ?? 'application/json');
-  const schema = locate(response.url, [...response.pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), 'content', mediaType, 'schema']);
+  const mediaType = content.includes('application/json')
+    ? 'application/json'
+    : (content.find((c) => c.endsWith('json')) ?? 'application/json');
+  const schema = locate(response.url, [
+    ...response.pointer
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')),
+    'content',
+    mediaType,
+    'schema',
+  ]);
   const ref = `${schema.url}#${schema.pointer}`;
   let validator = validators.get(ref);
   if (!validator) {
@@ -167,5 +180,7 @@ export async function responseValidator(
 }
 
 export function describeErrors(validate: ValidateFunction): string {
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
+  return (validate.errors ?? [])
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+    .join('\n');
 }

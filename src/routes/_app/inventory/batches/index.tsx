@@ -7,6 +7,11 @@ export const Route = createFileRoute('/_app/inventory/batches/')({
   component: function BatchesRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <BatchesScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })} />;
+    return (
+      <BatchesScreen
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true })}
+      />
+    );
   },
 });

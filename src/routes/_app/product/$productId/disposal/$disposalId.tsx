@@ -5,6 +5,10 @@ import { DisposalForm } from '../../../../../features/product-stock/components/d
 export const Route = createFileRoute('/_app/product/$productId/disposal/$disposalId')({
   component: function DisposalRoute() {
     const { productId, disposalId } = Route.useParams();
-    return disposalId === 'new' ? <DisposalForm productId={productId} /> : <DisposalEditor productId={productId} disposalId={disposalId} />;
+    return disposalId === 'new' ? (
+      <DisposalForm productId={productId} />
+    ) : (
+      <DisposalEditor productId={productId} disposalId={disposalId} />
+    );
   },
 });
