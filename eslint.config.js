@@ -52,7 +52,7 @@ const restrict = (files, patterns) => ({
 
 // Non-type-checked rules: lint stays fast enough to run on every save; `npm run typecheck` covers types.
 export default defineConfig(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'api/schema.gen.ts', 'tests/bench/results/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-*/', 'data/', 'node_modules/', 'api/schema.gen.ts', 'tests/bench/results/', 'coverage/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
