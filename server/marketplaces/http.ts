@@ -1,5 +1,8 @@
+import type { Pacer } from './pacing.ts';
+import { answersOfText, explainAnswers, type Refusal } from './refusals/index.ts';
 import {
   MarketplaceAuthError,
+  MarketplaceRefusedError,
   MarketplaceUnavailableError,
   type MarketplaceCode,
   type StoreCredentials,
@@ -27,88 +30,6 @@ const defaults = {
 };
 
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Token bucket shared by every request that counts against one quota (OZON: per Client-Id across all
- * methods). Pacing up front is cheaper than collecting 429s, which OZON may punish by cutting access.
- */
-export class RatePacer {
-  private tokens: number;
-  private last = Date.now();
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number = Math.max(1, Math.floor(perSecond)),
-    private readonly sleep: (ms: number) => Promise<void> = sleepReal,
-  ) {
-    this.tokens = burst;
-  }
-
-  /** Resolves when the caller may send; callers are served in arrival order. */
-  take(): Promise<void> {
-    const turn = this.queue.then(async () => {
-      this.refill();
-      if (this.tokens < 1) {
-        await this.sleep(((1 - this.tokens) / this.perSecond) * 1000);
-        this.refill();
-      }
-      this.tokens -= 1;
-    });
-    this.queue = turn.catch(() => undefined);
-    return turn;
-  }
-
-  private refill() {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-  }
-}
-
-/**
- * At most `limit` units in any `windowMs`, the way OZON ("80 requests a minute") and YM ("100,000 SKUs a
- * minute") state their limits: a token bucket would let a burst plus a full minute's rate through in one
- * window. A take larger than the limit waits for an empty window and goes alone.
- */
-export class WindowPacer {
-  private spent: Array<{ at: number; units: number }> = [];
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly sleep: (ms: number) => Promise<void> = sleepReal,
-  ) {}
-
-  take(units = 1): Promise<void> {
-    const need = Math.min(Math.max(1, units), this.limit);
-    const turn = this.queue.then(async () => {
-      for (;;) {
-        const now = Date.now();
-        this.spent = this.spent.filter((s) => s.at > now - this.windowMs);
-        let free = this.limit - this.spent.reduce((n, s) => n + s.units, 0);
-        if (free >= need) break;
-        // Wait for the oldest sends to leave the window until enough room is free.
-        let until = now;
-        for (const s of this.spent) {
-          free += s.units;
-          until = s.at + this.windowMs;
-          if (free >= need) break;
-        }
-        await this.sleep(Math.max(1, until - now + 1));
-      }
-      this.spent.push({ at: Date.now(), units: need });
-    });
-    this.queue = turn.catch(() => undefined);
-    return turn;
-  }
-}
-
-/** What requestJson waits on before each attempt: a RatePacer, a WindowPacer take, or several. */
-export interface Pacer {
-  take(): Promise<void>;
-}
 
 export interface JsonRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -209,9 +130,15 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
         const text = await response.text();
         return { status: response.status, body: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };
       } catch (error) {
-        throw new MarketplaceUnavailableError(marketplace, store.name, 'ответ не в формате JSON', response.status, {
-          cause: error,
-        });
+        throw new MarketplaceUnavailableError(
+          marketplace,
+          store.name,
+          'его ответ не удалось прочитать, повторите позже',
+          response.status,
+          {
+            cause: error,
+          },
+        );
       }
     }
 
@@ -219,15 +146,14 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
     if (response.status === 401 || response.status === 403) {
       throw new MarketplaceAuthError(marketplace, store.name, response.status, {
         cause: new Error(text.slice(0, 500)),
+        marketplaceError: refusalOf(marketplace, response.status, text).marketplaceError,
       });
     }
     if (!isRetryable(response.status, marketplace)) {
-      throw new MarketplaceUnavailableError(
-        marketplace,
-        store.name,
-        `запрос отклонён (HTTP ${response.status}): ${text.slice(0, 300)}`,
-        response.status,
-      );
+      const refusal = refusalOf(marketplace, response.status, text);
+      throw new MarketplaceRefusedError(marketplace, store.name, response.status, refusal.error, {
+        marketplaceError: refusal.marketplaceError,
+      });
     }
 
     lastStatus = response.status;
@@ -250,9 +176,16 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
   throw new MarketplaceUnavailableError(
     marketplace,
     store.name,
-    `${lastReason}; попыток: ${opts.maxAttempts}`,
+    `${lastReason}; попыток: ${opts.maxAttempts}. Повторите через несколько минут.`,
     lastStatus,
   );
+}
+
+/** A refused answer explained: its errors from the marketplace's table, its text kept (with the status when it names none). */
+function refusalOf(marketplace: MarketplaceCode, status: number, text: string): Refusal {
+  const refusal = explainAnswers(marketplace, answersOfText(text));
+  const own = refusal.marketplaceError ?? text.trim().slice(0, 300);
+  return { error: refusal.error, marketplaceError: `HTTP ${status}${own ? ` — ${own}` : ''}` };
 }
 
 /** Joins a configured base URL (with or without a trailing slash or path prefix) and an API path. */

@@ -1,4 +1,4 @@
-import { joinUrl, requestJson, WindowPacer, type CallContext, type Pacer, type RetryOptions } from './http.ts';
+import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
 import type {
   ProductsStocksRequest,
   ProductsStocksResponse,
@@ -6,6 +6,8 @@ import type {
   StocksByWarehouseFbsResponse,
   WarehouseListResponse,
 } from './ozon/wire.ts';
+import type { Pacer, PacerPool } from './pacing.ts';
+import { explainAnswers } from './refusals/index.ts';
 import { batchFailure, chunks, StockPusher, wholeStock, type StockPush } from './stock-batches.ts';
 import {
   MarketplaceError,
@@ -26,6 +28,8 @@ export interface OzonStocksOptions {
   /** Pairs per request: at most 100 (description of the method). */
   batchSize?: number;
   retry?: RetryOptions;
+  /** The pool the 80-a-minute pacer of each Client-Id lives in (pacing.ts). */
+  pacing: PacerPool;
   /** The adapter's pacer of all of a Client-Id's requests (50 a second). */
   overall: (store: StoreCredentials) => Pacer;
   sleep?: (ms: number) => Promise<void>;
@@ -44,7 +48,6 @@ const READ_BATCH = 100;
  */
 export class OzonStocks extends StockPusher implements StockPushAdapter {
   readonly marketplace = 'OZON' as const;
-  private readonly pushPacers = new Map<string, WindowPacer>();
   /** `${Client-Id}:${warehouse}:${product}` → when the pair was last sent. */
   private readonly pairSentAt = new Map<string, number>();
   private readonly sleep: (ms: number) => Promise<void>;
@@ -64,7 +67,8 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
       throw new MarketplaceError(
         'OZON',
         store.name,
-        `Магазин «${store.name}» (OZON): нет активного склада FBS или rFBS — остатки передавать некуда`,
+        `Магазин «${store.name}» (OZON): нет активного склада продавца — остатки передавать некуда. ` +
+          'Включите или создайте склад в кабинете OZON.',
       );
     return { id: String(first.warehouse_id), name: first.name || `Склад ${first.warehouse_id}` };
   }
@@ -102,16 +106,19 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
     for (const item of items) {
       const productId = Number(item.externalId);
       if (Number.isSafeInteger(productId) && productId > 0) sendable.push({ ...item, productId });
-      else results.settle(item.key, 'У карточки нет product_id OZON: загрузите каталог магазина заново');
+      else
+        results.settle(
+          item.key,
+          'У карточки нет номера товара OZON — загрузите товары заново («Загрузить с маркетплейсов» в «Товары»).',
+        );
     }
     const warehouseId = Number(warehouse.id);
-    let pacer = this.pushPacers.get(store.marketId);
-    if (!pacer)
-      this.pushPacers.set(
-        store.marketId,
-        (pacer = new WindowPacer(this.options.requestsPerMinute ?? 80, this.options.minuteMs ?? 60_000, this.sleep)),
-      );
-    const push = pacer;
+    const push = this.options.pacing.ozonStocks(
+      store.marketId,
+      this.options.requestsPerMinute,
+      this.options.minuteMs,
+      this.sleep,
+    );
     const overall = this.options.overall(store);
     const ctx: CallContext = {
       ...this.context(store),
@@ -139,8 +146,8 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
       try {
         answer = await this.post<ProductsStocksResponse>(ctx, '/v2/products/stocks', body);
       } catch (error) {
-        const { message } = batchFailure(error);
-        for (const i of batch) results.settle(i.key, message);
+        const { refusal } = batchFailure(error);
+        for (const i of batch) results.settle(i.key, refusal);
         results.report();
         continue;
       } finally {
@@ -153,12 +160,7 @@ export class OzonStocks extends StockPusher implements StockPushAdapter {
         const r = byOffer.get(i.offerId) ?? byProduct.get(String(i.productId));
         if (!r) continue; // StockResults reports the silence.
         if (r.updated) results.settle(i.key);
-        else
-          results.settle(
-            i.key,
-            (r.errors ?? []).map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') ||
-              'OZON не обновил остаток',
-          );
+        else results.settle(i.key, explainAnswers('OZON', r.errors ?? []));
       }
       results.report();
     }

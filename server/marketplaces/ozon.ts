@@ -1,16 +1,16 @@
-import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { ozonPostingBuckets, postingsWindow, toPosting } from './ozon-postings.ts';
+import { returnsFilter, toReturn } from './ozon-returns.ts';
 import { OzonStocks } from './ozon-stocks.ts';
+import { PacerPool } from './pacing.ts';
 import type {
-  FbsPosting,
   FbsPostingListRequest,
   FbsPostingListResponse,
-  FbsPostingStatus,
   ProductInfoListRequest,
   ProductInfoListResponse,
   ProductInfoListResponseItem,
   ProductListRequest,
   ProductListResponse,
-  ReturnsListItem,
   ReturnsListRequest,
   ReturnsListResponse,
 } from './ozon/wire.ts';
@@ -21,7 +21,6 @@ import type {
   MarketplacePosting,
   MarketplaceReturn,
   PageProgress,
-  PostingBucket,
   ReturnsPeriod,
   StoreCredentials,
 } from './types.ts';
@@ -46,36 +45,16 @@ export interface OzonAdapterOptions {
   /** The length of the stock limits' minute (and of two pair intervals); tests shorten it. */
   stockMinuteMs?: number;
   retry?: RetryOptions;
+  /** Where the per-Client-Id pacers live; the app shares one pool among all its adapters. */
+  pacing?: PacerPool;
 }
 
 const INFO_BATCH = 1000; // /v3/product/info/list takes at most 1000 ids in total.
 
 /**
- * FBS statuses read for the three buckets, one /v3/posting/fbs/list sequence each (reference §1, "How
- * to fill the three buckets"). driver_pickup («у водителя») and sent_by_seller («отправлено
- * продавцом», rFBS) come after awaiting_deliver: the goods have left the seller's warehouse and are on
- * their way to the buyer, so they count as delivering; leaving them out would drop a posting from every
- * bucket between shipment and delivery. Everything else (delivered, cancelled, arbitration, the
- * pre-packaging states) is not read at all.
- */
-export const ozonPostingBuckets: ReadonlyArray<readonly [FbsPostingStatus, PostingBucket]> = [
-  ['awaiting_packaging', 'awaiting_packaging'],
-  ['awaiting_deliver', 'awaiting_deliver'],
-  ['delivering', 'delivering'],
-  ['driver_pickup', 'delivering'],
-  ['sent_by_seller', 'delivering'],
-];
-
-/**
- * since/to select postings by creation and may span at most a year. With the status filter the answer
- * holds only current postings whatever the window, so the widest window costs nothing and misses
- * nothing: 360 days (a margin under the year) back from now, to an hour ahead (clock skew).
- */
-const POSTINGS_WINDOW_DAYS = 360;
-
-/**
  * Catalog: ids page by page through /v3/product/list, then names and images via /v3/product/info/list.
- * Returns: /v1/returns/list by last_id. Both count against the same per-Client-Id pacer.
+ * Returns: /v1/returns/list by last_id (mapped in ozon-returns.ts); postings: /v3/posting/fbs/list per
+ * status (ozon-postings.ts). All count against the same per-Client-Id pacer.
  */
 export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter {
   readonly marketplace = 'OZON' as const;
@@ -85,7 +64,7 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
   private readonly postingsPageSize: number;
   private readonly perSecond: number;
   // One bucket per Client-Id: OZON counts the limit per seller, and several imports may share one.
-  private readonly pacers = new Map<string, RatePacer>();
+  private readonly pacing: PacerPool;
   /** Stock push (ozon-stocks.ts): the store's warehouse, its current stock and the paced push. */
   protected readonly stocks: OzonStocks;
 
@@ -96,7 +75,9 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
     this.returnsPageSize = Math.min(500, Math.max(1, options.returnsPageSize ?? 500));
     this.postingsPageSize = Math.min(1000, Math.max(1, options.postingsPageSize ?? 1000));
     this.perSecond = options.requestsPerSecond ?? 50;
+    this.pacing = options.pacing ?? new PacerPool();
     this.stocks = new OzonStocks({
+      pacing: this.pacing,
       baseUrl: this.baseUrl,
       requestsPerMinute: options.stocksPerMinute,
       pairIntervalMs: options.stockPairIntervalMs ?? (options.stockMinuteMs ?? 60_000) / 2,
@@ -161,9 +142,7 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
     let done = 0;
     for (;;) {
       const request: ReturnsListRequest = {
-        filter: {
-          logistic_return_date: { time_from: moscowDayStart(period.dateFrom), time_to: moscowDayEnd(period.dateTo) },
-        },
+        filter: returnsFilter(period),
         limit: this.returnsPageSize,
         last_id: lastId,
       };
@@ -196,9 +175,7 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
    */
   async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
     const ctx = this.context(store);
-    const now = Date.now();
-    const since = new Date(now - POSTINGS_WINDOW_DAYS * 86_400_000).toISOString();
-    const to = new Date(now + 3_600_000).toISOString();
+    const { since, to } = postingsWindow(Date.now());
     let done = 0;
     for (const [status, bucket] of ozonPostingBuckets) {
       const seen = new Set<string>();
@@ -231,8 +208,7 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
   }
 
   private context(store: StoreCredentials): CallContext {
-    let pacer = this.pacers.get(store.marketId);
-    if (!pacer) this.pacers.set(store.marketId, (pacer = new RatePacer(this.perSecond)));
+    const pacer = this.pacing.ozon(store.marketId, this.perSecond);
     return { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
   }
 }
@@ -249,51 +225,4 @@ function toOffer(item: ProductInfoListResponseItem): MarketplaceOffer[] {
       extra: { sku: item.sku, is_archived: item.is_archived },
     },
   ];
-}
-
-/** The seller's calendar is Moscow's (UTC+3, no DST): a day runs 21:00 UTC the day before to 20:59:59 UTC. */
-const moscowDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString();
-const moscowDayEnd = (day: string) => new Date(`${day}T23:59:59.999+03:00`).toISOString();
-
-function toReturn(item: ReturnsListItem): MarketplaceReturn[] {
-  const product = item.product;
-  if (item.id === undefined) return [];
-  const returnedAt = item.logistic?.return_date || item.visual?.change_moment;
-  return [
-    {
-      externalId: String(item.id),
-      orderNumber: item.posting_number || item.order_number || '',
-      offerId: product?.offer_id ?? '',
-      externalProductId: product?.sku === undefined ? undefined : String(product.sku),
-      name: product?.name ?? '',
-      count: product?.quantity ?? 1,
-      price: product?.price?.price,
-      returnedAt: returnedAt ?? '',
-      marketplaceStatus: item.visual?.status?.display_name || undefined,
-    },
-  ];
-}
-
-/** OZON writes prices as decimal strings ("1390.000000"); a blank or bad one is left out. */
-function ozonPrice(text: string | undefined): number | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function toPosting(p: FbsPosting, bucket: PostingBucket): MarketplacePosting[] {
-  if (!p.posting_number) return [];
-  const items = (p.products ?? []).flatMap((product) =>
-    product.offer_id
-      ? [
-          {
-            offerId: product.offer_id,
-            externalProductId: product.sku === undefined ? undefined : String(product.sku),
-            quantity: product.quantity ?? 1,
-            price: ozonPrice(product.price),
-          },
-        ]
-      : [],
-  );
-  return [{ postingNumber: p.posting_number, bucket, items }];
 }

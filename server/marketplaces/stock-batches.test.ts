@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { WindowPacer } from './http.ts';
+import { WindowPacer } from './pacing.ts';
+import type { Refusal } from './refusals/index.ts';
 import { settleBatch, type BatchOutcome } from './stock-batches.ts';
+
+const refusal = (error: string): Refusal => ({ error, marketplaceError: `CODE: ${error}` });
 
 /** A marketplace that refuses a whole batch when it holds a bad item, naming them only if `names`. */
 function marketplace(bad: Set<number>, names: boolean) {
@@ -11,8 +14,8 @@ function marketplace(bad: Set<number>, names: boolean) {
     if (wrong.length === 0) return { kind: 'ok' };
     return {
       kind: 'refused',
-      named: new Map(names ? wrong.map((i) => [i, `bad ${i}`] as const) : []),
-      message: 'refused',
+      named: new Map(names ? wrong.map((i) => [i, refusal(`bad ${i}`)] as const) : []),
+      refusal: refusal('refused'),
     };
   };
   return { sent, send };
@@ -20,7 +23,7 @@ function marketplace(bad: Set<number>, names: boolean) {
 
 async function settleAll(items: number[], send: (b: readonly number[]) => Promise<BatchOutcome<number>>) {
   const results = new Map<number, string | undefined>();
-  await settleBatch(items, send, (item, error) => results.set(item, error));
+  await settleBatch(items, send, (item, r) => results.set(item, r?.error));
   return results;
 }
 
@@ -52,7 +55,7 @@ describe('settleBatch: one refused item never takes its batch down', () => {
   });
 
   it('fails the whole batch for a reason no item explains', async () => {
-    const results = await settleAll([1, 2], async () => ({ kind: 'failed', message: 'склад обновляется' }));
+    const results = await settleAll([1, 2], async () => ({ kind: 'failed', refusal: refusal('склад обновляется') }));
     expect([...results.values()]).toEqual(['склад обновляется', 'склад обновляется']);
   });
 });

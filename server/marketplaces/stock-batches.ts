@@ -1,3 +1,4 @@
+import { ownReason, type Refusal } from './refusals/index.ts';
 import {
   MarketplaceAuthError,
   MarketplaceError,
@@ -12,20 +13,20 @@ export type BatchOutcome<I> =
   /** Every item was taken. */
   | { kind: 'ok' }
   /** The batch failed as a whole for a reason no item explains (bad request, warehouse busy): each item fails with it. */
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; refusal: Refusal }
   /**
    * The marketplace refused the batch because of some of its items and applied none: `named` are the
-   * items its answer points at, with their reasons; `message` is the answer as a whole.
+   * items its answer points at, with their reasons; `refusal` is the answer as a whole.
    */
-  | { kind: 'refused'; named: Map<I, string>; message: string };
+  | { kind: 'refused'; named: Map<I, Refusal>; refusal: Refusal };
 
 /**
  * A batch's request failed: a refused key or a fault of ours ends the whole push (rethrown); any other
  * marketplace failure is the batch's, and each of its items fails with the message.
  */
-export function batchFailure(error: unknown): { kind: 'failed'; message: string } {
+export function batchFailure(error: unknown): { kind: 'failed'; refusal: Refusal } {
   if (error instanceof MarketplaceAuthError || !(error instanceof MarketplaceError)) throw error;
-  return { kind: 'failed', message: error.message };
+  return { kind: 'failed', refusal: { error: error.explanation, marketplaceError: error.marketplaceError } };
 }
 
 /**
@@ -36,7 +37,7 @@ export function batchFailure(error: unknown): { kind: 'failed'; message: string 
 export async function settleBatch<I>(
   items: readonly I[],
   send: (batch: readonly I[]) => Promise<BatchOutcome<I>>,
-  settle: (item: I, error?: string) => void,
+  settle: (item: I, refusal?: Refusal) => void,
 ): Promise<void> {
   if (items.length === 0) return;
   const outcome = await send(items);
@@ -45,7 +46,7 @@ export async function settleBatch<I>(
     return;
   }
   if (outcome.kind === 'failed') {
-    for (const item of items) settle(item, outcome.message);
+    for (const item of items) settle(item, outcome.refusal);
     return;
   }
   const named = new Map([...outcome.named].filter(([item]) => items.includes(item)));
@@ -59,7 +60,7 @@ export async function settleBatch<I>(
     return;
   }
   if (items.length === 1) {
-    settle(items[0]!, outcome.message);
+    settle(items[0]!, outcome.refusal);
     return;
   }
   const middle = Math.ceil(items.length / 2);
@@ -76,8 +77,13 @@ export class StockResults {
     private readonly onBatch?: (done: number, total: number) => void,
   ) {}
 
-  settle(key: string, error?: string): void {
-    this.byKey.set(key, error === undefined ? { key, ok: true } : { key, ok: false, error });
+  /** The item went (no refusal), or failed with the refusal; a plain string is a reason of ours. */
+  settle(key: string, refusal?: Refusal | string): void {
+    if (refusal === undefined) this.byKey.set(key, { key, ok: true });
+    else {
+      const { error, marketplaceError } = typeof refusal === 'string' ? ownReason(refusal) : refusal;
+      this.byKey.set(key, { key, ok: false, error, marketplaceError });
+    }
   }
 
   /** Reports how many items are settled so far. */
@@ -87,7 +93,13 @@ export class StockResults {
 
   all(): StockItemResult[] {
     return this.items.map(
-      (i) => this.byKey.get(i.key) ?? { key: i.key, ok: false, error: 'Маркетплейс не ответил по этому товару' },
+      (i) =>
+        this.byKey.get(i.key) ?? {
+          key: i.key,
+          ok: false,
+          error: 'Маркетплейс не ответил по этому товару — передайте остатки ещё раз.',
+          marketplaceError: null,
+        },
     );
   }
 }

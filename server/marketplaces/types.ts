@@ -124,11 +124,15 @@ export interface StockWarehouse {
   name: string;
 }
 
-/** One item's outcome; `error` is the marketplace's own reason (or ours, in Russian), never swallowed. */
+/**
+ * One item's outcome: a refused item has `error`, the Russian explanation (what it means, what to do), and
+ * `marketplaceError`, the marketplace's own answer word for word (null when the reason is ours).
+ */
 export interface StockItemResult {
   key: string;
   ok: boolean;
   error?: string;
+  marketplaceError?: string | null;
 }
 
 export interface StockPushAdapter {
@@ -155,18 +159,36 @@ export interface StockPushAdapter {
 
 export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter & PostingStatusAdapter & StockPushAdapter;
 
-/** Base of every adapter failure: always says which store, because imports run for many at once. */
+export interface MarketplaceErrorOptions extends ErrorOptions {
+  /** The marketplace's own answer (code and text), when it sent one. */
+  marketplaceError?: string | null;
+}
+
+/**
+ * Base of every adapter failure: always says which store, because imports run for many at once.
+ * `explanation` is the Russian text alone; `message` adds the marketplace's own answer after it, for the
+ * places that keep one text (a job's error); `marketplaceError` is that answer by itself.
+ */
 export class MarketplaceError extends Error {
+  readonly explanation: string;
+  readonly marketplaceError: string | null;
+
   constructor(
     readonly marketplace: MarketplaceCode,
     readonly storeName: string,
-    message: string,
-    options?: ErrorOptions,
+    explanation: string,
+    options?: MarketplaceErrorOptions,
   ) {
-    super(message, options);
+    const answer = options?.marketplaceError ?? null;
+    super(answer ? `${explanation} Ответ маркетплейса: «${answer}».` : explanation, options);
     this.name = new.target.name;
+    this.explanation = explanation;
+    this.marketplaceError = answer;
   }
 }
+
+const storeOf = (marketplace: MarketplaceCode, storeName: string) =>
+  `Магазин «${storeName}» (${marketplaceTitles[marketplace]})`;
 
 /** The key was refused (401/403): retrying cannot help, the seller has to fix the key. */
 export class MarketplaceAuthError extends MarketplaceError {
@@ -174,33 +196,44 @@ export class MarketplaceAuthError extends MarketplaceError {
     marketplace: MarketplaceCode,
     storeName: string,
     readonly status: number,
-    options?: ErrorOptions,
+    options?: MarketplaceErrorOptions,
   ) {
     super(
       marketplace,
       storeName,
-      `Магазин «${storeName}» (${marketplaceTitles[marketplace]}): маркетплейс не принял ключ API. ` +
+      `${storeOf(marketplace, storeName)}: маркетплейс не принял ключ API. ` +
         'Проверьте ключ и его права в кабинете продавца.',
       options,
     );
   }
 }
 
-/** Retries ran out, the wait asked for is too long, or the answer made no sense. */
+/** Retries ran out, the wait asked for is too long, or the answer made no sense; `reason` is Russian. */
 export class MarketplaceUnavailableError extends MarketplaceError {
   constructor(
     marketplace: MarketplaceCode,
     storeName: string,
     readonly reason: string,
     readonly status?: number,
-    options?: ErrorOptions,
+    options?: MarketplaceErrorOptions,
   ) {
-    super(
-      marketplace,
-      storeName,
-      `Магазин «${storeName}» (${marketplaceTitles[marketplace]}): маркетплейс недоступен — ${reason}`,
-      options,
-    );
+    super(marketplace, storeName, `${storeOf(marketplace, storeName)}: маркетплейс недоступен — ${reason}`, options);
+  }
+}
+
+/**
+ * The marketplace answered the request with a refusal a retry cannot change (a 4xx other than the key's):
+ * its explanation from the marketplace's table of refusals, its own answer in `marketplaceError`.
+ */
+export class MarketplaceRefusedError extends MarketplaceError {
+  constructor(
+    marketplace: MarketplaceCode,
+    storeName: string,
+    readonly status: number,
+    explanation: string,
+    options?: MarketplaceErrorOptions,
+  ) {
+    super(marketplace, storeName, `${storeOf(marketplace, storeName)}: ${explanation}`, options);
   }
 }
 
@@ -210,7 +243,7 @@ export class MarketplaceStoreNotFoundError extends MarketplaceError {
     super(
       marketplace,
       storeName,
-      `Магазин «${storeName}» (${marketplaceTitles[marketplace]}): ключ API не даёт доступа к магазину ${marketId}`,
+      `${storeOf(marketplace, storeName)}: ключ API не даёт доступа к магазину ${marketId}`,
     );
   }
 }

@@ -1,4 +1,6 @@
-import { joinUrl, requestAnswer, requestJson, type CallContext, type RatePacer, type RetryOptions } from './http.ts';
+import { joinUrl, requestAnswer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import type { RatePacer } from './pacing.ts';
+import { explainAnswers, explainRefusal, type Refusal } from './refusals/index.ts';
 import {
   batchFailure,
   chunks,
@@ -76,7 +78,8 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
       throw new MarketplaceError(
         'WILDBERRIES',
         store.name,
-        `Магазин «${store.name}» (Wildberries): нет склада продавца FBS — остатки передавать некуда`,
+        `Магазин «${store.name}» (Wildberries): нет склада продавца для заказов, которые вы собираете сами, — ` +
+          'остатки передавать некуда. Создайте склад в кабинете Wildberries.',
       );
     return { id: String(first.id), name: first.name || `Склад ${first.id}` };
   }
@@ -131,13 +134,11 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
       // The conflict was charged as ten requests: the pacer pays the other nine before the next one.
       for (let i = 1; i < CONFLICT_COST; i++) await pacer.take();
       const errors = (Array.isArray(answer.body) ? answer.body : []) as StocksWarehouseError;
-      const message =
-        errors.map((e) => [e.code, e.message].filter(Boolean).join(': ')).join('; ') ||
-        'Wildberries отклонил остатки (409)';
+      const refusal = explainAnswers('WILDBERRIES', errors);
       // An error without items (StoreIsProcessing) concerns the whole warehouse: halving cannot help.
-      if (!errors.some((e) => (e.data ?? []).length > 0)) return { kind: 'failed', message };
+      if (!errors.some((e) => (e.data ?? []).length > 0)) return { kind: 'failed', refusal };
       // The spec names an item by its barcode (sku); a chrtId is taken too, should WB send one.
-      const named = new Map<Sized, string>();
+      const named = new Map<Sized, Refusal>();
       for (const e of errors) {
         for (const d of e.data ?? []) {
           const item = batch.find(
@@ -145,15 +146,15 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
               (d.chrtId !== undefined && i.chrtId === d.chrtId) ||
               (d.sku !== undefined && barcodesOf(i).includes(d.sku)),
           );
-          if (item) named.set(item, [e.code, e.message].filter(Boolean).join(': '));
+          if (item) named.set(item, explainRefusal('WILDBERRIES', e.code, e.message));
         }
       }
-      return { kind: 'refused', named, message };
+      return { kind: 'refused', named, refusal };
     };
 
     const size = Math.min(1000, Math.max(1, this.options.batchSize ?? 1000));
     for (const batch of chunks(sized, size)) {
-      await settleBatch(batch, send, (item, error) => results.settle(item.key, error));
+      await settleBatch(batch, send, (item, refusal) => results.settle(item.key, refusal));
       results.report();
     }
   }
@@ -193,9 +194,17 @@ export class WildberriesStocks extends StockPusher implements StockPushAdapter {
     const problems = new Map<string, string>();
     for (const item of items) {
       const ids = chrts.get(item.key);
-      if (!ids || ids.length === 0) problems.set(item.key, `Карточка ${item.offerId} не найдена в Wildberries`);
+      if (!ids || ids.length === 0)
+        problems.set(
+          item.key,
+          `Карточка ${item.offerId} не найдена в Wildberries — проверьте связь карточки и загрузите товары заново.`,
+        );
       else if (ids.length > 1)
-        problems.set(item.key, `У карточки ${item.offerId} несколько размеров: остаток по размерам не передаётся`);
+        problems.set(
+          item.key,
+          `У карточки ${item.offerId} несколько размеров, а на складе учитывается один остаток на карточку — ` +
+            'остаток по размерам не передаётся.',
+        );
       else sized.push({ ...item, chrtId: ids[0]! });
     }
     return { sized, problems };

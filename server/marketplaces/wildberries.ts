@@ -1,4 +1,5 @@
-import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { PacerPool, type RatePacer } from './pacing.ts';
 import { splitPeriod } from './period.ts';
 import { StockPushHandOff } from './stock-hand-off.ts';
 import { toPosting } from './wildberries-postings.ts';
@@ -53,6 +54,8 @@ export interface WildberriesAdapterOptions {
   /** The length of the marketplace category's minute; tests shorten it to see the pacing in seconds. */
   marketplaceMinuteMs?: number;
   retry?: RetryOptions;
+  /** Where the per-token pacers live; the app shares one pool among all its adapters. */
+  pacing?: PacerPool;
 }
 
 /** goods-return refuses a period longer than 31 days. */
@@ -88,9 +91,7 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
   private readonly analyticsUrl: string;
   private readonly pageSize: number;
   // Keyed by token: WB counts limits per seller account, and the token is what names the seller.
-  private readonly pacers = new Map<string, RatePacer>();
-  private readonly returnsPacers = new Map<string, RatePacer>();
-  private readonly ordersPacers = new Map<string, RatePacer>();
+  private readonly pacing: PacerPool;
   private readonly marketplaceUrl: string;
   /** Stock push (wildberries-stocks.ts), on the same marketplace-category quota as the assembly tasks. */
   protected readonly stocks: WildberriesStocks;
@@ -101,6 +102,7 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
     this.analyticsUrl =
       options.analyticsUrl ?? process.env.WB_ANALYTICS_API_URL ?? 'https://seller-analytics-api.wildberries.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
+    this.pacing = options.pacing ?? new PacerPool();
     this.marketplaceUrl =
       options.marketplaceUrl ?? process.env.WB_MARKETPLACE_API_URL ?? 'https://marketplace-api.wildberries.ru';
     this.stocks = new WildberriesStocks({
@@ -151,11 +153,11 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
     period: ReturnsPeriod,
     onPage?: PageProgress,
   ): AsyncIterable<MarketplaceReturn[]> {
-    let pacer = this.returnsPacers.get(store.apiKey);
-    if (!pacer) {
-      pacer = new RatePacer((this.options.returnsRequestsPerMinute ?? 1) / 60, this.options.returnsBurst ?? 10);
-      this.returnsPacers.set(store.apiKey, pacer);
-    }
+    const pacer = this.pacing.wildberriesAnalytics(
+      store.apiKey,
+      this.options.returnsRequestsPerMinute,
+      this.options.returnsBurst,
+    );
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
     const cards = new CardLookup(this, this.contentContext(store));
     let done = 0;
@@ -253,21 +255,16 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
 
   /** The seller's marketplace category (assembly tasks, warehouses, stocks): one bucket per token. */
   private marketplacePacer(store: StoreCredentials): RatePacer {
-    let pacer = this.ordersPacers.get(store.apiKey);
-    if (!pacer) {
-      const seconds = (this.options.marketplaceMinuteMs ?? 60_000) / 1000;
-      pacer = new RatePacer((this.options.ordersRequestsPerMinute ?? 300) / seconds, this.options.ordersBurst ?? 20);
-      this.ordersPacers.set(store.apiKey, pacer);
-    }
-    return pacer;
+    return this.pacing.wildberriesMarketplace(
+      store.apiKey,
+      this.options.ordersRequestsPerMinute,
+      this.options.ordersBurst,
+      this.options.marketplaceMinuteMs,
+    );
   }
 
   private contentContext(store: StoreCredentials): CallContext {
-    let pacer = this.pacers.get(store.apiKey);
-    if (!pacer) {
-      pacer = new RatePacer((this.options.requestsPerMinute ?? 100) / 60, this.options.burst ?? 5);
-      this.pacers.set(store.apiKey, pacer);
-    }
+    const pacer = this.pacing.wildberriesContent(store.apiKey, this.options.requestsPerMinute, this.options.burst);
     return { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
   }
 }

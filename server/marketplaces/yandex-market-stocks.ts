@@ -1,4 +1,6 @@
-import { joinUrl, requestAnswer, requestJson, WindowPacer, type CallContext, type RetryOptions } from './http.ts';
+import { joinUrl, requestAnswer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import type { PacerPool } from './pacing.ts';
+import { explainAnswers, explainRefusal, type Refusal } from './refusals/index.ts';
 import {
   batchFailure,
   chunks,
@@ -31,6 +33,8 @@ export interface YandexMarketStocksOptions {
   /** SKUs per updateStocks request, 1–2000 (UpdateStocksRequest.skus maxItems). */
   batchSize?: number;
   retry?: RetryOptions;
+  /** The pool the SKUs-a-minute pacer of each shop lives in (pacing.ts). */
+  pacing: PacerPool;
   /** The shops (campaigns) the store names: one, or every shop of the cabinet it names. */
   campaigns: (store: StoreCredentials) => Promise<number[]>;
 }
@@ -49,7 +53,6 @@ const trimmed = (sku: string) => sku.trim();
  */
 export class YandexMarketStocks extends StockPusher implements StockPushAdapter {
   readonly marketplace = 'YM' as const;
-  private readonly pacers = new Map<string, WindowPacer>();
 
   constructor(private readonly options: YandexMarketStocksOptions) {
     super();
@@ -100,23 +103,25 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
     const unique = new Map<string, StockItem>();
     for (const item of items) {
       const sku = trimmed(item.offerId);
-      if (unique.has(sku)) results.settle(item.key, `Артикул ${sku} связан с несколькими товарами: остаток не передан`);
+      if (unique.has(sku))
+        results.settle(
+          item.key,
+          `Артикул ${sku} есть у нескольких карточек магазина — остаток не передан; оставьте одну карточку с этим артикулом.`,
+        );
       else unique.set(sku, item);
     }
-    const errors = new Map<string, string[]>();
+    const errors = new Map<string, Refusal[]>();
     const campaigns = campaignsOf(warehouse);
     const size = Math.min(2000, Math.max(1, this.options.batchSize ?? 2000));
     const total = unique.size * campaigns.length;
     let done = 0;
     for (const campaignId of campaigns) {
-      const key = `${store.apiKey}:${campaignId}`;
-      let pacer = this.pacers.get(key);
-      if (!pacer)
-        this.pacers.set(
-          key,
-          (pacer = new WindowPacer(this.options.skusPerMinute ?? 100_000, this.options.minuteMs ?? 60_000)),
-        );
-      const window = pacer;
+      const window = this.options.pacing.yandexMarketStockSkus(
+        store.apiKey,
+        campaignId,
+        this.options.skusPerMinute,
+        this.options.minuteMs,
+      );
       const send = async (batch: readonly StockItem[]): Promise<BatchOutcome<StockItem>> => {
         const body: UpdateStocksRequest = {
           skus: batch.map((i) => ({ sku: trimmed(i.offerId), items: [{ count: wholeStock(i.quantity) }] })),
@@ -141,30 +146,42 @@ export class YandexMarketStocks extends StockPusher implements StockPushAdapter 
         }
         if (answer.status !== 400) return { kind: 'ok' };
         const list = (answer.body as ApiErrorResponse | undefined)?.errors ?? [];
-        const text = (e: { code: string; message?: string }) => [e.code, e.message].filter(Boolean).join(': ');
-        const message = list.map(text).join('; ') || 'Яндекс Маркет отклонил остатки (400)';
-        const named = new Map<StockItem, string>();
+        const named = new Map<StockItem, Refusal>();
         for (const e of list) {
           const words = new Set((e.message ?? '').split(/[\s,;:"'«»()[\]{}]+/));
-          for (const item of batch) if (words.has(trimmed(item.offerId))) named.set(item, text(e));
+          for (const item of batch)
+            if (words.has(trimmed(item.offerId))) named.set(item, explainRefusal('YM', e.code, e.message));
         }
-        return { kind: 'refused', named, message };
+        return { kind: 'refused', named, refusal: explainAnswers('YM', list) };
       };
       for (const batch of chunks([...unique.values()], size)) {
-        await settleBatch(batch, send, (item, error) => {
-          if (error !== undefined)
-            errors.set(item.key, [
-              ...(errors.get(item.key) ?? []),
-              campaigns.length > 1 ? `магазин ${campaignId}: ${error}` : error,
-            ]);
+        await settleBatch(batch, send, (item, refusal) => {
+          if (refusal !== undefined)
+            errors.set(item.key, [...(errors.get(item.key) ?? []), inShop(refusal, campaignId, campaigns.length)]);
         });
         done += batch.length;
         onBatch?.(done, total);
       }
     }
     // An item is sent when every shop took it.
-    for (const item of unique.values()) results.settle(item.key, errors.get(item.key)?.join('; '));
+    for (const item of unique.values()) results.settle(item.key, joined(errors.get(item.key)));
   }
+}
+
+/** A shop's refusal, named by its shop when the store has several. */
+function inShop(refusal: Refusal, campaignId: number, shops: number): Refusal {
+  if (shops <= 1) return refusal;
+  return {
+    error: `Магазин ${campaignId}: ${refusal.error}`,
+    marketplaceError: refusal.marketplaceError && `${campaignId}: ${refusal.marketplaceError}`,
+  };
+}
+
+/** An item's refusals in each shop, as one; undefined when every shop took it. */
+function joined(refusals: Refusal[] | undefined): Refusal | undefined {
+  if (!refusals || refusals.length === 0) return undefined;
+  const texts = refusals.flatMap((r) => (r.marketplaceError ? [r.marketplaceError] : []));
+  return { error: refusals.map((r) => r.error).join(' '), marketplaceError: texts.length ? texts.join('; ') : null };
 }
 
 const campaignsOf = (warehouse: StockWarehouse): number[] =>

@@ -1,4 +1,5 @@
-import { joinUrl, RatePacer, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { PacerPool } from './pacing.ts';
 import { StockPushHandOff } from './stock-hand-off.ts';
 import type {
   MarketplaceAdapter,
@@ -48,6 +49,8 @@ export interface YandexMarketAdapterOptions {
   /** The length of updateStocks' minute; tests shorten it. */
   stockMinuteMs?: number;
   retry?: RetryOptions;
+  /** Where the per-key and per-shop pacers live; the app shares one pool among all its adapters. */
+  pacing?: PacerPool;
 }
 
 const ORDER_STATUSES = ['PROCESSING', 'DELIVERY', 'PICKUP'] as const;
@@ -67,8 +70,7 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
   private readonly pageSize: number;
   private readonly returnsPageSize: number;
   // Keyed by key: the returns resource is counted per shop, and one key reaches the cabinet's shops.
-  private readonly returnsPacers = new Map<string, RatePacer>();
-  private readonly ordersPacers = new Map<string, RatePacer>();
+  private readonly pacing: PacerPool;
   /** Stock push (yandex-market-stocks.ts): per shop of the store, SKUs paced by YM's per-minute count. */
   protected readonly stocks: YandexMarketStocks;
 
@@ -77,7 +79,9 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
     this.baseUrl = options.baseUrl ?? process.env.YM_API_URL ?? 'https://api.partner.market.yandex.ru';
     this.pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
     this.returnsPageSize = Math.min(100, Math.max(1, options.returnsPageSize ?? 100));
+    this.pacing = options.pacing ?? new PacerPool();
     this.stocks = new YandexMarketStocks({
+      pacing: this.pacing,
       baseUrl: this.baseUrl,
       skusPerMinute: options.stockSkusPerMinute,
       minuteMs: options.stockMinuteMs,
@@ -136,12 +140,11 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
     period: ReturnsPeriod,
     onPage?: PageProgress,
   ): AsyncIterable<MarketplaceReturn[]> {
-    let pacer = this.returnsPacers.get(store.apiKey);
-    if (!pacer) {
-      const perHour = this.options.returnsRequestsPerHour ?? 5000;
-      pacer = new RatePacer(perHour / 3600, this.options.returnsBurst ?? 20);
-      this.returnsPacers.set(store.apiKey, pacer);
-    }
+    const pacer = this.pacing.yandexMarketReturns(
+      store.apiKey,
+      this.options.returnsRequestsPerHour,
+      this.options.returnsBurst,
+    );
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
     const headers = { 'Api-Key': store.apiKey };
     const { businessId, campaignIds } = await findCampaigns(this.baseUrl, ctx, headers);
@@ -188,11 +191,11 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
    * externalProductId stays empty; price is (payment + cashback) / count, in the shop's currency (RUB).
    */
   async *listPostings(store: StoreCredentials, onPage?: PageProgress): AsyncIterable<MarketplacePosting[]> {
-    let pacer = this.ordersPacers.get(store.apiKey);
-    if (!pacer) {
-      pacer = new RatePacer((this.options.ordersRequestsPerHour ?? 10_000) / 3600, this.options.ordersBurst ?? 20);
-      this.ordersPacers.set(store.apiKey, pacer);
-    }
+    const pacer = this.pacing.yandexMarketOrders(
+      store.apiKey,
+      this.options.ordersRequestsPerHour,
+      this.options.ordersBurst,
+    );
     const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
     const headers = { 'Api-Key': store.apiKey };
     const { businessId, campaignIds } = await findCampaigns(this.baseUrl, { ...ctx, pacer: undefined }, headers);

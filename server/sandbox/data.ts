@@ -158,7 +158,10 @@ export interface SandboxReturn {
   name: string;
   quantity: number;
   price: number;
-  /** When the buyer returned it: between 06:00 and 18:00 UTC, so the Moscow date is the UTC date. */
+  /**
+   * When the buyer returned it: between 06:00 and 18:00 UTC, so the Moscow date is the UTC date; on the
+   * day the list is made, no later than that moment.
+   */
   at: Date;
   /** 0, 1, 2: on the way, ready for pickup, handed to the seller. */
   stage: number;
@@ -167,8 +170,15 @@ export interface SandboxReturn {
 const DAY_MS = 86_400_000;
 
 /**
+ * A moment derived from a generated one (a status change hours after a return, a shipment a day after an
+ * order), as of `now`: what has not happened yet by the time it is served is shown as happening now.
+ */
+export const notAfter = (ms: number, now = Date.now()): number => Math.min(ms, now);
+
+/**
  * `count` returns of a store spread over the `days` days up to `until` (YYYY-MM-DD), newest last. Every
- * 10th names an article the catalog does not have; the rest are offers of the catalog.
+ * 10th names an article the catalog does not have; the rest are offers of the catalog. Nothing is later
+ * than `now`: an `until` after today ends today, and today's returns fall between midnight and now.
  */
 export function generateReturns(
   returnsKey: string,
@@ -177,9 +187,10 @@ export function generateReturns(
   count: number,
   until: string,
   days = 90,
+  now = Date.now(),
 ): SandboxReturn[] {
   const next = random(seedOf(`returns:${returnsKey}`));
-  const end = Date.parse(`${until}T00:00:00Z`);
+  const end = Math.min(Date.parse(`${until}T00:00:00Z`), Math.floor(now / DAY_MS) * DAY_MS);
   const base = 3_000_000_000 + (seedOf(returnsKey) % 900_000) * 1000;
   const list: SandboxReturn[] = [];
   for (let n = 1; n <= count; n++) {
@@ -187,7 +198,9 @@ export function generateReturns(
     const offer = known ? offers[Math.floor(next() * offers.length)] : undefined;
     const second = offer && n % 4 === 0 ? offers[offer.n % offers.length] : undefined;
     const day = end - Math.floor(((count - n) * days) / count) * DAY_MS;
-    const at = new Date(day + (6 * 3600 + Math.floor(next() * 12 * 3600)) * 1000);
+    const within = next();
+    let at = day + (6 * 3600 + Math.floor(within * 12 * 3600)) * 1000;
+    if (at > now) at = day + Math.floor(within * (now - day));
     list.push({
       n,
       id: base + n,
@@ -200,7 +213,7 @@ export function generateReturns(
       name: offer?.name ?? `Снятый с продажи товар ${n}`,
       quantity: 1 + Math.floor(next() * 3),
       price: 100 + Math.floor(next() * 50) * 10,
-      at,
+      at: new Date(at),
       stage: n % 3,
     });
   }

@@ -8,6 +8,7 @@ import type {
 import { seedOf } from './data.ts';
 import { authorise, catalog, ozonSandbox, rpc } from './ozon.ts';
 import type { SandboxMarketplaceModule, SandboxState, SandboxStore } from './types.ts';
+import { ozonRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
  * OZON's stock calls in the sandbox: /v1/warehouse/list, /v2/products/stocks (100 pairs a request,
@@ -70,18 +71,22 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
         if ('status' in store) return store;
         const { stocks } = state;
         if (!stocks.window(`OZON:${store.marketId}:stocks`, stocks.limits.ozonPerMinute))
-          return rpc(429, 8, 'You have reached request rate limit per minute');
+          return rpc(429, codes.resourceExhausted, 'You have reached request rate limit per minute');
         const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
-        if (!Array.isArray(list) || list.length === 0) return rpc(400, 3, 'stocks: value is required');
-        if (list.length > 100) return rpc(400, 3, 'stocks: at most 100 items per request');
+        if (!Array.isArray(list) || list.length === 0)
+          return rpc(400, codes.invalidArgument, 'stocks: value is required');
+        if (list.length > 100) return rpc(400, codes.invalidArgument, 'stocks: at most 100 items per request');
         for (const [i, raw] of list.entries()) {
           const s = raw as Record<string, unknown> | null;
-          if (typeof s !== 'object' || s === null) return rpc(400, 3, `stocks[${i}]: object expected`);
-          if (!isInt(s.product_id)) return rpc(400, 3, `stocks[${i}].product_id: integer required`);
-          if (!isInt(s.stock) || s.stock < 0) return rpc(400, 3, `stocks[${i}].stock: non-negative integer required`);
-          if (!isInt(s.warehouse_id)) return rpc(400, 3, `stocks[${i}].warehouse_id: integer required`);
+          if (typeof s !== 'object' || s === null)
+            return rpc(400, codes.invalidArgument, `stocks[${i}]: object expected`);
+          if (!isInt(s.product_id)) return rpc(400, codes.invalidArgument, `stocks[${i}].product_id: integer required`);
+          if (!isInt(s.stock) || s.stock < 0)
+            return rpc(400, codes.invalidArgument, `stocks[${i}].stock: non-negative integer required`);
+          if (!isInt(s.warehouse_id))
+            return rpc(400, codes.invalidArgument, `stocks[${i}].warehouse_id: integer required`);
           if (s.offer_id !== undefined && typeof s.offer_id !== 'string')
-            return rpc(400, 3, `stocks[${i}].offer_id: string expected`);
+            return rpc(400, codes.invalidArgument, `stocks[${i}].offer_id: string expected`);
         }
         const active = new Set(
           warehousesOf(store)
@@ -104,11 +109,14 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
             ? offers.find((o) => o.offerId === s.offer_id)
             : offers.find((o) => o.productId === s.product_id);
           if (!offer || stocks.isRefused('OZON', offer.offerId))
-            return answer('NOT_FOUND', `Product not found: ${s.offer_id || s.product_id}`);
+            return answer(codes.notFound, `Product not found: ${s.offer_id || s.product_id}`);
           if (!active.has(s.warehouse_id))
-            return answer('WAREHOUSE_NOT_FOUND', `Warehouse ${s.warehouse_id} not found or not active`);
+            return answer(codes.warehouseNotFound, `Warehouse ${s.warehouse_id} not found or not active`);
           if (stocks.pairTooSoon(`OZON:${store.marketId}:${s.warehouse_id}:${offer.productId}`))
-            return answer('TOO_MANY_REQUESTS', 'Stock of a product on a warehouse can be updated once per 30 seconds');
+            return answer(
+              codes.tooManyRequests,
+              'Stock of a product on a warehouse can be updated once per 30 seconds',
+            );
           stocks.set({
             marketplace: 'OZON',
             storeId: store.marketId,
@@ -134,9 +142,9 @@ export const ozonStockSandbox: SandboxMarketplaceModule = {
         const store = authorise(req, state);
         if ('status' in store) return store;
         const skus = (req.body as { sku?: unknown } | undefined)?.sku;
-        if (!Array.isArray(skus) || skus.length === 0) return rpc(400, 3, 'sku: value is required');
+        if (!Array.isArray(skus) || skus.length === 0) return rpc(400, codes.invalidArgument, 'sku: value is required');
         if (!skus.every((s) => typeof s === 'string' && /^\d+$/.test(s)))
-          return rpc(400, 3, 'sku: int64 values as strings expected');
+          return rpc(400, codes.invalidArgument, 'sku: int64 values as strings expected');
         const wanted = new Set(skus as string[]);
         const names = new Map(warehousesOf(store).map((w) => [String(w.warehouse_id), w.name ?? '']));
         const offers = catalog(state, store).filter((o) => wanted.has(String(o.sku)));

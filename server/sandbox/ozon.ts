@@ -7,13 +7,9 @@ import type {
   ProductInfoListResponseItem,
   ProductListRequest,
   ProductListResponse,
-  ReturnsListItem,
-  ReturnsListRequest,
-  ReturnsListResponse,
-  ReturnsTimeRange,
   RpcStatus,
 } from '../marketplaces/ozon/wire.ts';
-import type { SandboxOffer, SandboxReturn } from './data.ts';
+import { notAfter, type SandboxOffer } from './data.ts';
 import type { SandboxPosting } from './postings.ts';
 import {
   decodeCursor,
@@ -25,6 +21,7 @@ import {
   type SandboxState,
   type SandboxStore,
 } from './types.ts';
+import { ozonRefusalCodes as codes } from './refusal-codes.ts';
 
 /** OZON answers errors with rpcStatus and gRPC codes (3 invalid argument, 7 permission denied, 8 exhausted). */
 export const rpc = (status: number, code: number, message: string): SandboxResponse => ({
@@ -35,21 +32,20 @@ export const rpc = (status: number, code: number, message: string): SandboxRespo
 export function authorise(req: SandboxRequest, state: SandboxState): SandboxStore | SandboxResponse {
   const clientId = header(req, 'Client-Id');
   const apiKey = header(req, 'Api-Key');
-  if (!clientId || !apiKey) return rpc(403, 7, 'Client-Id and Api-Key headers are required');
+  if (!clientId || !apiKey) return rpc(403, codes.permissionDenied, 'Client-Id and Api-Key headers are required');
   const store = state.stores.find((s) => s.marketplace === 'OZON' && s.marketId === clientId && s.apiKey === apiKey);
-  return store ?? rpc(403, 7, 'Invalid Api-Key, please check the key and try again');
+  return store ?? rpc(403, codes.permissionDenied, 'Invalid Api-Key, please check the key and try again');
 }
 
 export const catalog = (state: SandboxState, store: SandboxStore) =>
   state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
 
-const returnsOf = (state: SandboxState, store: SandboxStore) =>
-  state.returns(`OZON:${store.marketId}`, catalog(state, store), `OZ${store.marketId}`);
-
 const postingsOf = (state: SandboxState, store: SandboxStore) =>
   state.postings('OZON', store.marketId, catalog(state, store));
 
 const YEAR_MS = 366 * 86_400_000;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 function fbsPosting(p: SandboxPosting): FbsPosting {
   const orderNumber = p.postingNumber.replace(/-\d+$/, '');
@@ -73,7 +69,7 @@ function fbsPosting(p: SandboxPosting): FbsPosting {
     tpl_integration_type: 'ozon',
     in_process_at: iso(at),
     shipment_date: iso(at + 24 * 3_600_000),
-    ...(shipped ? { delivering_date: iso(at + 30 * 3_600_000) } : {}),
+    ...(shipped ? { delivering_date: iso(notAfter(at + 30 * 3_600_000)) } : {}),
     cancellation: {
       cancel_reason_id: p.status === 'cancelled' ? 352 : 0,
       cancel_reason: p.status === 'cancelled' ? 'Покупатель отменил заказ' : '',
@@ -97,65 +93,6 @@ function fbsPosting(p: SandboxPosting): FbsPosting {
     multi_box_qty: 1,
     available_actions: [],
   };
-}
-
-const visualStatuses = [
-  { id: 3, display_name: 'В пути к продавцу', sys_name: 'MovingToSeller' },
-  { id: 4, display_name: 'Ожидает выдачи продавцу', sys_name: 'ArrivedAtReturnPlace' },
-  { id: 7, display_name: 'Получен продавцом', sys_name: 'ReturnedToSeller' },
-];
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function returnItem(r: SandboxReturn, companyId: number): ReturnsListItem {
-  const orderNumber = `${r.orderId}-0001`;
-  const statusAt = r.at.getTime() + r.stage * 3_600_000;
-  return {
-    id: r.id,
-    company_id: companyId,
-    return_reason_name: r.n % 2 ? 'Не подошёл размер' : 'Покупатель отказался при вручении',
-    type: r.n % 2 ? 'ClientReturn' : 'FullReturn',
-    schema: 'Fbs',
-    order_id: r.orderId,
-    order_number: orderNumber,
-    posting_number: `${orderNumber}-1`,
-    exemplars: [{ id: r.id * 10 + 1 }],
-    place: { id: 23869688194000, name: 'СЦ_Песочница_Возвраты', address: 'Москва, ул. Песочная, 1' },
-    target_place: { id: 23869688194000, name: 'СЦ_Песочница_Возвраты', address: 'Москва, ул. Песочная, 1' },
-    product: {
-      sku: r.sku,
-      offer_id: r.offerId,
-      name: r.name,
-      price: { currency_code: 'RUB', price: r.price },
-      price_without_commission: { currency_code: 'RUB', price: r.price * 0.85 },
-      commission_percent: 15,
-      commission: { currency_code: 'RUB', price: r.price * 0.15 },
-      quantity: r.quantity,
-    },
-    logistic: {
-      return_date: iso(r.at.getTime()),
-      ...(r.stage === 2 ? { final_moment: iso(statusAt) } : {}),
-      barcode: `ii${r.id}`,
-    },
-    visual: { status: visualStatuses[r.stage], change_moment: iso(statusAt) },
-    additional_info: { is_opened: false, is_super_econom: false },
-    clearing_id: r.id + 1,
-    return_clearing_id: r.id + 2,
-  };
-}
-
-/** The moment a return is filtered by, per date filter. */
-const dateFields = {
-  logistic_return_date: (r: SandboxReturn) => r.at.getTime(),
-  visual_status_change_moment: (r: SandboxReturn) => r.at.getTime() + r.stage * 3_600_000,
-  storage_tariffication_start_date: (r: SandboxReturn) => r.at.getTime() + 86_400_000,
-} as const;
-
-function inRange(at: number, range: ReturnsTimeRange): boolean | undefined {
-  const from = range.time_from ? Date.parse(range.time_from) : -Infinity;
-  const to = range.time_to ? Date.parse(range.time_to) : Infinity;
-  if (Number.isNaN(from) || Number.isNaN(to)) return undefined;
-  return at >= from && at <= to;
 }
 
 function infoItem(o: SandboxOffer, url: string): ProductInfoListResponseItem {
@@ -211,7 +148,7 @@ function infoItem(o: SandboxOffer, url: string): ProductInfoListResponseItem {
 export const ozonSandbox: SandboxMarketplaceModule = {
   marketplace: 'OZON',
   // No wait header: none is documented for OZON, so the adapter has to rely on its own backoff.
-  limited: () => rpc(429, 8, 'You have reached request rate limit per second'),
+  limited: () => rpc(429, codes.resourceExhausted, 'You have reached request rate limit per second'),
   postingsOf,
   routes: [
     {
@@ -223,15 +160,16 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         const body = (req.body ?? {}) as Partial<FbsPostingListRequest>;
         const { limit, offset, filter } = body;
         if (limit === undefined || offset === undefined || filter === undefined)
-          return rpc(400, 3, 'filter, limit and offset are required');
+          return rpc(400, codes.invalidArgument, 'filter, limit and offset are required');
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          return rpc(400, 3, 'limit must be between 1 and 1000');
-        if (!Number.isInteger(offset) || offset < 0) return rpc(400, 3, 'offset must be a non-negative integer');
+          return rpc(400, codes.invalidArgument, 'limit must be between 1 and 1000');
+        if (!Number.isInteger(offset) || offset < 0)
+          return rpc(400, codes.invalidArgument, 'offset must be a non-negative integer');
         const since = Date.parse(filter.since ?? '');
         const to = Date.parse(filter.to ?? '');
         if (Number.isNaN(since) || Number.isNaN(to))
-          return rpc(400, 3, 'filter.since and filter.to are required date-times');
-        if (to - since > YEAR_MS) return rpc(400, 3, 'PERIOD_IS_TOO_LONG');
+          return rpc(400, codes.invalidArgument, 'filter.since and filter.to are required date-times');
+        if (to - since > YEAR_MS) return rpc(400, codes.invalidArgument, 'PERIOD_IS_TOO_LONG');
         const dir = (body.dir ?? 'ASC').toUpperCase() === 'DESC' ? -1 : 1;
         const all = postingsOf(state, store)
           .filter(
@@ -250,43 +188,6 @@ export const ozonSandbox: SandboxMarketplaceModule = {
     },
     {
       method: 'POST',
-      pattern: /^\/v1\/returns\/list$/,
-      handle(req, state) {
-        const store = authorise(req, state);
-        if ('status' in store) return store;
-        const body = (req.body ?? {}) as Partial<ReturnsListRequest>;
-        const limit = body.limit;
-        if (limit === undefined) return rpc(400, 3, 'limit is required');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500) return rpc(400, 3, 'limit must be between 1 and 500');
-        const lastId = body.last_id ?? 0;
-        if (!Number.isInteger(lastId) || lastId < 0) return rpc(400, 3, 'invalid last_id');
-        const filter = body.filter ?? {};
-        const dates = (Object.keys(dateFields) as (keyof typeof dateFields)[]).filter((k) => filter[k] !== undefined);
-        if (dates.length > 1)
-          return rpc(
-            400,
-            3,
-            'only one of logistic_return_date, storage_tariffication_start_date, visual_status_change_moment may be set',
-          );
-        let returns = returnsOf(state, store);
-        for (const key of dates) {
-          const range = filter[key]!;
-          if (inRange(0, range) === undefined) return rpc(400, 3, `${key}: invalid time`);
-          returns = returns.filter((r) => inRange(dateFields[key](r), range));
-        }
-        if (filter.offer_id) returns = returns.filter((r) => r.offerId === filter.offer_id);
-        const after = returns.filter((r) => r.id > lastId).sort((a, b) => a.id - b.id);
-        const page = after.slice(0, limit);
-        const companyId = Number(store.marketId) || 1;
-        const response: ReturnsListResponse = {
-          returns: page.map((r) => returnItem(r, companyId)),
-          has_next: after.length > page.length,
-        };
-        return { status: 200, body: response };
-      },
-    },
-    {
-      method: 'POST',
       pattern: /^\/v3\/product\/list$/,
       handle(req, state) {
         const store = authorise(req, state);
@@ -294,14 +195,14 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         const body = (req.body ?? {}) as ProductListRequest;
         const limit = body.limit ?? 1000;
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          return rpc(400, 3, 'limit must be between 1 and 1000');
+          return rpc(400, codes.invalidArgument, 'limit must be between 1 and 1000');
         const offers = catalog(state, store).filter((o) =>
           body.filter?.visibility === 'ARCHIVED' ? o.archived : true,
         );
         let from = 0;
         if (body.last_id) {
           const cursor = decodeCursor<{ after: number }>(body.last_id);
-          if (!cursor || typeof cursor.after !== 'number') return rpc(400, 3, 'invalid last_id');
+          if (!cursor || typeof cursor.after !== 'number') return rpc(400, codes.invalidArgument, 'invalid last_id');
           from = offers.findIndex((o) => o.n > cursor.after);
           if (from < 0) from = offers.length;
         }
@@ -334,7 +235,7 @@ export const ozonSandbox: SandboxMarketplaceModule = {
         if ('status' in store) return store;
         const body = (req.body ?? {}) as ProductInfoListRequest;
         const asked = (body.offer_id?.length ?? 0) + (body.product_id?.length ?? 0) + (body.sku?.length ?? 0);
-        if (asked > 1000) return rpc(400, 3, 'too many identifiers: at most 1000 in total');
+        if (asked > 1000) return rpc(400, codes.invalidArgument, 'too many identifiers: at most 1000 in total');
         const offerIds = new Set(body.offer_id ?? []);
         const productIds = new Set(body.product_id ?? []);
         const skus = new Set(body.sku ?? []);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleControl, readBody, send, type ControlContext } from './control.ts';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { ozonSandbox } from './ozon.ts';
+import { ozonReturnSandbox } from './ozon-returns.ts';
 import { ozonStockSandbox } from './ozon-stocks.ts';
 import { SandboxStocks, type SandboxStockLimits, type SandboxStockView } from './stocks.ts';
 import { wildberriesReturnSandbox } from './wildberries-returns.ts';
@@ -97,6 +98,7 @@ const modules: SandboxMarketplaceModule[] = [
   ozonSandbox,
   wildberriesSandbox,
   yandexMarketSandbox,
+  ozonReturnSandbox,
   wildberriesReturnSandbox,
   yandexMarketReturnSandbox,
   ozonStockSandbox,

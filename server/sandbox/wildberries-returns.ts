@@ -1,6 +1,7 @@
 import type { GoodsReturnResponse, GoodsReturnRow } from '../marketplaces/wildberries/wire.ts';
-import type { SandboxReturn } from './data.ts';
+import { notAfter, type SandboxReturn } from './data.ts';
 import { seedOfKey, type SandboxMarketplaceModule } from './types.ts';
+import { wildberriesRefusalCodes as codes } from './refusal-codes.ts';
 import { analyticsProblem, catalogOf, gateway, storeOf, wildberriesSandbox } from './wildberries.ts';
 
 /**
@@ -28,7 +29,7 @@ function reportRows(r: SandboxReturn): GoodsReturnRow[] {
   const row = (stage: number, active: 0 | 1): GoodsReturnRow => ({
     barcode: r.offer?.barcodes[0] ?? `2040${String(r.id).slice(-9)}`,
     brand: r.offer?.brand ?? 'Медведь',
-    completedDt: stage === 2 ? moscow(at + 2 * 3_600_000) : null,
+    completedDt: stage === 2 ? moscow(notAfter(at + 2 * 3_600_000)) : null,
     dstOfficeAddress: 'Москва, ул. Песочная, 1',
     dstOfficeId: 310105,
     expiredDt: null,
@@ -36,7 +37,7 @@ function reportRows(r: SandboxReturn): GoodsReturnRow[] {
     nmId: r.productId,
     orderDt: moscowDay(at),
     orderId: r.orderId,
-    readyToReturnDt: stage >= 1 ? moscow(at + 3_600_000) : null,
+    readyToReturnDt: stage >= 1 ? moscow(notAfter(at + 3_600_000)) : null,
     reason: r.n % 2 ? 'Брак' : 'Не подошёл размер',
     returnType: r.n % 2 ? 'Возврат брака' : 'Возврат покупателем',
     shkId: r.id,
@@ -64,7 +65,7 @@ export const wildberriesReturnSandbox: SandboxMarketplaceModule = {
         if (!store)
           return gateway(
             401,
-            'unauthorized',
+            codes.unauthorized,
             'Unauthorized',
             'token problem; token is malformed or unknown',
             's2s-api-auth-analytics',

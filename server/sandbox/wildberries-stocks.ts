@@ -10,6 +10,7 @@ import {
   type SandboxStore,
 } from './types.ts';
 import { catalogOf, marketplaceError, storeOf, unauthorisedMarketplace, wildberriesSandbox } from './wildberries.ts';
+import { wildberriesRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
  * Wildberries' seller warehouses and their stocks in the sandbox (02-products.yaml): GET
@@ -72,7 +73,7 @@ function stocksRoute(method: 'PUT' | 'POST', handle: StocksHandler): SandboxRout
       const store = admit(req, state);
       if ('status' in store) return store;
       const wh = warehousesOf(store).find((w) => String(w.id) === match[1]);
-      return wh ? handle(req, state, store, wh) : { status: 404, body: { code: 'NotFound', message: '' } };
+      return wh ? handle(req, state, store, wh) : { status: 404, body: { code: codes.notFound, message: '' } };
     },
   };
 }
@@ -96,7 +97,7 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
     stocksRoute('PUT', (req, state, store, wh) => {
       const list = (req.body as { stocks?: unknown } | undefined)?.stocks;
       if (!Array.isArray(list) || list.length < 1 || list.length > 1000)
-        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+        return marketplaceError('Incorrect required body', codes.incorrectRequestBody);
       // sku (a barcode) is switched off: an item must name its size by chrtId.
       if (
         !list.every(
@@ -108,7 +109,7 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
             (s as { amount: number }).amount >= 0,
         )
       )
-        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+        return marketplaceError('Incorrect required body', codes.incorrectRequestBody);
       const items = list as Array<{ chrtId: number; amount: number }>;
       const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
       const conflicts: StocksWarehouseError = [];
@@ -120,12 +121,12 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
         }));
       const over = items.filter((i) => i.amount > 100_000);
       if (over.length > 0)
-        conflicts.push({ code: 'UploadDataLimit', message: 'Upload limit exceeded.', data: named(over) });
+        conflicts.push({ code: codes.uploadDataLimit, message: 'Upload limit exceeded.', data: named(over) });
       const unknown = items.filter((i) => {
         const offer = byChrt.get(i.chrtId);
         return !offer || state.stocks.isRefused('WILDBERRIES', offer.offerId);
       });
-      if (unknown.length > 0) conflicts.push({ code: 'NotFound', message: 'Not found', data: named(unknown) });
+      if (unknown.length > 0) conflicts.push({ code: codes.notFound, message: 'Not found', data: named(unknown) });
       if (conflicts.length > 0) {
         // Nothing of the request is applied, and the conflict costs ten requests of the quota.
         state.stocks.charge(bucketOf(store), 9);
@@ -144,7 +145,7 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
     stocksRoute('POST', (req, state, store, wh) => {
       const ids = (req.body as { chrtIds?: unknown } | undefined)?.chrtIds;
       if (!Array.isArray(ids) || !ids.every(isInt))
-        return marketplaceError('Incorrect required body', 'IncorrectRequestBody');
+        return marketplaceError('Incorrect required body', codes.incorrectRequestBody);
       const byChrt = new Map(catalogOf(state, store).map((o) => [chrtIdOf(o), o]));
       const stocks = (ids as number[]).flatMap((chrtId) => {
         const offer = byChrt.get(chrtId);

@@ -25,6 +25,7 @@ import {
   type SandboxState,
   type SandboxStore,
 } from './types.ts';
+import { wildberriesRefusalCodes as codes } from './refusal-codes.ts';
 
 /** 401 and 429 come from WB's API gateway, with its own body (components.responses.401/429). */
 export function gateway(
@@ -56,7 +57,7 @@ const contentError = (errorText: string): SandboxResponse => ({
 export const analyticsProblem = (detail: string): SandboxResponse => ({
   status: 400,
   body: {
-    title: 'Bad Request',
+    title: codes.badRequest,
     detail,
     origin: 'analytics-open-api',
     requestId: `sandbox-${Date.now().toString(16)}`,
@@ -76,7 +77,7 @@ const postingsOf = (state: SandboxState, store: SandboxStore) =>
   state.postings('WILDBERRIES', store.marketId, catalogOf(state, store));
 
 /** The marketplace API's own 400 (components.schemas.Error). */
-export const marketplaceError = (message: string, code = 'IncorrectParameter'): SandboxResponse => ({
+export const marketplaceError = (message: string, code: string = codes.incorrectParameter): SandboxResponse => ({
   status: 400,
   body: { code, message, data: null } satisfies MarketplaceApiError,
 });
@@ -84,7 +85,7 @@ export const marketplaceError = (message: string, code = 'IncorrectParameter'): 
 export const unauthorisedMarketplace = () =>
   gateway(
     401,
-    'unauthorized',
+    codes.unauthorized,
     'Unauthorized',
     'token problem; token is malformed or unknown',
     's2s-api-auth-marketplace',
@@ -164,7 +165,7 @@ function toCard(o: SandboxOffer, url: string): Card {
 export const wildberriesSandbox: SandboxMarketplaceModule = {
   marketplace: 'WILDBERRIES',
   limited: (waitSeconds) => ({
-    ...gateway(429, 'too many requests', 'Too Many Requests', 'limited by sandbox'),
+    ...gateway(429, codes.tooManyRequests, 'Too Many Requests', 'limited by sandbox'),
     headers: {
       'X-Ratelimit-Retry': String(waitSeconds),
       'X-Ratelimit-Limit': '5',
@@ -238,10 +239,10 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
         if (!store) return unauthorisedMarketplace();
         const ids = (req.body as { orders?: unknown } | undefined)?.orders;
         if (!Array.isArray(ids) || ids.length === 0)
-          return marketplaceError('orders: from 1 to 1000 ids are required', 'IncorrectRequestBody');
-        if (ids.length > 1000) return marketplaceError('orders: at most 1000 ids', 'IncorrectRequestBody');
+          return marketplaceError('orders: from 1 to 1000 ids are required', codes.incorrectRequestBody);
+        if (ids.length > 1000) return marketplaceError('orders: at most 1000 ids', codes.incorrectRequestBody);
         if (!ids.every((id) => Number.isInteger(id)))
-          return marketplaceError('orders: ids must be integers', 'IncorrectRequestBody');
+          return marketplaceError('orders: ids must be integers', codes.incorrectRequestBody);
         const byId = new Map(postingsOf(state, store).map((p) => [p.id, p]));
         const orders: OrderStatus[] = (ids as number[]).flatMap((id) => {
           const p = byId.get(id);
@@ -261,7 +262,8 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
       pattern: /^\/content\/v2\/get\/cards\/list$/,
       handle(req, state) {
         const store = storeOf(req, state);
-        if (!store) return gateway(401, 'unauthorized', 'Unauthorized', 'token problem; token is malformed or unknown');
+        if (!store)
+          return gateway(401, codes.unauthorized, 'Unauthorized', 'token problem; token is malformed or unknown');
 
         const settings = (req.body as CardsListRequest | undefined)?.settings ?? {};
         const limit = settings.cursor?.limit ?? MAX_LIMIT;

@@ -1,5 +1,5 @@
 import type { GetReturnsResponse, ReturnItem, YmReturn } from '../marketplaces/yandex-market/wire.ts';
-import type { SandboxReturn } from './data.ts';
+import { notAfter, type SandboxReturn } from './data.ts';
 import { decodeCursor, encodeCursor, type SandboxMarketplaceModule } from './types.ts';
 import {
   authorise,
@@ -12,6 +12,7 @@ import {
   resourceHeaders,
   yandexMarketSandbox,
 } from './yandex-market.ts';
+import { yandexMarketRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
  * Yandex Market's returns in the sandbox: GET /v2/campaigns/{campaignId}/returns, paged by page_token
@@ -31,7 +32,7 @@ function ymReturn(r: SandboxReturn): YmReturn {
     orderId: r.orderId,
     creationDate: moscowIso(r.at.getTime()),
     // Later the same (Moscow) day: the sandbox's returns fall between 09:00 and 21:00 Moscow time.
-    updateDate: moscowIso(r.at.getTime() + 2 * 3_600_000),
+    updateDate: moscowIso(notAfter(r.at.getTime() + 2 * 3_600_000)),
     ...(unredeemed ? {} : { refundStatus: refundStages[r.stage] }),
     shipmentRecipientType: 'SHOP',
     shipmentStatus: shipmentStages[r.stage],
@@ -55,16 +56,16 @@ export const yandexMarketReturnSandbox: SandboxMarketplaceModule = {
         if ('status' in stores) return stores;
         const campaignId = Number(match[1]);
         if (!stores.some((s) => campaignIdOf(s) === campaignId))
-          return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
+          return error(403, codes.forbidden, `Access denied to campaign ${campaignId}`);
         const limit = pageLimit(req.query, 50);
-        if (limit === undefined) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
+        if (limit === undefined) return error(400, codes.badRequest, 'limit must be a positive integer');
         const fromDate = req.query.get('fromDate') ?? req.query.get('from_date');
         const toDate = req.query.get('toDate') ?? req.query.get('to_date');
         if (!isDay(fromDate) || !isDay(toDate))
-          return error(400, 'BAD_REQUEST', 'fromDate and toDate must be YYYY-MM-DD');
+          return error(400, codes.badRequest, 'fromDate and toDate must be YYYY-MM-DD');
         const token = req.query.get('page_token') ?? req.query.get('pageToken');
         const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
-        if (!cursor || typeof cursor.from !== 'number') return error(400, 'BAD_REQUEST', 'Invalid page_token');
+        if (!cursor || typeof cursor.from !== 'number') return error(400, codes.badRequest, 'Invalid page_token');
 
         const businessId = businessIdOf(stores[0]!.apiKey);
         const offers = state.offers(`YM:${businessId}`, `YM${businessId}`);

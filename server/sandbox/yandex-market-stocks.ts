@@ -1,6 +1,7 @@
 import type { GetWarehouseStocksResponse, WarehouseOffer } from '../marketplaces/yandex-market/wire.ts';
 import type { SandboxMarketplaceModule, SandboxStore } from './types.ts';
 import { authorise, businessIdOf, campaignIdOf, error, resourceHeaders, yandexMarketSandbox } from './yandex-market.ts';
+import { yandexMarketRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
  * Yandex Market's stocks in the sandbox: updateStocks and getStocks on /v2/campaigns/{campaignId}/offers/
@@ -32,13 +33,13 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         if ('status' in stores) return stores;
         const campaignId = Number(match[1]);
         const store = campaignOf(stores, campaignId);
-        if (!store) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
+        if (!store) return error(403, codes.forbidden, `Access denied to campaign ${campaignId}`);
         const skus = (req.body as { skus?: unknown } | undefined)?.skus;
         if (!Array.isArray(skus) || skus.length < 1 || skus.length > 2000)
-          return error(400, 'BAD_REQUEST', 'skus: from 1 to 2000 items are required');
+          return error(400, codes.badRequest, 'skus: from 1 to 2000 items are required');
         const limit = state.stocks.limits.ymSkusPerMinute;
         if (!state.stocks.window(`YM:${campaignId}:updateStocks`, limit, skus.length))
-          return error(420, 'LIMIT_EXCEEDED', `Hit rate limit of ${limit} requests per period for resource 141`, {
+          return error(420, codes.limitExceeded, `Hit rate limit of ${limit} requests per period for resource 141`, {
             'X-RateLimit-Resource-Limit': String(limit),
             'X-RateLimit-Resource-Remaining': '0',
             'X-RateLimit-Resource-Until': new Date(Date.now() + 1000).toUTCString(),
@@ -47,20 +48,20 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         for (const [i, raw] of skus.entries()) {
           const s = raw as { sku?: unknown; items?: unknown } | null;
           if (typeof s !== 'object' || s === null || typeof s.sku !== 'string' || !SKU.test(s.sku))
-            return error(400, 'INVALID_SHOP_SKU', `skus[${i}].sku: invalid SKU`);
+            return error(400, codes.invalidShopSku, `skus[${i}].sku: invalid SKU`);
           if (!Array.isArray(s.items) || s.items.length !== 1)
-            return error(400, 'BAD_REQUEST', `skus[${i}].items: exactly one item is required`);
+            return error(400, codes.badRequest, `skus[${i}].items: exactly one item is required`);
           const item = s.items[0] as { count?: unknown; updatedAt?: unknown } | null;
           const count = item?.count;
           if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 2_000_000_000)
-            return error(400, 'BAD_REQUEST', `skus[${i}].items[0].count: integer from 0 to 2000000000 is required`);
+            return error(400, codes.badRequest, `skus[${i}].items[0].count: integer from 0 to 2000000000 is required`);
           if (
             item?.updatedAt !== undefined &&
             (typeof item.updatedAt !== 'string' || Number.isNaN(Date.parse(item.updatedAt)))
           )
-            return error(400, 'BAD_REQUEST', `skus[${i}].items[0].updatedAt: ISO 8601 date-time expected`);
+            return error(400, codes.badRequest, `skus[${i}].items[0].updatedAt: ISO 8601 date-time expected`);
           const sku = s.sku.trim();
-          if (seen.has(sku)) return error(400, 'DUPLICATE_OFFER', `Duplicate offer: ${sku}`);
+          if (seen.has(sku)) return error(400, codes.duplicateOffer, `Duplicate offer: ${sku}`);
           seen.add(sku);
         }
         const businessId = businessIdOf(store.apiKey);
@@ -73,7 +74,7 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
             status: 400,
             body: {
               status: 'ERROR',
-              errors: wrong.map((s) => ({ code: 'OFFER_NOT_FOUND', message: `Offer not found: ${s.sku.trim()}` })),
+              errors: wrong.map((s) => ({ code: codes.offerNotFound, message: `Offer not found: ${s.sku.trim()}` })),
             },
           };
         }
@@ -95,7 +96,8 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
         const stores = authorise(req, state);
         if ('status' in stores) return stores;
         const campaignId = Number(match[1]);
-        if (!campaignOf(stores, campaignId)) return error(403, 'FORBIDDEN', `Access denied to campaign ${campaignId}`);
+        if (!campaignOf(stores, campaignId))
+          return error(403, codes.forbidden, `Access denied to campaign ${campaignId}`);
         const offerIds = (req.body as { offerIds?: unknown } | undefined)?.offerIds;
         if (
           offerIds !== undefined &&
@@ -105,7 +107,7 @@ export const yandexMarketStockSandbox: SandboxMarketplaceModule = {
             offerIds.length > 500 ||
             !offerIds.every((o) => typeof o === 'string'))
         )
-          return error(400, 'BAD_REQUEST', 'offerIds: from 1 to 500 SKUs are expected');
+          return error(400, codes.badRequest, 'offerIds: from 1 to 500 SKUs are expected');
         const wanted = Array.isArray(offerIds) ? new Set((offerIds as string[]).map((o) => o.trim())) : undefined;
         const offers: WarehouseOffer[] = state.stocks
           .list('YM', String(campaignId))

@@ -8,7 +8,7 @@ import type {
   GetOfferMapping,
   GetOfferMappingsResponse,
 } from '../marketplaces/yandex-market/wire.ts';
-import { seedOf, type SandboxOffer } from './data.ts';
+import { notAfter, seedOf, type SandboxOffer } from './data.ts';
 import { isPostingStatus, type SandboxPosting } from './postings.ts';
 import {
   decodeCursor,
@@ -20,6 +20,7 @@ import {
   type SandboxState,
   type SandboxStore,
 } from './types.ts';
+import { yandexMarketRefusalCodes as codes } from './refusal-codes.ts';
 
 export const error = (
   status: number,
@@ -49,10 +50,10 @@ export function resourceHeaders(limit: number): Record<string, string> {
 
 export function authorise(req: SandboxRequest, state: SandboxState): SandboxStore[] | SandboxResponse {
   const raw = header(req, 'Api-Key');
-  if (!raw) return error(401, 'UNAUTHORIZED', 'Api-Key or OAuth token is required');
-  if (/^Bearer\s/i.test(raw)) return error(401, 'UNAUTHORIZED', 'Api-Key token prefix invalid');
+  if (!raw) return error(401, codes.unauthorized, 'Api-Key or OAuth token is required');
+  if (/^Bearer\s/i.test(raw)) return error(401, codes.unauthorized, 'Api-Key token prefix invalid');
   const stores = state.stores.filter((s) => s.marketplace === 'YM' && s.apiKey === raw);
-  return stores.length > 0 ? stores : error(401, 'UNAUTHORIZED', 'Api-Key token is invalid');
+  return stores.length > 0 ? stores : error(401, codes.unauthorized, 'Api-Key token is invalid');
 }
 
 /** PageLimit100Truncate: values above 100 are cut to 100, not refused. */
@@ -108,7 +109,7 @@ function businessOrder(p: SandboxPosting): BusinessOrder {
     status,
     substatus,
     creationDate: moscowIso(at),
-    updateDate: moscowIso(at + 3_600_000),
+    updateDate: moscowIso(notAfter(at + 3_600_000)),
     paymentType: 'PREPAID',
     paymentMethod: 'YANDEX',
     fake: false,
@@ -139,7 +140,7 @@ export const isDay = (text: string | null) =>
 export const yandexMarketSandbox: SandboxMarketplaceModule = {
   marketplace: 'YM',
   limited: (waitSeconds) =>
-    error(420, 'LIMIT_EXCEEDED', 'Hit rate limit of 2 parallel requests', {
+    error(420, codes.limitExceeded, 'Hit rate limit of 2 parallel requests', {
       'X-RateLimit-Resource-Limit': '600',
       'X-RateLimit-Resource-Remaining': waitSeconds > 0 ? '0' : '1',
       'X-RateLimit-Resource-Until': new Date(Date.now() + waitSeconds * 1000).toUTCString(),
@@ -154,26 +155,27 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         if ('status' in stores) return stores;
         const businessId = Number(match[1]);
         const own = stores.filter((s) => businessIdOf(s.apiKey) === businessId);
-        if (own.length === 0) return error(403, 'FORBIDDEN', `Access denied to business ${businessId}`);
+        if (own.length === 0) return error(403, codes.forbidden, `Access denied to business ${businessId}`);
         // PageLimit50Truncate: values above 50 are cut to 50.
         const rawLimit = req.query.get('limit');
         const limit = rawLimit === null ? 50 : Number(rawLimit);
-        if (!Number.isInteger(limit) || limit < 1) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
+        if (!Number.isInteger(limit) || limit < 1)
+          return error(400, codes.badRequest, 'limit must be a positive integer');
         const token = req.query.get('page_token') ?? req.query.get('pageToken');
         const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
-        if (!cursor || typeof cursor.from !== 'number') return error(400, 'BAD_REQUEST', 'Invalid page_token');
-        if (req.body === undefined) return error(400, 'BAD_REQUEST', 'Request body is required');
+        if (!cursor || typeof cursor.from !== 'number') return error(400, codes.badRequest, 'Invalid page_token');
+        if (req.body === undefined) return error(400, codes.badRequest, 'Request body is required');
         const body = req.body as GetBusinessOrdersRequest;
 
         if (body.statuses?.some((st) => !isPostingStatus('YM', `${st}/X`)))
-          return error(400, 'BAD_REQUEST', 'statuses: unknown order status');
+          return error(400, codes.badRequest, 'statuses: unknown order status');
         const ownCampaigns = own.map((s) => campaignIdOf(s));
         if (body.campaignIds?.some((c) => !ownCampaigns.includes(c)))
-          return error(403, 'FORBIDDEN', 'Access denied to some of campaignIds');
+          return error(403, codes.forbidden, 'Access denied to some of campaignIds');
         const dates = body.dates ?? {};
         for (const d of [dates.creationDateFrom, dates.creationDateTo]) {
           if (d !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))))
-            return error(400, 'BAD_REQUEST', 'dates: YYYY-MM-DD expected');
+            return error(400, codes.badRequest, 'dates: YYYY-MM-DD expected');
         }
         const now = Date.now();
         // Moscow days: the dates the seller's cabinet shows.
@@ -181,9 +183,9 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         // Defaults: the last 30 days up to now.
         const to = dates.creationDateTo ? dayStart(dates.creationDateTo) : now + 1;
         const from = dates.creationDateFrom ? dayStart(dates.creationDateFrom) : to - MAX_ORDER_DAYS * DAY_MS;
-        if (to < from) return error(400, 'BAD_REQUEST', 'creationDateFrom must not be later than creationDateTo');
+        if (to < from) return error(400, codes.badRequest, 'creationDateFrom must not be later than creationDateTo');
         if (to - from > MAX_ORDER_DAYS * DAY_MS)
-          return error(400, 'BAD_REQUEST', `The period must not exceed ${MAX_ORDER_DAYS} days`);
+          return error(400, codes.badRequest, `The period must not exceed ${MAX_ORDER_DAYS} days`);
 
         const campaigns = body.campaignIds ?? ownCampaigns;
         const statuses = body.statuses ?? undefined;
@@ -217,7 +219,7 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         const stores = authorise(req, state);
         if ('status' in stores) return stores;
         const limit = pageLimit(req.query, 100);
-        if (limit === undefined) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
+        if (limit === undefined) return error(400, codes.badRequest, 'limit must be a positive integer');
         const all: Campaign[] = stores.map((s) => ({
           id: campaignIdOf(s),
           domain: s.name ?? `shop-${s.marketId}.example`,
@@ -253,13 +255,13 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
         const businessId = Number(match[1]);
         const first = stores[0] as SandboxStore;
         if (businessIdOf(first.apiKey) !== businessId) {
-          return error(403, 'FORBIDDEN', `Access denied to business ${businessId}`);
+          return error(403, codes.forbidden, `Access denied to business ${businessId}`);
         }
         const limit = pageLimit(req.query, 50);
-        if (limit === undefined) return error(400, 'BAD_REQUEST', 'limit must be a positive integer');
+        if (limit === undefined) return error(400, codes.badRequest, 'limit must be a positive integer');
         const token = req.query.get('page_token') ?? req.query.get('pageToken');
         const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
-        if (!cursor || typeof cursor.from !== 'number') return error(400, 'BAD_REQUEST', 'Invalid page_token');
+        if (!cursor || typeof cursor.from !== 'number') return error(400, codes.badRequest, 'Invalid page_token');
 
         const offers = state.offers(`YM:${businessId}`, `YM${businessId}`);
         const campaigns = stores.map(campaignIdOf);

@@ -3,6 +3,12 @@ import { jobStatuses, storeMarketplaces } from '../db/schema/index.ts';
 import type { StockPushLogRow, StockPushRun } from '../repositories/stock-push.ts';
 import type { StorePreview } from '../stock-push/preview.ts';
 
+/** The marketplace's own refusal, its code and text as it answered; the Russian explanation is `error`. */
+const marketplaceError = z
+  .string()
+  .nullable()
+  .describe('Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал');
+
 const marketId = z.string().trim().min(1).max(100).describe('ID магазина, как в /api/v1/markets/');
 
 export const stockPushPreviewQuery = z.strictObject({
@@ -37,7 +43,11 @@ export const stockPushPreviewSchema = z
           .object({ id: z.string(), name: z.string() })
           .nullable()
           .describe('Куда пойдут остатки; null — маркетплейс не ответил'),
-        error: z.string().nullable().describe('Почему маркетплейс не удалось спросить (ключ, склад), по-русски'),
+        error: z
+          .string()
+          .nullable()
+          .describe('Почему маркетплейс не удалось спросить (ключ, склад): что это значит и что делать, по-русски'),
+        marketplace_error: marketplaceError,
         items: z.array(previewItem),
       }),
     ),
@@ -66,8 +76,11 @@ export const stockPushStoreResult = z.object({
   warehouse: z.string().nullable(),
   sent: z.number().int(),
   failed: z.number().int(),
-  /** Why the whole store failed (its key, its warehouse), when it did. */
-  error: z.string().nullable(),
+  error: z
+    .string()
+    .nullable()
+    .describe('Почему магазин не принял остатки целиком (ключ, склад): что это значит и что делать, по-русски'),
+  marketplace_error: marketplaceError,
 });
 
 const runSchema = z.object({
@@ -99,7 +112,11 @@ export const stockPushRunSchema = runSchema
         name: z.string(),
         quantity: z.number().int().describe('Отправленное количество'),
         ok: z.boolean(),
-        error: z.string().nullable().describe('Ответ маркетплейса, если товар не принят'),
+        error: z
+          .string()
+          .nullable()
+          .describe('Почему товар не принят: что это значит и что делать, по-русски; null — принят'),
+        marketplace_error: marketplaceError,
         sent_at: z.string(),
       }),
     ),
@@ -120,6 +137,7 @@ export function previewToWire(previews: StorePreview[]): z.infer<typeof stockPus
       marketplace: p.store.marketplace,
       warehouse: p.warehouse,
       error: p.error,
+      marketplace_error: p.marketplaceError,
       items: p.listings.map((l) => ({
         product_mp_id: l.productMpId,
         product_id: l.productId,
@@ -137,7 +155,11 @@ export function previewToWire(previews: StorePreview[]): z.infer<typeof stockPus
 }
 
 export function runToWire(run: StockPushRun): z.infer<typeof runSchema> {
-  const stores = (run.result as { stores?: z.infer<typeof runSchema>['stores'] } | null)?.stores ?? [];
+  type Store = z.infer<typeof stockPushStoreResult>;
+  // Runs finished before marketplace_error existed have stores without it.
+  const stores = (
+    (run.result as { stores?: Array<Omit<Store, 'marketplace_error'> & Partial<Store>> } | null)?.stores ?? []
+  ).map((s) => ({ ...s, marketplace_error: s.marketplace_error ?? null }));
   return {
     job_id: run.jobId,
     status: run.status as z.infer<typeof runSchema>['status'],
@@ -165,6 +187,7 @@ export function logItemToWire(row: StockPushLogRow): z.infer<typeof stockPushRun
     quantity: row.quantity,
     ok: row.ok,
     error: row.error,
+    marketplace_error: row.marketplaceError,
     sent_at: row.sentAt.toISOString(),
   };
 }

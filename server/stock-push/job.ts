@@ -5,6 +5,7 @@ import type { StockPushLogValues } from '../repositories/stock-push.ts';
 import type { stockPushStoreResult } from '../schemas/stock-push.ts';
 import { changedOnly, credentialsOf, planStores, stockItems, type StorePlan } from './plan.ts';
 import type { StockPushDeps } from './preview.ts';
+import { refusalOf } from './refusal.ts';
 
 export { STOCK_PUSH } from '../repositories/stock-push.ts';
 
@@ -23,13 +24,12 @@ export interface StockPushResult {
   stores: StockPushStoreResult[];
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /**
  * The stock push (issue 15): for each store, its listings' available quantities go to the marketplace
- * at its pace (the adapters'), and every item's verdict goes to the log, refusals word for word. A store
- * that fails as a whole (refused key, no warehouse) fails its items with that reason and the next store
- * still goes; the job itself succeeds, so a retry never repeats a push that was answered.
+ * at its pace (the adapters'), and every item's verdict goes to the log: a refusal explained in Russian,
+ * the marketplace's own answer beside it. A store that fails as a whole (refused key, no warehouse) fails
+ * its items with that reason and the next store still goes; the job itself succeeds, so a retry never
+ * repeats a push that was answered.
  */
 export function stockPushHandler(deps: StockPushDeps) {
   return async (ctx: JobContext): Promise<StockPushResult> => {
@@ -75,6 +75,7 @@ async function pushStore(
   let warehouse: StockWarehouse | null = null;
   let results: StockItemResult[];
   let error: string | null = null;
+  let marketplaceError: string | null = null;
   const credentials = credentialsOf(deps.secrets, store);
   try {
     if ('error' in credentials) throw new Error(credentials.error);
@@ -82,8 +83,8 @@ async function pushStore(
     results = await adapter.pushStocks(credentials, warehouse, items, (done) => progress.set(store.id, done));
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    error = messageOf(err);
-    results = items.map((i) => ({ key: i.key, ok: false, error: error! }));
+    ({ error, marketplaceError } = refusalOf(err));
+    results = items.map((i) => ({ key: i.key, ok: false, error: error!, marketplaceError }));
   }
   progress.set(store.id, items.length);
 
@@ -102,7 +103,8 @@ async function pushStore(
       name: l.name,
       quantity: l.available,
       ok: r?.ok ?? false,
-      error: r?.ok ? null : (r?.error ?? 'Маркетплейс не ответил по этому товару'),
+      error: r?.ok ? null : (r?.error ?? 'Маркетплейс не ответил по этому товару — передайте остатки ещё раз.'),
+      marketplaceError: r?.ok ? null : (r?.marketplaceError ?? null),
     };
   });
   await deps.repo.record(ctx.job.userId, rows);
@@ -115,6 +117,7 @@ async function pushStore(
     sent,
     failed: rows.length - sent,
     error,
+    marketplace_error: marketplaceError,
   };
 }
 

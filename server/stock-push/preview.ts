@@ -2,6 +2,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import type { MarketplaceCode, StockPushAdapter, StockWarehouse } from '../marketplaces/types.ts';
 import type { StockPushRepository } from '../repositories/stock-push.ts';
 import { credentialsOf, planStores, stockItems, type PlannedListing, type ConnectedStore } from './plan.ts';
+import { refusalOf } from './refusal.ts';
 
 export interface StockPushDeps {
   repo: StockPushRepository;
@@ -15,10 +16,10 @@ export interface StorePreview {
   warehouse: StockWarehouse | null;
   /** Why the marketplace could not be asked (a refused key, no warehouse): the seller reads it. */
   error: string | null;
+  /** The marketplace's own refusal, code and text as it answered; null when it did not refuse. */
+  marketplaceError: string | null;
   listings: Array<PlannedListing & { current: number | null }>;
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * What a push would change, per store: the available quantity of each listing beside the marketplace's
@@ -36,6 +37,7 @@ export async function previewStores(
       store: plan.store,
       warehouse: null,
       error: null,
+      marketplaceError: null,
       listings: plan.listings.map((l) => ({ ...l, current: null })),
     };
     previews.push(preview);
@@ -51,7 +53,7 @@ export async function previewStores(
       const current = await adapter.readStocks(credentials, preview.warehouse, stockItems(plan));
       for (const l of preview.listings) l.current = current.get(l.productMpId) ?? null;
     } catch (err) {
-      preview.error = messageOf(err);
+      ({ error: preview.error, marketplaceError: preview.marketplaceError } = refusalOf(err));
     }
   }
   return previews;

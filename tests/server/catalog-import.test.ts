@@ -243,7 +243,11 @@ describe('catalog import', () => {
     // The queue tells the user after it has closed the job.
     messages.push(await socket.next(5000));
     expect(done[0]).toMatchObject({ status: 'failed', attempts: 1, progress: 0 });
-    expect(done[0]!.error).toContain('«Озон с ошибкой»');
+    // Russian first — what happened and what to do — then the marketplace's own answer, word for word.
+    expect(done[0]!.error).toBe(
+      'Магазин «Озон с ошибкой» (OZON): маркетплейс не принял ключ API. Проверьте ключ и его права в кабинете ' +
+        'продавца. Ответ маркетплейса: «HTTP 403 — 7: Invalid Api-Key, please check the key and try again».',
+    );
     const errors = notifications(messages).filter((n) => n.type === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.text).toContain('Магазин «Озон с ошибкой»');

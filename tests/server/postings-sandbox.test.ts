@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postingStatuses, productsMp } from '../../server/db/schema/index.ts';
 import type { PostingStatusResult } from '../../server/import/postings.ts';
-import { ozonPostingBuckets } from '../../server/marketplaces/ozon.ts';
+import { ozonPostingBuckets } from '../../server/marketplaces/ozon-postings.ts';
 import type { MarketplaceCode, PostingBucket } from '../../server/marketplaces/types.ts';
 import { wildberriesBucket } from '../../server/marketplaces/wildberries.ts';
 import { yandexMarketBucket } from '../../server/marketplaces/yandex-market.ts';

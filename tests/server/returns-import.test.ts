@@ -299,7 +299,11 @@ describe('returns import', () => {
     messages.push(await socket.next(5000));
     const [failed] = await finished(user, [id!]);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(failed!.error).toContain('«Маркет с ошибкой»');
+    // Russian first — what happened and what to do — then the marketplace's own answer, word for word.
+    expect(failed!.error).toBe(
+      'Магазин «Маркет с ошибкой» (Яндекс Маркет): маркетплейс не принял ключ API. Проверьте ключ и его права ' +
+        'в кабинете продавца. Ответ маркетплейса: «HTTP 401 — UNAUTHORIZED: Api-Key token is invalid».',
+    );
     expect(
       notifications(messages)
         .filter((n) => n.type === 'error')

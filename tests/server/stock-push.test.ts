@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postingStatuses, productsMp, productsWh, reserves } from '../../server/db/schema/index.ts';
+import { postingStatuses, productsMp, productsWh, reserves, stockPushLog } from '../../server/db/schema/index.ts';
 import type { Sandbox, SandboxMarketplace, SandboxRequestLog, SandboxStore } from '../../server/sandbox/server.ts';
 import { availableToSell } from '../../server/stock-push/available.ts';
 import { waitUntil } from './helpers/live-client.ts';
@@ -247,11 +247,17 @@ describe('stock push to the sandbox marketplaces', () => {
       for (const i of store.items) expect(i).toMatchObject({ marketplace_stock: i.available, change: 0 });
   });
 
-  it('one refused item fails alone, with the marketplace’s reason; the rest of its batch still goes', async () => {
+  it('one refused item fails alone, explained in Russian beside the marketplace’s own answer; the rest of its batch still goes', async () => {
     const refused = new Map<string, string>();
     for (const s of stores) {
       const offerId = [...(await expected(s)).keys()].sort()[4]!;
-      sandbox.refuseStock(s.marketplace as SandboxMarketplace, offerId);
+      // The sandbox's own control endpoint, over HTTP, as a person testing by hand would call it.
+      const answer = await fetch(`${sandbox.url}/__sandbox/stocks/${s.marketplace}/refuse`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ offer_id: offerId }),
+      });
+      expect(answer.status).toBe(200);
       refused.set(s.marketId, offerId);
     }
     const before = new Map(stores.map((s) => [s.marketId, sandboxStock(s)]));
@@ -274,16 +280,51 @@ describe('stock push to the sandbox marketplaces', () => {
       expect(sandboxStock(s), s.marketplace).toEqual(want);
     }
     const run = (await call('GET', `stock-push/log/${id}/`)).json() as {
-      items: Array<{ ok: boolean; error: string | null; offer_id: string; market_id: string }>;
+      items: Array<{
+        ok: boolean;
+        error: string | null;
+        marketplace_error: string | null;
+        offer_id: string;
+        market_id: string;
+      }>;
     };
     const failed = run.items.filter((i) => !i.ok);
     expect(failed.map((i) => `${i.market_id}:${i.offer_id}`).sort()).toEqual(
       stores.map((s) => `${s.marketId}:${refused.get(s.marketId)}`).sort(),
     );
-    const reason = (marketId: string) => failed.find((i) => i.market_id === marketId)!.error;
-    expect(reason('7770011')).toMatch(/NOT_FOUND/);
-    expect(reason('wb-stock')).toMatch(/NotFound/);
-    expect(reason('43000011')).toMatch(/OFFER_NOT_FOUND/);
+    for (const i of run.items.filter((r) => r.ok)) expect(i).toMatchObject({ error: null, marketplace_error: null });
+    // Russian first, what it means and what to do; the marketplace's own answer apart, word for word.
+    const refusal = (marketId: string) => {
+      const item = failed.find((i) => i.market_id === marketId)!;
+      return { error: item.error, marketplace_error: item.marketplace_error };
+    };
+    const offerOf = (marketId: string) => refused.get(marketId)!;
+    expect(refusal('7770011')).toEqual({
+      error: expect.stringMatching(/^OZON не знает этот артикул — проверьте связь карточки/),
+      marketplace_error: `NOT_FOUND: Product not found: ${offerOf('7770011')}`,
+    });
+    expect(refusal('wb-stock')).toEqual({
+      error: expect.stringMatching(/^Wildberries не знает этот артикул или размер — проверьте связь карточки/),
+      marketplace_error: 'NotFound: Not found',
+    });
+    expect(refusal('43000011')).toEqual({
+      error: expect.stringMatching(/^Яндекс Маркет не знает этот артикул — проверьте связь карточки/),
+      marketplace_error: `OFFER_NOT_FOUND: Offer not found: ${offerOf('43000011')}`,
+    });
+    for (const i of failed)
+      expect((i.error!.match(/[A-Za-z]+/g) ?? []).filter((w) => w !== 'OZON' && w !== 'Wildberries')).toEqual([]);
+    // The log keeps both, as the API answered them.
+    const kept = await app.database.db
+      .select({
+        offerId: stockPushLog.offerId,
+        error: stockPushLog.error,
+        marketplaceError: stockPushLog.marketplaceError,
+      })
+      .from(stockPushLog)
+      .where(and(eq(stockPushLog.userId, user.id), eq(stockPushLog.jobId, id), eq(stockPushLog.ok, false)));
+    expect(kept.map((r) => [r.offerId, r.error, r.marketplaceError]).sort()).toEqual(
+      failed.map((i) => [i.offer_id, i.error, i.marketplace_error]).sort(),
+    );
     // WB refused the batch with 409 and YM with 400: the adapters resent the rest, and nothing was rate-limited.
     expect(stockCalls('WILDBERRIES', since).some((r) => r.status === 409)).toBe(true);
     expect(stockCalls('YM', since).some((r) => r.status === 400)).toBe(true);

@@ -14,7 +14,7 @@ export const stockPushSettings = pgTable('stock_push_settings', {
 
 /**
  * What a stock push sent, one row per listing and run (the job): the quantity, the warehouse it went
- * to and the marketplace's verdict, its refusal kept word for word. Store and listing are copied, not
+ * to and the marketplace's verdict: its refusal explained in Russian and kept word for word. Store and listing are copied, not
  * referenced: the log outlives a deleted store or listing.
  */
 export const stockPushLog = pgTable(
@@ -35,7 +35,10 @@ export const stockPushLog = pgTable(
     name: text('name').notNull().default(''),
     quantity: integer('quantity').notNull(),
     ok: boolean('ok').notNull(),
+    /** Why the item was refused, in Russian: what it means and what to do. */
     error: text('error'),
+    /** The marketplace's own refusal (code and text) as it answered, beside the Russian one. */
+    marketplaceError: text('marketplace_error'),
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (t) => [

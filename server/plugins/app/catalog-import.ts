@@ -3,6 +3,7 @@ import { CATALOG_IMPORT, catalogImportHandler } from '../../import/catalog.ts';
 import { POSTING_STATUS, postingStatusHandler } from '../../import/postings.ts';
 import { RETURNS_IMPORT, returnsImportHandler } from '../../import/returns.ts';
 import { OzonAdapter } from '../../marketplaces/ozon.ts';
+import { PacerPool } from '../../marketplaces/pacing.ts';
 import { WildberriesAdapter } from '../../marketplaces/wildberries.ts';
 import type { MarketplaceAdapter, MarketplaceCode } from '../../marketplaces/types.ts';
 import { YandexMarketAdapter } from '../../marketplaces/yandex-market.ts';
@@ -24,8 +25,11 @@ export default fp(async (app) => {
   const { ozonUrl, wildberriesUrl, wildberriesAnalyticsUrl, wildberriesMarketplaceUrl, yandexMarketUrl, pageSize } =
     app.config.marketplaces;
   const stock = app.config.stockPush;
+  // One pool of pacers for every marketplace call the app makes: a seller's quota is counted once.
+  const pacing = new PacerPool();
   const adapters = {
     OZON: new OzonAdapter({
+      pacing,
       baseUrl: ozonUrl,
       pageSize,
       stocksPerMinute: stock.ozonPerMinute,
@@ -33,6 +37,7 @@ export default fp(async (app) => {
       stockBatchSize: stock.batchSize,
     }),
     WILDBERRIES: new WildberriesAdapter({
+      pacing,
       baseUrl: wildberriesUrl,
       analyticsUrl: wildberriesAnalyticsUrl,
       marketplaceUrl: wildberriesMarketplaceUrl,
@@ -43,6 +48,7 @@ export default fp(async (app) => {
       stockBatchSize: stock.batchSize,
     }),
     YM: new YandexMarketAdapter({
+      pacing,
       baseUrl: yandexMarketUrl,
       pageSize,
       stockSkusPerMinute: stock.ymSkusPerMinute,

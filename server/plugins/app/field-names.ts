@@ -22,6 +22,7 @@ const fieldNames: Record<string, string> = {
   auto_push: 'Автоматическая передача остатков',
   marketplace: 'Маркетплейс',
   marketplace_status: 'Статус на маркетплейсе',
+  marketplace_error: 'Ответ маркетплейса',
   name: 'Название',
   description: 'Описание',
 

@@ -1,6 +1,7 @@
 // no database: each catalog adapter against the sandbox marketplace.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RatePacer, type RetryOptions } from '../../../server/marketplaces/http.ts';
+import type { RetryOptions } from '../../../server/marketplaces/http.ts';
+import { RatePacer } from '../../../server/marketplaces/pacing.ts';
 import { OzonAdapter } from '../../../server/marketplaces/ozon.ts';
 import {
   MarketplaceAuthError,

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_push_log" ADD COLUMN "marketplace_error" text;
