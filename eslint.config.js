@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -44,11 +46,36 @@ const otherFeature = (name) => [
     message: 'Features never import each other: move what both need into src/stock/, src/lib/ or src/ui/.',
   },
 ];
-const restrict = (files, patterns) => ({
+const restrict = (files, patterns, ignores = testFiles) => ({
   files,
-  ignores: testFiles,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+/*
+ * The server's layers (docs/architecture.md «Сервер»): routes never touch the database — no
+ * Drizzle, nothing of server/db/ (a type or a constant a route needs comes through a repository or
+ * a schema); nothing but the routes themselves and the app that registers them imports
+ * server/routes/ (services, repositories, jobs, imports, marketplaces, lib). Patterns work on the
+ * relative specifier as the client's do: from server/routes/, `../db/` is server/db/.
+ */
+const serverTests = ['server/**/*.test.ts'];
+const databaseLayer = [
+  {
+    regex: '^drizzle-orm(/|$)',
+    message: 'Routes never touch the database: ask a repository (server/repositories/) for what they need.',
+  },
+  {
+    regex: '^(\\.\\./)+db/',
+    message: 'Routes never import server/db/: a type or constant they need comes through a repository or a schema.',
+  },
+];
+const routeLayer = [
+  {
+    regex: '^(\\.\\./)+routes/',
+    message: 'Services never import a route: move what both need into server/lib/ or server/stock/.',
+  },
+];
 
 // Non-type-checked rules: lint stays fast enough to run on every save; `npm run typecheck` covers types.
 export default defineConfig(
@@ -79,4 +106,20 @@ export default defineConfig(
     restrict([`src/features/${name}/**`], [...otherFeature(name), ...shellLayer]),
     restrict([`src/features/${name}/components/**`], [...otherFeature(name), ...shellLayer, ...dataLayer]),
   ]),
+  restrict(['server/routes/**'], databaseLayer, serverTests),
+  restrict(['server/**'], routeLayer, [...serverTests, 'server/routes/**', 'server/app.ts']),
+  /*
+   * No runtime import cycles: a module in a cycle can run before what it imports has been set up.
+   * Type-only imports vanish at runtime, so they do not count. The resolver reads tsconfig.json.
+   */
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Modules the rule follows: without this it reads only .js files and sees no cycle at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

@@ -5919,6 +5919,19 @@ export interface components {
             /** @description ID магазина, как в /api/v1/markets/ */
             market_id: string;
         }[];
+        ExtractReturnsRequestInput: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
+            date_start: string;
+            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
+            date_end: string;
+        };
         ExtractProductsAcceptedInput: {
             /** @description По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача) */
             job_ids: string[];
@@ -5945,25 +5958,12 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        ExtractReturnsRequestInput: {
-            /**
-             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
-             * @enum {string}
-             */
-            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
-            /** @description ID магазина, как в /api/v1/markets/ */
-            market_id: string;
-            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
-            date_start: string;
-            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
-            date_end: string;
-        };
         DisposalListInput: {
             /** @description Сначала последние */
             results: components["schemas"]["DisposalInput"][];
             total: number;
         };
-        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. */
+        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. Списание прошлого дня можно внести с date. */
         DisposalCreateInput: {
             /**
              * Format: uuid
@@ -5986,6 +5986,8 @@ export interface components {
             description: string;
             /** @description Списать только из этой партии; без неё — из самых ранних партий (FIFO) */
             lot_id?: string | null;
+            /** @description Дата списания, если его вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: string;
         };
         DisposalUpdateInput: {
             /**
@@ -6038,7 +6040,7 @@ export interface components {
             results: components["schemas"]["MarkdownItemInput"][];
             total: number;
         };
-        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. */
+        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. Уценку прошлого дня можно внести с date. */
         MarkdownCreateInput: {
             /**
              * Format: uuid
@@ -6061,6 +6063,8 @@ export interface components {
             markdown_price: number;
             /** @description Взять единицу из этой партии; без неё — из самой ранней (FIFO) */
             lot_id?: string | null;
+            /** @description Дата уценки, если её вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: string;
         };
         MarkdownUpdateInput: {
             description?: string;
@@ -6071,7 +6075,7 @@ export interface components {
             /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
             release?: boolean;
         };
-        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. */
+        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. Резерв прошлого дня можно внести с date. */
         ReserveCreateInput: {
             /**
              * Format: uuid
@@ -6087,6 +6091,8 @@ export interface components {
              * @description ID складского товара
              */
             product: string;
+            /** @description Когда резерв сделан, если его вносят задним числом: ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Резерв откладывает единицы, которые по FIFO идут после отложенных другими резервами; если их партия поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: string;
         };
         ReserveUpdateInput: {
             /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
@@ -6098,8 +6104,10 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "released" | "realized";
+            /** @description Дата продажи резерва, если её вносят задним числом; только вместе с переходом в realized (иначе — 400 date_without_sale) и не раньше самого резерва (иначе — 409 before_reserve): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: string;
         };
-        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. */
+        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. Продажу прошлого дня можно внести с date. */
         RealizationCreateInput: {
             /**
              * Format: uuid
@@ -6117,6 +6125,8 @@ export interface components {
              * @description ID складского товара
              */
             product: string;
+            /** @description Дата продажи, если её вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: string;
         };
         RealizationUpdateInput: {
             /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
@@ -6499,8 +6509,10 @@ export interface components {
                     id: string;
                     name: string;
                 } | null;
-                /** @description Почему маркетплейс не удалось спросить (ключ, склад), по-русски */
+                /** @description Почему маркетплейс не удалось спросить (ключ, склад): что это значит и что делать, по-русски */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
                 items: {
                     /** Format: uuid */
                     product_mp_id: string;
@@ -6560,7 +6572,10 @@ export interface components {
                     warehouse: string | null;
                     sent: number;
                     failed: number;
+                    /** @description Почему магазин не принял остатки целиком (ключ, склад): что это значит и что делать, по-русски */
                     error: string | null;
+                    /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                    marketplace_error: string | null;
                 }[];
             }[];
         };
@@ -6591,7 +6606,10 @@ export interface components {
                 warehouse: string | null;
                 sent: number;
                 failed: number;
+                /** @description Почему магазин не принял остатки целиком (ключ, склад): что это значит и что делать, по-русски */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
             }[];
             items: {
                 market_id: string;
@@ -6606,8 +6624,10 @@ export interface components {
                 /** @description Отправленное количество */
                 quantity: number;
                 ok: boolean;
-                /** @description Ответ маркетплейса, если товар не принят */
+                /** @description Почему товар не принят: что это значит и что делать, по-русски; null — принят */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
                 sent_at: string;
             }[];
         };
@@ -7442,6 +7462,19 @@ export interface components {
             /** @description ID магазина, как в /api/v1/markets/ */
             market_id: string;
         }[];
+        ExtractReturnsRequest: {
+            /**
+             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
+             * @enum {string}
+             */
+            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description ID магазина, как в /api/v1/markets/ */
+            market_id: string;
+            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
+            date_start: string;
+            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
+            date_end: string;
+        };
         ExtractProductsAccepted: {
             /** @description По задаче на магазин, в порядке запроса (повторы одного магазина — одна задача) */
             job_ids: string[];
@@ -7468,25 +7501,12 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        ExtractReturnsRequest: {
-            /**
-             * @description OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда
-             * @enum {string}
-             */
-            marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
-            /** @description ID магазина, как в /api/v1/markets/ */
-            market_id: string;
-            /** @description Начало периода, ГГГГ-ММ-ДД, включительно */
-            date_start: string;
-            /** @description Конец периода, ГГГГ-ММ-ДД, включительно */
-            date_end: string;
-        };
         DisposalList: {
             /** @description Сначала последние */
             results: components["schemas"]["Disposal"][];
             total: number;
         };
-        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. */
+        /** @description Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. Списание прошлого дня можно внести с date. */
         DisposalCreate: {
             /**
              * Format: uuid
@@ -7509,6 +7529,8 @@ export interface components {
             description: string;
             /** @description Списать только из этой партии; без неё — из самых ранних партий (FIFO) */
             lot_id?: string | null;
+            /** @description Дата списания, если его вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: unknown;
         };
         DisposalUpdate: {
             /**
@@ -7557,7 +7579,7 @@ export interface components {
             results: components["schemas"]["MarkdownItem"][];
             total: number;
         };
-        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. */
+        /** @description Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. Уценку прошлого дня можно внести с date. */
         MarkdownCreate: {
             /**
              * Format: uuid
@@ -7580,6 +7602,8 @@ export interface components {
             markdown_price: number;
             /** @description Взять единицу из этой партии; без неё — из самой ранней (FIFO) */
             lot_id?: string | null;
+            /** @description Дата уценки, если её вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: unknown;
         };
         MarkdownUpdate: {
             description?: string;
@@ -7590,7 +7614,7 @@ export interface components {
             /** @description Уценённая единица продана; на остаток не влияет — она уже взята из партии */
             release?: boolean;
         };
-        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. */
+        /** @description Резерв откладывает единицы товара: пока он активен, их нельзя списать, уценить или продать. Больше свободного остатка (остаток минус другие активные резервы) — 409 insufficient_stock с доступным количеством. Резерв прошлого дня можно внести с date. */
         ReserveCreate: {
             /**
              * Format: uuid
@@ -7606,6 +7630,8 @@ export interface components {
              * @description ID складского товара
              */
             product: string;
+            /** @description Когда резерв сделан, если его вносят задним числом: ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Резерв откладывает единицы, которые по FIFO идут после отложенных другими резервами; если их партия поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: unknown;
         };
         ReserveUpdate: {
             /** @description Сколько единиц отложить, шт.; не больше свободного остатка */
@@ -7617,8 +7643,10 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "released" | "realized";
+            /** @description Дата продажи резерва, если её вносят задним числом; только вместе с переходом в realized (иначе — 400 date_without_sale) и не раньше самого резерва (иначе — 409 before_reserve): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: unknown;
         };
-        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. */
+        /** @description Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. Продажу прошлого дня можно внести с date. */
         RealizationCreate: {
             /**
              * Format: uuid
@@ -7636,6 +7664,8 @@ export interface components {
              * @description ID складского товара
              */
             product: string;
+            /** @description Дата продажи, если её вносят задним числом (в ответе — datetime): ГГГГ-ММ-ДД или дата и время ISO 8601, не позже сегодняшнего дня; без поля — сейчас. Становится датой строки и её записей в журнале движения: по ней строка попадает в свою неделю в отчётах. Единицы по-прежнему берутся по FIFO; если партия, из которой они взялись бы, поступила позже этой даты (товара тогда ещё не было) — 409 before_receipt */
+            date?: unknown;
         };
         RealizationUpdate: {
             /** @description Новое количество: единицы возвращаются в свои партии и списываются заново по FIFO, себестоимость пересчитывается */
@@ -8014,8 +8044,10 @@ export interface components {
                     id: string;
                     name: string;
                 } | null;
-                /** @description Почему маркетплейс не удалось спросить (ключ, склад), по-русски */
+                /** @description Почему маркетплейс не удалось спросить (ключ, склад): что это значит и что делать, по-русски */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
                 items: {
                     /** Format: uuid */
                     product_mp_id: string;
@@ -8075,7 +8107,10 @@ export interface components {
                     warehouse: string | null;
                     sent: number;
                     failed: number;
+                    /** @description Почему магазин не принял остатки целиком (ключ, склад): что это значит и что делать, по-русски */
                     error: string | null;
+                    /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                    marketplace_error: string | null;
                 }[];
             }[];
         };
@@ -8106,7 +8141,10 @@ export interface components {
                 warehouse: string | null;
                 sent: number;
                 failed: number;
+                /** @description Почему магазин не принял остатки целиком (ключ, склад): что это значит и что делать, по-русски */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
             }[];
             items: {
                 market_id: string;
@@ -8121,8 +8159,10 @@ export interface components {
                 /** @description Отправленное количество */
                 quantity: number;
                 ok: boolean;
-                /** @description Ответ маркетплейса, если товар не принят */
+                /** @description Почему товар не принят: что это значит и что делать, по-русски; null — принят */
                 error: string | null;
+                /** @description Ответ маркетплейса как есть (код и текст, обычно по-английски); null — маркетплейс не отказывал */
+                marketplace_error: string | null;
                 sent_at: string;
             }[];
         };

@@ -1,7 +1,7 @@
 /**
  * The stock rules both sides state: the server enforces them (server/stock/engine.ts,
- * server/schemas/stock-query.ts) and the device checks them before queueing an edit, so a refusal
- * shows at once, worded exactly as the server's later one would be.
+ * server/stock/return-receipt.ts, server/schemas/stock-query.ts) and the device checks them before
+ * queueing an edit, so a refusal shows at once, worded exactly as the server's later one would be.
  */
 
 /** Units in one line: whole, and far below what an int column holds. */
@@ -24,4 +24,8 @@ export const stockMessages = {
   realizationCancelled: 'Продажа отменена: её нельзя изменить',
   priceInvalid: (label: string) => `${label}: укажите число не меньше 0`,
   priceTooBig: (label: string) => `${label}: не больше ${grouped(MAX_MONEY)} ₽`,
+  /** docs/rules.md «Возвраты»: a received return is never changed again. */
+  returnProcessed: 'Возврат уже оприходован: его нельзя изменить',
+  /** docs/rules.md «Возвраты»: a return is never received at 0 ₽. */
+  returnPriceMissing: 'Не указаны значения цены в выделенных возвратах.',
 } as const;

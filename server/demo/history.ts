@@ -6,17 +6,18 @@ import {
   startReturnsImport,
   type DemoStore,
 } from './marketplace-data.ts';
-import { markDown, reserve, sell, writeOff, type Tally } from './outflows.ts';
+import { makeOutflows, type Tally } from './outflows.ts';
 import { planHistory, type DemoProduct } from './plan.ts';
-import { realizeOthers, receivePurchases } from './purchases.ts';
+import { receivePurchases } from './purchases.ts';
 
 /*
  * Three months of a working business for the imported catalog, made through the API as the screens
  * make it: purchases in dated documents, then what left the warehouse (other realizations, write-offs,
- * markdowns, sales, reserves), then the marketplaces' returns, part of them received. The marketplace
- * data (current orders, returns) is loaded on every run — loading it again adds nothing twice — while
- * the history is made once: a purchase document means it is there already. The orders come first: the
- * plan leaves some products they wait for without stock, so the shipping screen shows shortages.
+ * markdowns, sales, reserves) on their own dates across the three months, in date order, then the
+ * marketplaces' returns, part of them received. The marketplace data (current orders, returns) is
+ * loaded on every run — loading it again adds nothing twice — while the history is made once: a
+ * purchase document means it is there already. The orders come first: the plan leaves some products
+ * they wait for without stock, so the shipping screen shows shortages.
  */
 
 export interface HistoryReport {
@@ -61,12 +62,17 @@ export async function seedHistory(
 
   const lots = await receivePurchases(api, plan.purchases);
   step(`закупки: ${plan.purchases.length} документов, ${lots} партий`);
-  const others = await realizeOthers(api, plan.others);
-  step(`прочие реализации: ${others.lines} строк в ${plan.others.length} документах${refusedNote(others.refused)}`);
-  step(counted('списания', await writeOff(api, plan.disposals)));
-  step(counted('уценки', await markDown(api, plan.markdowns)));
-  step(counted('продажи', await sell(api, plan.sales)));
-  step(counted('резервы', await reserve(api, plan.reserves)));
+  const made = await makeOutflows(api, plan);
+  const { others } = made;
+  step(
+    [
+      `прочие реализации: ${others.lines} строк в ${others.documents} документах${refusedNote(others.refused)}`,
+      counted('списания', made.disposals),
+      counted('уценки', made.markdowns),
+      counted('продажи', made.sales),
+      counted('резервы', made.reserves),
+    ].join('; ') + ' (по датам за три месяца)',
+  );
   await returnsLoaded();
   step(`оприходовано возвратов: ${await receiveReturns(api, plan.products, now)}`);
   const zero = [...plan.products.values()].filter((p) => p.fate !== 'stocked').length;

@@ -1,5 +1,6 @@
 import type { DemoApi, JobOutcome } from './api.ts';
-import { dayBefore, HISTORY_DAYS, type ProductPlan } from './plan.ts';
+import type { ProductPlan } from './plan.ts';
+import { dayBefore, HISTORY_DAYS } from './schedule.ts';
 import { random, seedOf } from '../sandbox/data.ts';
 
 export interface DemoStore {

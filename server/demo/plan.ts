@@ -1,15 +1,14 @@
 import { random, seedOf } from '../sandbox/data.ts';
+import { placeInDocuments, type PurchaseDocument } from './purchase-plan.ts';
+import { dayBefore, laterMoment, schedule, type Demand } from './schedule.ts';
 
 /*
  * The demo's history, decided up front from a seeded random: the same catalog always gets the same
  * purchases, sales and write-offs. The plan keeps its own count of each product's units, so no step
- * asks for more than the product has; the server still has the last word (a 409 is skipped and counted).
+ * asks for more than the product has, and dates every outflow after the receipt of the units it needs
+ * (schedule.ts); the server still has the last word (a 409 is skipped and counted).
  */
 
-export const HISTORY_DAYS = 90;
-/** A receipt document holds at most this many lines (the API takes up to 1000 in one call). */
-const LINES_PER_DOCUMENT = 900;
-const MIN_DOCUMENTS = 6;
 /** About how many products get sales, and up to what catalog size the rarer events keep their full share. */
 const SALES_BUDGET = 800;
 const RARE_BUDGET = 2500;
@@ -31,18 +30,6 @@ export interface ProductPlan {
   price: number;
 }
 
-export interface PurchaseLine {
-  product_id: string;
-  count: number;
-  price: number;
-}
-
-export interface PurchaseDocument {
-  date: Date;
-  description: string;
-  lines: PurchaseLine[];
-}
-
 export interface OtherLine {
   product_id: string;
   count: number;
@@ -61,6 +48,7 @@ export interface Sale {
   product: string;
   count: number;
   realization_price: number;
+  date: Date;
 }
 
 export interface Disposal {
@@ -68,6 +56,7 @@ export interface Disposal {
   count: number;
   price: number;
   description: string;
+  date: Date;
 }
 
 export interface Markdown {
@@ -75,6 +64,7 @@ export interface Markdown {
   price: number;
   markdown_price: number;
   description: string;
+  date: Date;
   /** Sold at the markdown price. */
   release: boolean;
 }
@@ -83,8 +73,12 @@ export interface Reserve {
   product: string;
   count: number;
   price: number;
+  /** When it was made. */
+  date: Date;
   /** What becomes of it: stays active, sold (realized) or taken off (released). */
   outcome: 'active' | 'realized' | 'released';
+  /** When it was sold or taken off; an active one has none. */
+  closedAt?: Date;
 }
 
 export interface HistoryPlan {
@@ -97,7 +91,6 @@ export interface HistoryPlan {
   reserves: Reserve[];
 }
 
-const suppliers = ['ООО «Оптторг»', 'ИП Смирнова', 'ТК «Северный склад»', 'ООО «Текстиль-Опт»', 'Фабрика «Ладья»'];
 const disposalReasons = [
   'Брак при приёмке',
   'Повреждена упаковка',
@@ -113,14 +106,6 @@ const otherReasons = [
 ];
 
 const rub = (n: number) => Math.max(10, Math.round(n / 10) * 10);
-
-/** Noon (Moscow) `daysAgo` days before `now`: documents of the same day sort by their time. */
-export function dayBefore(now: Date, daysAgo: number, hour = 9): Date {
-  const day = new Date(now);
-  day.setUTCDate(day.getUTCDate() - daysAgo);
-  day.setUTCHours(hour, 0, 0, 0);
-  return day;
-}
 
 /**
  * `awaiting`: products with units waiting to be packed for a marketplace order; every third of them is
@@ -159,7 +144,7 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     lots.push(own);
   }
 
-  const purchases = placeInDocuments(lots, now, next);
+  const { purchases, receipts } = placeInDocuments(lots, now, next);
   const left = new Map<string, number>();
   for (const doc of purchases)
     for (const line of doc.lines) left.set(line.product_id, (left.get(line.product_id) ?? 0) + line.count);
@@ -174,6 +159,7 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     description: pick(otherReasons),
     lines: [],
   }));
+  const otherDates = others.map((d) => d.date);
   const disposals: Disposal[] = [];
   const markdowns: Markdown[] = [];
   const sales: Sale[] = [];
@@ -182,57 +168,77 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
   for (const plan of plans.values()) {
     if (plan.fate === 'never') continue;
     const id = plan.product.id;
+    // What leaves the product's stock, decided first and dated after (schedule.ts).
+    const demands: Demand[] = [];
+    const sell = (count: number, realization_price: number) =>
+      demands.push({ count, place: (date) => sales.push({ product: id, count, realization_price, date }) });
     if (plan.fate === 'sold_out') {
       // Everything sold: in two sales where there is enough.
       const all = left.get(id) ?? 0;
       const first = all > 3 ? Math.floor(all / 2) : all;
-      sales.push({ product: id, count: first, realization_price: plan.price });
-      if (all > first) sales.push({ product: id, count: all - first, realization_price: rub(plan.price * 0.95) });
+      sell(first, plan.price);
+      if (all > first) sell(all - first, rub(plan.price * 0.95));
       take(plan, all);
+      schedule(receipts.get(id) ?? [], demands, now, next);
       continue;
     }
     if (chance(0.04 * rare) && spare(plan) >= 2) {
       const count = between(1, Math.min(4, spare(plan) - 1));
-      pick(others).lines.push({
+      const line: OtherLine = {
         product_id: id,
         count,
         marketplace: pick(['OZON', 'WB', 'YM', 'Other'] as const),
         realization_price: rub(plan.price * 0.8),
         description: '',
+      };
+      demands.push({
+        count,
+        dates: otherDates,
+        place: (date) => others.find((d) => d.date.getTime() === date.getTime())!.lines.push(line),
       });
       take(plan, count);
     }
     if (chance(0.05 * rare) && spare(plan) >= 1) {
       const count = between(1, Math.min(2, spare(plan)));
-      disposals.push({ product_id: id, count, price: 0, description: pick(disposalReasons) });
+      const description = pick(disposalReasons);
+      demands.push({ count, place: (date) => disposals.push({ product_id: id, count, price: 0, description, date }) });
       take(plan, count);
     }
     if (chance(0.05 * rare) && spare(plan) >= 1) {
-      markdowns.push({
+      const markdown = {
         product_id: id,
         price: plan.price,
         markdown_price: rub(plan.price * (0.55 + next() * 0.25)),
         description: pick(markdownReasons),
         release: chance(0.5),
-      });
+      };
+      demands.push({ count: 1, place: (date) => markdowns.push({ ...markdown, date }) });
       take(plan, 1);
     }
     const saleCount = chance(saleShare) ? (chance(0.25) ? 2 : 1) : 0;
     for (let i = 0; i < saleCount && spare(plan) >= 1; i++) {
       const count = between(1, Math.min(6, Math.max(1, Math.floor(spare(plan) / 2))));
-      sales.push({ product: id, count, realization_price: rub(plan.price * (0.9 + next() * 0.15)) });
+      sell(count, rub(plan.price * (0.9 + next() * 0.15)));
       take(plan, count);
     }
     if (chance(0.08 * rare) && spare(plan) >= 1) {
       const count = between(1, Math.min(3, spare(plan)));
-      reserves.push({
-        product: id,
+      const outcome = chance(0.55) ? 'active' : chance(0.7) ? 'realized' : 'released';
+      demands.push({
         count,
-        price: plan.price,
-        outcome: chance(0.55) ? 'active' : chance(0.7) ? 'realized' : 'released',
+        place: (date) =>
+          reserves.push({
+            product: id,
+            count,
+            price: plan.price,
+            date,
+            outcome,
+            closedAt: outcome === 'active' ? undefined : laterMoment(date, now, next),
+          }),
       });
       take(plan, count);
     }
+    schedule(receipts.get(id) ?? [], demands, now, next);
   }
 
   return {
@@ -244,38 +250,4 @@ export function planHistory(products: DemoProduct[], awaiting: Set<string>, now:
     sales,
     reserves,
   };
-}
-
-/** Spreads every product's lots over purchase documents across the period, each lot in a later document than the last. */
-function placeInDocuments(
-  lots: { product: string; count: number; price: number }[][],
-  now: Date,
-  next: () => number,
-): PurchaseDocument[] {
-  const total = lots.reduce((n, own) => n + own.length, 0);
-  const count = Math.max(MIN_DOCUMENTS, Math.ceil(total / (LINES_PER_DOCUMENT * 0.8)));
-  const docs: PurchaseDocument[] = Array.from({ length: count }, (_, i) => ({
-    // From 88 days ago to 3 days ago, the newest last.
-    date: dayBefore(now, Math.round(88 - (i * 85) / (count - 1)), 9 + (i % 4)),
-    description: `Закупка: ${suppliers[i % suppliers.length]}`,
-    lines: [],
-  }));
-  for (const own of lots) {
-    let from = 0;
-    own.forEach((lot, i) => {
-      // Room for the lots still to come, in documents after this one.
-      const last = count - (own.length - i);
-      const lo = Math.min(from, last);
-      const at = lo + Math.floor(next() * (last - lo + 1));
-      docs[at]!.lines.push({ product_id: lot.product, count: lot.count, price: lot.price });
-      from = at + 1;
-    });
-  }
-  // A document the random placement overfilled is split in two of the same day: the API takes up to 1000 lines.
-  return docs.flatMap((d) =>
-    Array.from({ length: Math.ceil(d.lines.length / LINES_PER_DOCUMENT) }, (_, i) => ({
-      ...d,
-      lines: d.lines.slice(i * LINES_PER_DOCUMENT, (i + 1) * LINES_PER_DOCUMENT),
-    })),
-  );
 }

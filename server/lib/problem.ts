@@ -1,3 +1,5 @@
+import { stockMessages } from '../../domain/stock-rules.ts';
+
 /** An error the API answers as application/problem+json with a Russian `detail`. */
 export class Problem extends Error {
   constructor(
@@ -65,3 +67,23 @@ export function problemBody(p: Pick<Problem, 'status' | 'code' | 'detail' | 'err
 export const notFound = (detail = 'Запись не найдена') => new Problem(404, 'not_found', detail);
 export const unauthorized = (detail = 'Войдите в систему', code = 'unauthorized') => new Problem(401, code, detail);
 export const conflict = (code: string, detail: string) => new Problem(409, code, detail);
+
+/* Refusals that several routes and services give alike, worded once (texts the device shows too: domain/). */
+export const productMissing = (many = false) => notFound(many ? 'Некоторые товары не найдены' : 'Товар не найден');
+export const lotMissing = (many = false) => notFound(many ? 'Некоторые партии не найдены' : 'Партия не найдена');
+
+export const insufficientStock = (available: number, named = false) =>
+  conflict(
+    'insufficient_stock',
+    named ? stockMessages.insufficientInLot(available) : stockMessages.insufficientStock(available),
+  );
+export const processedProblem = (errors?: ProblemFieldError[]) =>
+  new Problem(409, 'return_processed', stockMessages.returnProcessed, errors);
+export const unmatchedProblem = (errors?: ProblemFieldError[]) =>
+  new Problem(422, 'return_unmatched', 'Возврат не сопоставлен с товаром склада: оприходовать его нельзя', errors);
+
+/** A line's refusal names the line, so the batch screen can point at it. */
+export function inLine(index: number, err: unknown): unknown {
+  if (!(err instanceof Problem)) return err;
+  return new Problem(err.status, err.code, `Строка ${index + 1}: ${err.detail}`, err.errors, err.headers);
+}

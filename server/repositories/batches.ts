@@ -4,6 +4,7 @@ import { batches, disposals, lots, markdowns, otherRealizations, productsWh } fr
 import type { batchKinds } from '../db/schema/stock.ts';
 import { dbOf } from '../db/tx-context.ts';
 import { productImagesSql } from './lots.ts';
+import { liveRows, OwnedRowsRepository } from './owned-rows.ts';
 
 export type BatchRow = typeof batches.$inferSelect;
 export type BatchKind = (typeof batchKinds)[number];
@@ -31,11 +32,11 @@ export interface BatchSummary {
   totalSum: number;
 }
 
-const live = (userId: string) => and(eq(batches.userId, userId), isNull(batches.deletedAt));
-
 /** Receipt documents: purchases, returns and other realizations, with their lines attached by batch_id. */
-export class BatchesRepository {
-  constructor(private readonly root: Db) {}
+export class BatchesRepository extends OwnedRowsRepository<typeof batches, Partial<Omit<BatchValues, 'id'>>> {
+  constructor(root: Db) {
+    super(root, batches);
+  }
 
   async create(userId: string, values: BatchValues): Promise<BatchRow> {
     const [row] = await dbOf(this.root)
@@ -43,25 +44,6 @@ export class BatchesRepository {
       .values({ ...values, userId })
       .returning();
     return row!;
-  }
-
-  async update(userId: string, id: string, changes: Partial<Omit<BatchValues, 'id'>>): Promise<void> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return;
-    await dbOf(this.root)
-      .update(batches)
-      .set(set)
-      .where(and(live(userId), eq(batches.id, id)));
-  }
-
-  /** The batch, locked until the transaction ends when `lock` is set (an edit of its lines). */
-  async find(userId: string, id: string, lock = false): Promise<BatchRow | undefined> {
-    const query = dbOf(this.root)
-      .select()
-      .from(batches)
-      .where(and(live(userId), eq(batches.id, id)));
-    const [row] = lock ? await query.for('update') : await query;
-    return row;
   }
 
   /*
@@ -124,7 +106,7 @@ export class BatchesRepository {
             })
             .from(lots)
             .innerJoin(productsWh, eq(productsWh.id, lots.productId))
-            .where(and(eq(lots.userId, userId), isNull(lots.deletedAt), inArray(lots.batchId, ids.receipts)))
+            .where(and(liveRows(lots, userId), inArray(lots.batchId, ids.receipts)))
             .groupBy(lots.batchId, lots.productId, productsWh.id);
     const fromOthers =
       ids.others.length === 0
@@ -143,13 +125,7 @@ export class BatchesRepository {
             })
             .from(otherRealizations)
             .innerJoin(productsWh, eq(productsWh.id, otherRealizations.productId))
-            .where(
-              and(
-                eq(otherRealizations.userId, userId),
-                isNull(otherRealizations.deletedAt),
-                inArray(otherRealizations.batchId, ids.others),
-              ),
-            )
+            .where(and(liveRows(otherRealizations, userId), inArray(otherRealizations.batchId, ids.others)))
             .groupBy(otherRealizations.batchId, otherRealizations.productId, productsWh.id);
     const result = new Map<string, BatchSummary>();
     // Products in the order the batch screen lists its lines: saved earlier first, saved together by name.
@@ -191,13 +167,7 @@ export class BatchesRepository {
     return dbOf(this.root)
       .select()
       .from(markdowns)
-      .where(
-        and(
-          eq(markdowns.userId, userId),
-          isNull(markdowns.deletedAt),
-          this.ofBatch(sql`markdowns`, 'markdowns', userId, batchId),
-        ),
-      )
+      .where(and(liveRows(markdowns, userId), this.ofBatch(sql`markdowns`, 'markdowns', userId, batchId)))
       .orderBy(markdowns.datetime, markdowns.id);
   }
 
@@ -205,13 +175,7 @@ export class BatchesRepository {
     return dbOf(this.root)
       .select()
       .from(disposals)
-      .where(
-        and(
-          eq(disposals.userId, userId),
-          isNull(disposals.deletedAt),
-          this.ofBatch(sql`disposals`, 'disposals', userId, batchId),
-        ),
-      )
+      .where(and(liveRows(disposals, userId), this.ofBatch(sql`disposals`, 'disposals', userId, batchId)))
       .orderBy(disposals.datetime, disposals.id);
   }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { markets, productsMp, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
+import { liveRows } from './owned-rows.ts';
+import { liveListingsOf } from './store-listings.ts';
 import type { ProductMpRow } from './products.ts';
 
 /** What an import writes into one listing; compared field by field before anything is rewritten. */
@@ -32,7 +34,7 @@ export class CatalogRepository {
     const [row] = await dbOf(this.root)
       .select()
       .from(markets)
-      .where(and(eq(markets.userId, userId), eq(markets.id, id), isNull(markets.deletedAt)));
+      .where(and(liveRows(markets, userId), eq(markets.id, id)));
     return row;
   }
 
@@ -46,31 +48,13 @@ export class CatalogRepository {
     return dbOf(this.root)
       .select()
       .from(productsMp)
-      .where(
-        and(
-          eq(productsMp.userId, userId),
-          eq(productsMp.marketplace, store.marketplace),
-          eq(productsMp.marketId, store.marketId),
-          inArray(productsMp.offerId, offerIds),
-          isNull(productsMp.deletedAt),
-        ),
-      )
+      .where(and(liveListingsOf(userId, store), inArray(productsMp.offerId, offerIds)))
       .for('update');
   }
 
   /** How many live listings the store had after its last import: the progress estimate for APIs that give no total. */
   async listingCount(userId: string, store: Pick<MarketRow, 'marketplace' | 'marketId'>): Promise<number> {
-    const [row] = await dbOf(this.root)
-      .select({ n: count() })
-      .from(productsMp)
-      .where(
-        and(
-          eq(productsMp.userId, userId),
-          eq(productsMp.marketplace, store.marketplace),
-          eq(productsMp.marketId, store.marketId),
-          isNull(productsMp.deletedAt),
-        ),
-      );
+    const [row] = await dbOf(this.root).select({ n: count() }).from(productsMp).where(liveListingsOf(userId, store));
     return row?.n ?? 0;
   }
 

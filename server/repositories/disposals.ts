@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { disposals } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { OwnedRowsRepository } from './owned-rows.ts';
 
 export type DisposalRow = typeof disposals.$inferSelect;
 
@@ -11,15 +12,18 @@ export interface DisposalValues {
   count: number;
   price: number;
   description: string;
+  /** A write-off entered afterwards: its date (and the row's created_at); absent — now. */
+  datetime?: Date;
+  createdAt?: Date;
 }
 
 export type DisposalChanges = Partial<Omit<DisposalValues, 'id'>>;
 
-const live = (userId: string) => and(eq(disposals.userId, userId), isNull(disposals.deletedAt));
-
 /** Disposals (write-offs). Their units move through the stock engine; deleted rows stay as tombstones. */
-export class DisposalsRepository {
-  constructor(private readonly root: Db) {}
+export class DisposalsRepository extends OwnedRowsRepository<typeof disposals, DisposalChanges> {
+  constructor(root: Db) {
+    super(root, disposals);
+  }
 
   async insert(userId: string, values: DisposalValues): Promise<DisposalRow> {
     const [row] = await dbOf(this.root)
@@ -29,40 +33,6 @@ export class DisposalsRepository {
     return row!;
   }
 
-  async update(userId: string, id: string, changes: DisposalChanges): Promise<DisposalRow | undefined> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return this.find(userId, id);
-    const [row] = await dbOf(this.root)
-      .update(disposals)
-      .set(set)
-      .where(and(live(userId), eq(disposals.id, id)))
-      .returning();
-    return row;
-  }
-
-  async find(userId: string, id: string): Promise<DisposalRow | undefined> {
-    const [row] = await this.findMany(userId, [id]);
-    return row;
-  }
-
-  findMany(userId: string, ids: string[]): Promise<DisposalRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return dbOf(this.root)
-      .select()
-      .from(disposals)
-      .where(and(live(userId), inArray(disposals.id, ids)));
-  }
-
-  /** Live rows among `ids`, locked until the transaction ends: an edit and a deletion of one row queue up. */
-  lockMany(userId: string, ids: string[]): Promise<DisposalRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return dbOf(this.root)
-      .select()
-      .from(disposals)
-      .where(and(live(userId), inArray(disposals.id, ids)))
-      .for('update');
-  }
-
   /** One page of the product's disposals, newest first. */
   async ofProduct(
     userId: string,
@@ -70,7 +40,7 @@ export class DisposalsRepository {
     page: number,
     pageSize: number,
   ): Promise<{ rows: DisposalRow[]; total: number }> {
-    const where = and(live(userId), eq(disposals.productId, productId));
+    const where = and(this.rows.live(userId), eq(disposals.productId, productId));
     const db = dbOf(this.root);
     const [rows, [counted]] = await Promise.all([
       db
@@ -86,20 +56,5 @@ export class DisposalsRepository {
         .where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
-  }
-
-  /** Ids among `ids` that name any row at all: another user's or a deleted one is not free to create. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: disposals.id }).from(disposals).where(inArray(disposals.id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async remove(userId: string, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await dbOf(this.root)
-      .update(disposals)
-      .set({ deletedAt: new Date() })
-      .where(and(live(userId), inArray(disposals.id, ids)));
   }
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { lots, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { liveRows, OwnedRows, productMatches } from './owned-rows.ts';
 import type { LotRow } from './stock.ts';
 
 export interface LotListOptions {
@@ -27,17 +28,19 @@ export const productImagesSql = sql<
   else coalesce((select jsonb_agg(mp.primary_image order by mp.created_at, mp.id) from products_mp mp
     where mp.product_wh_id = products_wh.id and mp.deleted_at is null and mp.primary_image is not null), '[]'::jsonb) end)`;
 
-const articlesSql = sql<
+/** The articles (offer_id) of the product's live listings, oldest first; correlated like productImagesSql. */
+export const articlesSql = sql<
   string[]
 >`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
   where mp.product_wh_id = products_wh.id and mp.deleted_at is null), '[]'::jsonb)`;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const liveLot = (userId: string) => and(eq(lots.userId, userId), isNull(lots.deletedAt));
-
 /** Reads of lots as the inventory screens show them (with their product); writes go through the stock engine. */
 export class LotsRepository {
-  constructor(private readonly root: Db) {}
+  private readonly rows: OwnedRows<typeof lots>;
+
+  constructor(private readonly root: Db) {
+    this.rows = new OwnedRows(root, lots);
+  }
 
   private decorated(where: SQL | undefined) {
     return dbOf(this.root)
@@ -48,17 +51,8 @@ export class LotsRepository {
   }
 
   async list(userId: string, o: LotListOptions): Promise<{ rows: LotWithProduct[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [liveLot(userId)];
-    if (o.search) {
-      const pattern = likePattern(o.search);
-      conditions.push(
-        or(
-          sql`${productsWh.name} ilike ${pattern}`,
-          sql`exists (select 1 from products_mp mp where mp.product_wh_id = ${lots.productId}
-            and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
-        ),
-      );
-    }
+    const conditions: (SQL | undefined)[] = [this.rows.live(userId)];
+    if (o.search) conditions.push(productMatches(lots.productId, o.search));
     if (o.from) conditions.push(gte(lots.receivedAt, o.from));
     if (o.until) conditions.push(lt(lots.receivedAt, o.until));
     if (o.ids && o.ids.length > 0) conditions.push(inArray(lots.id, o.ids));
@@ -81,7 +75,7 @@ export class LotsRepository {
 
   /** Live lots of a batch with their product: lines saved earlier first, lines saved together by name. */
   ofBatch(userId: string, batchId: string): Promise<LotWithProduct[]> {
-    return this.decorated(and(liveLot(userId), eq(lots.batchId, batchId))).orderBy(
+    return this.decorated(and(this.rows.live(userId), eq(lots.batchId, batchId))).orderBy(
       lots.createdAt,
       productsWh.name,
       lots.id,
@@ -100,7 +94,7 @@ export class LotsRepository {
         price: sql<number>`coalesce(sum(${productsWh.stockValue}), 0)`.mapWith(Number),
       })
       .from(productsWh)
-      .where(and(eq(productsWh.userId, userId), isNull(productsWh.deletedAt)));
+      .where(liveRows(productsWh, userId));
     return { count: row?.count ?? 0, price: Math.round((row?.price ?? 0) * 100) / 100 };
   }
 
@@ -109,9 +103,7 @@ export class LotsRepository {
    * client-made id that is not a live lot of the user but exists is someone else's: 404, never a
    * new lot with a clashing key.
    */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: lots.id }).from(lots).where(inArray(lots.id, ids));
-    return new Set(rows.map((r) => r.id));
+  existing(ids: string[]): Promise<Set<string>> {
+    return this.rows.existing(ids);
   }
 }

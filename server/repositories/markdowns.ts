@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { lots, markdowns, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
-import { productImagesSql } from './lots.ts';
+import { articlesSql, productImagesSql } from './lots.ts';
+import { OwnedRowsRepository, productMatches } from './owned-rows.ts';
 
 export type MarkdownRow = typeof markdowns.$inferSelect;
 
@@ -14,6 +15,9 @@ export interface MarkdownValues {
   description: string;
   price: number;
   markdownPrice: number;
+  /** A markdown entered afterwards: its date (and the row's created_at); absent — now. */
+  datetime?: Date;
+  createdAt?: Date;
 }
 
 export type MarkdownChanges = Partial<Pick<MarkdownRow, 'description' | 'price' | 'markdownPrice' | 'release'>>;
@@ -36,16 +40,11 @@ export type MarkdownWithProduct = MarkdownRow & {
   batchDate: Date | null;
 };
 
-const articlesSql = sql<
-  string[]
->`coalesce((select jsonb_agg(mp.offer_id order by mp.created_at, mp.id) from products_mp mp
-  where mp.product_wh_id = products_wh.id and mp.deleted_at is null), '[]'::jsonb)`;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const live = (userId: string) => and(eq(markdowns.userId, userId), isNull(markdowns.deletedAt));
-
 /** Markdowns: one unit each, taken from a lot through the stock engine. */
-export class MarkdownsRepository {
-  constructor(private readonly root: Db) {}
+export class MarkdownsRepository extends OwnedRowsRepository<typeof markdowns, MarkdownChanges> {
+  constructor(root: Db) {
+    super(root, markdowns);
+  }
 
   async insert(userId: string, values: MarkdownValues): Promise<MarkdownRow> {
     const [row] = await dbOf(this.root)
@@ -55,48 +54,10 @@ export class MarkdownsRepository {
     return row!;
   }
 
-  async update(userId: string, id: string, changes: MarkdownChanges): Promise<MarkdownRow | undefined> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return this.find(userId, id);
-    const [row] = await dbOf(this.root)
-      .update(markdowns)
-      .set(set)
-      .where(and(live(userId), eq(markdowns.id, id)))
-      .returning();
-    return row;
-  }
-
-  async find(userId: string, id: string): Promise<MarkdownRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(markdowns)
-      .where(and(live(userId), eq(markdowns.id, id)));
-    return row;
-  }
-
-  /** The row locked until the transaction ends: an edit and a deletion of it queue up. */
-  async lock(userId: string, id: string): Promise<MarkdownRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(markdowns)
-      .where(and(live(userId), eq(markdowns.id, id)))
-      .for('update');
-    return row;
-  }
-
   /** Newest first; search over the product's name and its listings' offer_id. */
   async list(userId: string, o: MarkdownListOptions): Promise<{ rows: MarkdownWithProduct[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [live(userId)];
-    if (o.search) {
-      const pattern = likePattern(o.search);
-      conditions.push(
-        or(
-          sql`${productsWh.name} ilike ${pattern}`,
-          sql`exists (select 1 from products_mp mp where mp.product_wh_id = ${markdowns.productId}
-            and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
-        ),
-      );
-    }
+    const conditions: (SQL | undefined)[] = [this.rows.live(userId)];
+    if (o.search) conditions.push(productMatches(markdowns.productId, o.search));
     if (o.from) conditions.push(gte(markdowns.datetime, o.from));
     if (o.until) conditions.push(lt(markdowns.datetime, o.until));
     if (o.release !== undefined) conditions.push(eq(markdowns.release, o.release));
@@ -127,19 +88,5 @@ export class MarkdownsRepository {
         .where(where),
     ]);
     return { rows, total: counted?.total ?? 0 };
-  }
-
-  /** Ids among `ids` that name any row at all: another user's or a deleted one is not free to create. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: markdowns.id }).from(markdowns).where(inArray(markdowns.id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async remove(userId: string, id: string): Promise<void> {
-    await dbOf(this.root)
-      .update(markdowns)
-      .set({ deletedAt: new Date() })
-      .where(and(live(userId), eq(markdowns.id, id)));
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { markets, type StoreMarketplace } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { definedFields, liveRows } from './owned-rows.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 
@@ -12,7 +13,7 @@ export interface MarketValues {
   accessTokenEnc: string | null;
 }
 
-const live = (userId: string) => and(eq(markets.userId, userId), isNull(markets.deletedAt));
+const live = (userId: string) => liveRows(markets, userId);
 
 /** Stores of one user. Deleted stores stay as tombstones for sync and are invisible here. */
 export class MarketsRepository {
@@ -40,9 +41,7 @@ export class MarketsRepository {
 
   async update(userId: string, marketId: string, values: Partial<MarketValues>): Promise<MarketRow | undefined> {
     // A PATCH that changes nothing (empty, or only the key's mask) must not reach Drizzle, which refuses an empty SET.
-    const changes = Object.fromEntries(
-      Object.entries(values).filter(([, v]) => v !== undefined),
-    ) as Partial<MarketValues>;
+    const changes = definedFields(values);
     if (Object.keys(changes).length === 0) return this.find(userId, marketId);
     const [row] = await dbOf(this.root)
       .update(markets)

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { jobs, lots, postingStatuses, productsMp, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
-import type { ProductMpRow, ProductWithFigures } from './products.ts';
+import { liveRows } from './owned-rows.ts';
+import { productFigures, type ProductMpRow, type ProductWithFigures } from './products.ts';
 import { storeListingsMatching, type StoreListing } from './store-listings.ts';
 
 export type PostingStatusRow = typeof postingStatuses.$inferSelect;
@@ -34,19 +35,6 @@ export interface LotFigures {
   price: number;
   receivedAt: Date;
 }
-
-/*
- * The product's derived figures, as ProductsRepository computes them (docs/rules.md «Товары и их цифры»):
- * the roll-up columns and correlated aggregates over the product's own rows.
- */
-const figures = {
-  count: sql<number>`products_wh.stock_count`.mapWith(Number),
-  reserve: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
-    where r.product_id = products_wh.id and r.deleted_at is null and r.status = 'active')`.mapWith(Number),
-  markdowns: sql<number>`(select count(*) from markdowns m
-    where m.product_id = products_wh.id and m.deleted_at is null and not m.release)`.mapWith(Number),
-  totalPrice: sql<number>`products_wh.stock_value`.mapWith(Number),
-};
 
 /**
  * The SQL of the posting statuses (docs/rules.md «Достаточность»): matching a store's postings to its
@@ -127,8 +115,7 @@ export class PostingsRepository {
       .set({ awaitingPackaging: 0, awaitingDeliver: 0, delivering: 0, fetchedAt, deletedAt: fetchedAt })
       .where(
         and(
-          eq(postingStatuses.userId, userId),
-          isNull(postingStatuses.deletedAt),
+          liveRows(postingStatuses, userId),
           inArray(postingStatuses.productMpId, storeListings),
           kept.length ? notInArray(postingStatuses.productMpId, kept) : undefined,
         ),
@@ -146,11 +133,7 @@ export class PostingsRepository {
       .innerJoin(productsMp, and(eq(productsMp.id, postingStatuses.productMpId), isNull(productsMp.deletedAt)))
       .innerJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))
       .where(
-        and(
-          eq(postingStatuses.userId, userId),
-          isNull(postingStatuses.deletedAt),
-          productIds ? inArray(productsMp.productWhId, productIds) : undefined,
-        ),
+        and(liveRows(postingStatuses, userId), productIds ? inArray(productsMp.productWhId, productIds) : undefined),
       )
       .orderBy(asc(productsMp.offerId), asc(productsMp.id));
   }
@@ -159,9 +142,9 @@ export class PostingsRepository {
   products(userId: string, ids: string[]): Promise<ProductWithFigures[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return dbOf(this.root)
-      .select({ ...getTableColumns(productsWh), ...figures })
+      .select({ ...getTableColumns(productsWh), ...productFigures })
       .from(productsWh)
-      .where(and(eq(productsWh.userId, userId), isNull(productsWh.deletedAt), inArray(productsWh.id, ids)));
+      .where(and(liveRows(productsWh, userId), inArray(productsWh.id, ids)));
   }
 
   /** The products' lots with units left, in FIFO order (docs/rules.md «FIFO»: receipt date, then id). */
@@ -176,14 +159,7 @@ export class PostingsRepository {
         receivedAt: lots.receivedAt,
       })
       .from(lots)
-      .where(
-        and(
-          eq(lots.userId, userId),
-          isNull(lots.deletedAt),
-          inArray(lots.productId, productIds),
-          sql`${lots.count} > 0`,
-        ),
-      )
+      .where(and(liveRows(lots, userId), inArray(lots.productId, productIds), sql`${lots.count} > 0`))
       .orderBy(asc(lots.receivedAt), asc(lots.id));
   }
 

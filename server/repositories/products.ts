@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -16,6 +16,7 @@ import {
   stockMovements,
 } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { definedFields, liveRows, productMatches } from './owned-rows.ts';
 import { productPageJson } from './product-list-json.ts';
 
 export type ProductWhRow = typeof productsWh.$inferSelect;
@@ -64,7 +65,8 @@ export interface ListOptions {
  * would then mean the subquery's own table.
  */
 const lotCount = sql`products_wh.stock_count`;
-const figures = {
+/** The product's derived figures (docs/rules.md «Товары и их цифры»): for any select from products_wh. */
+export const productFigures = {
   // Rolled up from the lots by a trigger (migration 0003): indexed, so sorting by it stays cheap.
   count: sql<number>`${lotCount}`.mapWith(Number),
   reserve: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
@@ -81,9 +83,8 @@ const dialect = new PgDialect();
 /** Statement names by text: orders × filters × page sizes of first pages, at most 64. */
 const statementNames = new Map<string, string>();
 
-const live = (userId: string) => and(eq(productsWh.userId, userId), isNull(productsWh.deletedAt));
-const liveListing = (userId: string) => and(eq(productsMp.userId, userId), isNull(productsMp.deletedAt));
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+const live = (userId: string) => liveRows(productsWh, userId);
+const liveListing = (userId: string) => liveRows(productsMp, userId);
 
 /** Tables whose rows belong to one warehouse product and follow it when products are grouped. */
 const historyTables = [
@@ -107,22 +108,13 @@ export class ProductsRepository {
    */
   async listJson(userId: string, o: ListOptions): Promise<string> {
     const conditions: (SQL | undefined)[] = [live(userId)];
-    if (o.search) {
-      const pattern = likePattern(o.search);
-      conditions.push(
-        or(
-          sql`${productsWh.name} ilike ${pattern}`,
-          sql`exists (select 1 from products_mp mp where mp.product_wh_id = products_wh.id
-            and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
-        ),
-      );
-    }
+    if (o.search) conditions.push(productMatches(sql`products_wh.id`, o.search));
     if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
     const where = and(...conditions);
     const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];
     const query = productPageJson({
       userId,
-      columns: sql`products_wh.*, ${figures.reserve} as reserve, ${figures.markdowns} as markdowns`,
+      columns: sql`products_wh.*, ${productFigures.reserve} as reserve, ${productFigures.markdowns} as markdowns`,
       where,
       key,
       descending: o.descending,
@@ -153,7 +145,7 @@ export class ProductsRepository {
 
   async find(userId: string, id: string): Promise<ProductWithFigures | undefined> {
     const [row] = await dbOf(this.root)
-      .select({ ...getTableColumns(productsWh), ...figures })
+      .select({ ...getTableColumns(productsWh), ...productFigures })
       .from(productsWh)
       .where(and(live(userId), eq(productsWh.id, id)));
     return row;
@@ -162,7 +154,7 @@ export class ProductsRepository {
   /** Live products among `ids`, locked until the transaction ends so grouping and deleting cannot race. */
   lockMany(userId: string, ids: string[]): Promise<ProductWithFigures[]> {
     return dbOf(this.root)
-      .select({ ...getTableColumns(productsWh), ...figures })
+      .select({ ...getTableColumns(productsWh), ...productFigures })
       .from(productsWh)
       .where(and(live(userId), inArray(productsWh.id, ids)))
       .for('update', { of: productsWh });
@@ -185,7 +177,7 @@ export class ProductsRepository {
   }
 
   async update(userId: string, id: string, values: Partial<Omit<ProductValues, 'id'>>): Promise<void> {
-    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    const changes = definedFields(values);
     if (Object.keys(changes).length === 0) return;
     await dbOf(this.root)
       .update(productsWh)

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { realizations } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { OwnedRowsRepository } from './owned-rows.ts';
 
 export type RealizationRow = typeof realizations.$inferSelect;
 export type RealizationStatus = RealizationRow['status'];
@@ -15,17 +16,20 @@ export interface RealizationValues {
   /** The purchase price the seller typed, kept as entered. */
   enteredPrice?: number;
   realizationPrice: number;
+  /** A sale entered afterwards: its date (and the row's created_at); absent — now. */
+  datetime?: Date;
+  createdAt?: Date;
 }
 
 export type RealizationChanges = Partial<
   Pick<RealizationRow, 'count' | 'price' | 'enteredPrice' | 'realizationPrice' | 'status'>
 >;
 
-const live = (userId: string) => and(eq(realizations.userId, userId), isNull(realizations.deletedAt));
-
 /** Realizations (sales): their units move through the stock engine while completed. */
-export class RealizationsRepository {
-  constructor(private readonly root: Db) {}
+export class RealizationsRepository extends OwnedRowsRepository<typeof realizations, RealizationChanges> {
+  constructor(root: Db) {
+    super(root, realizations);
+  }
 
   async insert(userId: string, values: RealizationValues): Promise<RealizationRow> {
     const [row] = await dbOf(this.root)
@@ -35,58 +39,12 @@ export class RealizationsRepository {
     return row!;
   }
 
-  async update(userId: string, id: string, changes: RealizationChanges): Promise<RealizationRow | undefined> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return this.find(userId, id);
-    const [row] = await dbOf(this.root)
-      .update(realizations)
-      .set(set)
-      .where(and(live(userId), eq(realizations.id, id)))
-      .returning();
-    return row;
-  }
-
-  async find(userId: string, id: string): Promise<RealizationRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(realizations)
-      .where(and(live(userId), eq(realizations.id, id)));
-    return row;
-  }
-
-  /** The row locked until the transaction ends, so two status changes cannot both pass the check. */
-  async lock(userId: string, id: string): Promise<RealizationRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(realizations)
-      .where(and(live(userId), eq(realizations.id, id)))
-      .for('update');
-    return row;
-  }
-
   /** Every live realization of the product, cancelled ones included; newest first. */
   ofProduct(userId: string, productId: string): Promise<RealizationRow[]> {
     return dbOf(this.root)
       .select()
       .from(realizations)
-      .where(and(live(userId), eq(realizations.productId, productId)))
+      .where(and(this.rows.live(userId), eq(realizations.productId, productId)))
       .orderBy(desc(realizations.datetime), desc(realizations.createdAt), desc(realizations.id));
-  }
-
-  /** Ids among `ids` that name any row at all: another user's or a deleted one is not free to create. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root)
-      .select({ id: realizations.id })
-      .from(realizations)
-      .where(inArray(realizations.id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async remove(userId: string, id: string): Promise<void> {
-    await dbOf(this.root)
-      .update(realizations)
-      .set({ deletedAt: new Date() })
-      .where(and(live(userId), eq(realizations.id, id)));
   }
 }

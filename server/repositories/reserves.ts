@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { reserves } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { OwnedRowsRepository } from './owned-rows.ts';
 
 export type ReserveRow = typeof reserves.$inferSelect;
 export type ReserveStatus = ReserveRow['status'];
@@ -11,15 +12,17 @@ export interface ReserveValues {
   productId: string;
   count: number;
   price: number;
+  /** A reserve entered afterwards: when it was made; absent — now. */
+  createdAt?: Date;
 }
 
 export type ReserveChanges = Partial<Pick<ReserveRow, 'count' | 'price' | 'status'>>;
 
-const live = (userId: string) => and(eq(reserves.userId, userId), isNull(reserves.deletedAt));
-
 /** Reserves: units set aside while active (the stock engine counts them as not free). */
-export class ReservesRepository {
-  constructor(private readonly root: Db) {}
+export class ReservesRepository extends OwnedRowsRepository<typeof reserves, ReserveChanges> {
+  constructor(root: Db) {
+    super(root, reserves);
+  }
 
   async insert(userId: string, values: ReserveValues): Promise<ReserveRow> {
     const [row] = await dbOf(this.root)
@@ -29,55 +32,12 @@ export class ReservesRepository {
     return row!;
   }
 
-  async update(userId: string, id: string, changes: ReserveChanges): Promise<ReserveRow | undefined> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return this.find(userId, id);
-    const [row] = await dbOf(this.root)
-      .update(reserves)
-      .set(set)
-      .where(and(live(userId), eq(reserves.id, id)))
-      .returning();
-    return row;
-  }
-
-  async find(userId: string, id: string): Promise<ReserveRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(reserves)
-      .where(and(live(userId), eq(reserves.id, id)));
-    return row;
-  }
-
-  /** The row locked until the transaction ends, so two status changes cannot both pass the check. */
-  async lock(userId: string, id: string): Promise<ReserveRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(reserves)
-      .where(and(live(userId), eq(reserves.id, id)))
-      .for('update');
-    return row;
-  }
-
   /** Every live reserve of the product, whatever its status; newest first. */
   ofProduct(userId: string, productId: string): Promise<ReserveRow[]> {
     return dbOf(this.root)
       .select()
       .from(reserves)
-      .where(and(live(userId), eq(reserves.productId, productId)))
+      .where(and(this.rows.live(userId), eq(reserves.productId, productId)))
       .orderBy(desc(reserves.createdAt), desc(reserves.id));
-  }
-
-  /** Ids among `ids` that name any row at all: another user's or a deleted one is not free to create. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: reserves.id }).from(reserves).where(inArray(reserves.id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async remove(userId: string, id: string): Promise<void> {
-    await dbOf(this.root)
-      .update(reserves)
-      .set({ deletedAt: new Date() })
-      .where(and(live(userId), eq(reserves.id, id)));
   }
 }

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { batches, disposals, markdowns, productsMp, productsWh, returns } from '../db/schema/index.ts';
 import type { returnStatuses } from '../db/schema/returns.ts';
 import { dbOf } from '../db/tx-context.ts';
 import { productImagesSql } from './lots.ts';
+import { liveRows, OwnedRowsRepository } from './owned-rows.ts';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnStatus = (typeof returnStatuses)[number];
@@ -52,8 +53,6 @@ export interface ReturnOutflow {
   price: number;
 }
 
-const live = (userId: string) => and(eq(returns.userId, userId), isNull(returns.deletedAt));
-
 // The first live listing's primary image, else the product's first own image.
 const primaryImageSql = sql<string | null>`coalesce((select mp.primary_image from products_mp mp
   where mp.product_wh_id = products_wh.id and mp.deleted_at is null and mp.primary_image is not null
@@ -77,8 +76,10 @@ function productOf(id: string | null, c: ProductColumns): ReturnProduct | null {
 }
 
 /** Customer returns: the seller's edits, the receipt's bookkeeping, and what the screens read. Stock moves through the engine. */
-export class ReturnsRepository {
-  constructor(private readonly root: Db) {}
+export class ReturnsRepository extends OwnedRowsRepository<typeof returns, ReturnChanges> {
+  constructor(root: Db) {
+    super(root, returns);
+  }
 
   private decorated(where: SQL | undefined) {
     return dbOf(this.root)
@@ -104,7 +105,7 @@ export class ReturnsRepository {
         : o.status === null
           ? isNull(returns.status)
           : eq(returns.status, o.status);
-    const where = and(live(userId), byStatus);
+    const where = and(this.rows.live(userId), byStatus);
     const [rows, [counted]] = await Promise.all([
       this.decorated(where)
         .orderBy(
@@ -122,25 +123,6 @@ export class ReturnsRepository {
     return { rows: rows.map(ReturnsRepository.toItem), total: counted?.total ?? 0 };
   }
 
-  async find(userId: string, id: string): Promise<ReturnRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(returns)
-      .where(and(live(userId), eq(returns.id, id)));
-    return row;
-  }
-
-  /** Live returns among `ids`, locked until the transaction ends: two receipts of one return queue up, the second sees it processed. */
-  lockMany(userId: string, ids: string[]): Promise<ReturnRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return dbOf(this.root)
-      .select()
-      .from(returns)
-      .where(and(live(userId), inArray(returns.id, ids)))
-      .orderBy(returns.id)
-      .for('update');
-  }
-
   async insert(userId: string, values: ReturnValues): Promise<ReturnRow> {
     const [row] = await dbOf(this.root)
       .insert(returns)
@@ -149,23 +131,12 @@ export class ReturnsRepository {
     return row!;
   }
 
-  async update(userId: string, id: string, changes: ReturnChanges): Promise<ReturnRow | undefined> {
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length === 0) return this.find(userId, id);
-    const [row] = await dbOf(this.root)
-      .update(returns)
-      .set(set)
-      .where(and(live(userId), eq(returns.id, id)))
-      .returning();
-    return row;
-  }
-
   /** The user's live product as the returns screen shows it. */
   async product(userId: string, productId: string): Promise<ReturnProduct | undefined> {
     const [row] = await dbOf(this.root)
       .select({ id: productsWh.id, ...productColumns })
       .from(productsWh)
-      .where(and(eq(productsWh.userId, userId), eq(productsWh.id, productId), isNull(productsWh.deletedAt)));
+      .where(and(liveRows(productsWh, userId), eq(productsWh.id, productId)));
     return row ? (productOf(row.id, row) ?? undefined) : undefined;
   }
 
@@ -174,17 +145,10 @@ export class ReturnsRepository {
     const [row] = await dbOf(this.root)
       .select({ offerId: productsMp.offerId })
       .from(productsMp)
-      .where(and(eq(productsMp.userId, userId), eq(productsMp.productWhId, productId), isNull(productsMp.deletedAt)))
+      .where(and(liveRows(productsMp, userId), eq(productsMp.productWhId, productId)))
       .orderBy(productsMp.createdAt, productsMp.id)
       .limit(1);
     return row?.offerId ?? '';
-  }
-
-  /** Ids among `ids` that name any return at all: another user's or a deleted one is not free to create. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await dbOf(this.root).select({ id: returns.id }).from(returns).where(inArray(returns.id, ids));
-    return new Set(rows.map((r) => r.id));
   }
 
   /** Whether any batch (anyone's, deleted ones too) has this id. */

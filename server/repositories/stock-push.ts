@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { jobs, markets, productsMp, productsWh, stockPushLog, stockPushSettings } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
+import { liveRows } from './owned-rows.ts';
 import { liveListingsOf } from './store-listings.ts';
 
 export const STOCK_PUSH = 'stock-push';
@@ -53,8 +54,7 @@ export class StockPushRepository {
       .from(markets)
       .where(
         and(
-          eq(markets.userId, userId),
-          isNull(markets.deletedAt),
+          liveRows(markets, userId),
           ne(markets.marketplace, '-'),
           sql`${markets.accessTokenEnc} is not null`,
           ...(marketIds ? [inArray(markets.marketId, [...marketIds])] : []),

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { lots, productsWh, reserves, stockMovements } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
+import { liveRows, OwnedRows } from './owned-rows.ts';
 
 export type LotRow = typeof lots.$inferSelect;
 export type MovementRow = typeof stockMovements.$inferSelect;
@@ -31,6 +32,8 @@ export interface MovementValues {
   reason: MovementReason;
   source: StockSource;
   unitCost: number;
+  /** When it happened, for an outflow entered afterwards; absent — now. */
+  at?: Date;
 }
 
 export interface NewLot {
@@ -44,18 +47,20 @@ export interface NewLot {
   returnId?: string | null;
 }
 
-const liveLot = (userId: string) => and(eq(lots.userId, userId), isNull(lots.deletedAt));
-
 /** Lots and the stock ledger: the only code that changes a lot's remaining units. */
 export class StockRepository {
-  constructor(private readonly root: Db) {}
+  private readonly lotRows: OwnedRows<typeof lots>;
+
+  constructor(private readonly root: Db) {
+    this.lotRows = new OwnedRows(root, lots);
+  }
 
   /** Locks the product row: every stock change of one product queues behind this lock. */
   async lockProduct(userId: string, productId: string): Promise<boolean> {
     const rows = await dbOf(this.root)
       .select({ id: productsWh.id })
       .from(productsWh)
-      .where(and(eq(productsWh.userId, userId), eq(productsWh.id, productId), isNull(productsWh.deletedAt)))
+      .where(and(liveRows(productsWh, userId), eq(productsWh.id, productId)))
       .for('update');
     return rows.length === 1;
   }
@@ -64,16 +69,12 @@ export class StockRepository {
     return dbOf(this.root)
       .select()
       .from(lots)
-      .where(and(liveLot(userId), eq(lots.productId, productId)))
+      .where(and(liveRows(lots, userId), eq(lots.productId, productId)))
       .orderBy(asc(lots.receivedAt), asc(lots.id)); // domain/fifo.ts fifoCompare: the device orders the same way
   }
 
   lotsByIds(userId: string, ids: string[]): Promise<LotRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return dbOf(this.root)
-      .select()
-      .from(lots)
-      .where(and(liveLot(userId), inArray(lots.id, ids)));
+    return this.lotRows.findMany(userId, ids);
   }
 
   async reservedCount(userId: string, productId: string, exceptReserveId?: string): Promise<number> {
@@ -82,10 +83,9 @@ export class StockRepository {
       .from(reserves)
       .where(
         and(
-          eq(reserves.userId, userId),
+          liveRows(reserves, userId),
           eq(reserves.productId, productId),
           eq(reserves.status, 'active'),
-          isNull(reserves.deletedAt),
           exceptReserveId ? ne(reserves.id, exceptReserveId) : undefined,
         ),
       );
@@ -141,6 +141,7 @@ export class StockRepository {
           sourceTable: m.source.table,
           sourceId: m.source.id,
           unitCost: m.unitCost,
+          createdAt: m.at,
         })),
       );
   }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { productsMp, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
+import { liveRows } from './owned-rows.ts';
 
 /** A live listing of a store with the keys a marketplace's returns and orders may name it by. */
 export interface StoreListing {
@@ -19,10 +20,9 @@ export interface StoreListing {
 /** The live listings of one store of the user: the condition every per-store listing read starts from. */
 export const liveListingsOf = (userId: string, store: Pick<MarketRow, 'marketplace' | 'marketId'>) =>
   and(
-    eq(productsMp.userId, userId),
+    liveRows(productsMp, userId),
     eq(productsMp.marketplace, store.marketplace),
     eq(productsMp.marketId, store.marketId),
-    isNull(productsMp.deletedAt),
   );
 
 /**

@@ -12,7 +12,8 @@ import {
 } from '../schemas/batches.ts';
 import { lotWithProductToWire } from '../schemas/inventory.ts';
 import { batchToWire, disposalToWire, markdownToWire, otherRealizationToWire } from '../schemas/stock-rows.ts';
-import { lockedLots, unique } from './stock-common.ts';
+import { unique } from '../lib/unique.ts';
+import { lockedLots } from '../stock/locked-lots.ts';
 
 const tags = ['batches'];
 const batchMissing = () => notFound('Документ не найден');
@@ -46,7 +47,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Attaches lots and other realizations to the batch and gives them its date. */
   async function place(userId: string, batchId: string, date: Date, lotIds: string[], otherIds: string[]) {
-    const lots = await lockedLots(app, userId, lotIds);
+    const lots = await lockedLots(repos.stock, stock, userId, lotIds);
     if (lots.some((l) => l.batchId && l.batchId !== batchId))
       throw conflict('lot_in_other_batch', 'Партия уже входит в другой документ');
     const others = await repos.otherRealizations.findMany(userId, otherIds, true);
@@ -114,7 +115,8 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       await stock.removeLots(
         userId,
         await lockedLots(
-          app,
+          repos.stock,
+          stock,
           userId,
           currentLots.filter((l) => !lotIds.includes(l)),
         ),

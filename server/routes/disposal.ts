@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound } from '../lib/problem.ts';
+import { conflict, notFound, productMissing } from '../lib/problem.ts';
 import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
@@ -44,7 +44,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const { product_id } = request.params;
-      if (!(await repos.products.find(userId, product_id))) throw notFound('Товар не найден');
+      if (!(await repos.products.find(userId, product_id))) throw productMissing();
       const { rows, total } = await repos.disposals.ofProduct(
         userId,
         product_id,
@@ -69,7 +69,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id: given, product_id, count, price, description, lot_id } = request.body;
+      const { id: given, product_id, count, price, description, lot_id, date } = request.body;
       if (given && (await repos.disposals.existing([given])).size > 0)
         throw conflict('duplicate', 'Списание с таким идентификатором уже есть');
       const id = given ?? randomUUID();
@@ -79,8 +79,17 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: 'disposal',
         source: sourceOf(id),
         lotId: lot_id,
+        date,
       });
-      const row = await repos.disposals.insert(userId, { id, productId: product_id, count, price, description });
+      const row = await repos.disposals.insert(userId, {
+        id,
+        productId: product_id,
+        count,
+        price,
+        description,
+        datetime: date?.at,
+        createdAt: date?.at,
+      });
       reply.code(201);
       return disposalToWire(row);
     },

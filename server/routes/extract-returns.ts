@@ -1,32 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { storeMarketplaces } from '../db/schema/index.ts';
 import { RETURNS_IMPORT, type ReturnsImportPayload } from '../import/returns.ts';
 import { Problem } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
-import { extractProductsResponse } from '../schemas/extract.ts';
+import { extractProductsResponse, extractReturnsBody } from '../schemas/extract.ts';
 import { queueLoads, refuseUnconnected, storesToLoad } from './import-stores.ts';
 
 /** The longest period one request may load: a year, leap day included. */
 const MAX_PERIOD_DAYS = 366;
 const DAY_MS = 86_400_000;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалась дата ГГГГ-ММ-ДД')
-  .refine((text) => {
-    const at = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text && at.getUTCFullYear() >= 2000;
-  }, 'такой даты нет (ожидалась дата ГГГГ-ММ-ДД не раньше 2000 года)');
-
-export const extractReturnsBody = z
-  .strictObject({
-    marketplace: z.enum(storeMarketplaces).describe("OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда"),
-    market_id: z.string().trim().min(1).max(100).describe('ID магазина, как в /api/v1/markets/'),
-    date_start: day.describe('Начало периода, ГГГГ-ММ-ДД, включительно'),
-    date_end: day.describe('Конец периода, ГГГГ-ММ-ДД, включительно'),
-  })
-  .meta({ id: 'ExtractReturnsRequest' });
 
 const dayOf = (text: string) => Date.parse(`${text}T00:00:00Z`);
 

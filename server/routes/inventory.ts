@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Problem, type ProblemFieldError } from '../lib/problem.ts';
+import { inLine, lotMissing, Problem, productMissing, type ProblemFieldError } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { deletedIdsSchema } from '../schemas/products.ts';
 import {
@@ -18,7 +18,8 @@ import {
   productLotsQuery,
 } from '../schemas/inventory.ts';
 import { lotSchema, lotToWire } from '../schemas/stock-rows.ts';
-import { inLine, lockedLots, lotMissing, productMissing, unique } from './stock-common.ts';
+import { unique } from '../lib/unique.ts';
+import { lockedLots } from '../stock/locked-lots.ts';
 
 const tags = ['inventory'];
 /** A lot moved to another product would take its ledger with it: refused, the lot stays where it is. */
@@ -132,7 +133,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const [lot] = await lockedLots(app, userId, [request.params.id]);
+      const [lot] = await lockedLots(repos.stock, stock, userId, [request.params.id]);
       const { product_id, count, price } = request.body;
       if (product_id !== undefined && product_id !== lot!.productId) throw productFixed();
       await stock.editLot(userId, lot!, { count, price });
@@ -155,7 +156,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = request.userId!;
       const ids = unique(request.body);
-      await stock.removeLots(userId, await lockedLots(app, userId, ids));
+      await stock.removeLots(userId, await lockedLots(repos.stock, stock, userId, ids));
       return { deleted_ids: ids };
     },
   );

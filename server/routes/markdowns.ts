@@ -70,7 +70,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id: given, product_id, description, price, markdown_price, lot_id } = request.body;
+      const { id: given, product_id, description, price, markdown_price, lot_id, date } = request.body;
       if (given && (await repos.markdowns.existing([given])).size > 0)
         throw conflict('duplicate', 'Уценка с таким идентификатором уже есть');
       const id = given ?? randomUUID();
@@ -80,6 +80,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: 'markdown',
         source: sourceOf(id),
         lotId: lot_id,
+        date,
       });
       const row = await repos.markdowns.insert(userId, {
         id,
@@ -88,6 +89,8 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
         description,
         price,
         markdownPrice: markdown_price,
+        datetime: date?.at,
+        createdAt: date?.at,
       });
       reply.code(201);
       return markdownToWire(row);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { productMissing } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { movementListSchema, movementsParams, movementsQuery } from '../schemas/inventory.ts';
 import { movementToWire } from '../schemas/stock-rows.ts';
-import { productMissing } from './stock-common.ts';
 
 /**
  * A product's stock ledger (docs/rules.md «Партии», журнал движения): every change of its lots' remaining units, newest

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, Problem } from '../lib/problem.ts';
+import { inLine, notFound, Problem, productMissing } from '../lib/problem.ts';
 import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
@@ -12,7 +12,6 @@ import {
   otherRealizationUpdateBody,
 } from '../schemas/other-realizations.ts';
 import { otherRealizationSchema, otherRealizationToWire } from '../schemas/stock-rows.ts';
-import { inLine, productMissing } from './stock-common.ts';
 
 const tags = ['other-realizations'];
 const missing = () => notFound('Реализация не найдена');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POSTING_STATUS } from '../import/postings.ts';
-import { notFound } from '../lib/problem.ts';
+import { productMissing } from '../lib/problem.ts';
 import { deliveryPrice, sufficiency } from '../../domain/sufficiency.ts';
 import type { ProductMpRow, ProductWithFigures } from '../repositories/products.ts';
 import { bearer, problems } from '../schemas/common.ts';
@@ -48,7 +48,7 @@ const productsMpStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const { product_id: productId, sufficiency: filter, search } = request.query;
       const repo = app.repos.postings;
-      if (productId && !(await app.repos.products.find(userId, productId))) throw notFound('Товар не найден');
+      if (productId && !(await app.repos.products.find(userId, productId))) throw productMissing();
 
       const statuses = await repo.statuses(userId, productId ? [productId] : undefined);
       const productIds = productId ? [productId] : [...new Set(statuses.map((s) => s.listing.productWhId))];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound, Problem } from '../lib/problem.ts';
+import { conflict, notFound, Problem, productMissing } from '../lib/problem.ts';
+import { unique } from '../lib/unique.ts';
 import type { ProductWithFigures } from '../repositories/products.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
@@ -22,8 +23,6 @@ import {
 import imageRoutes from './product-images.ts';
 
 const tags = ['products'];
-const missing = () => notFound('Товар не найден');
-const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The products calls (docs/architecture.md «Вызовы»). Another user's product answers 404, exactly like a missing one. */
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,15 +32,14 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function answer(userId: string, id: string) {
     const row = await repos.products.find(userId, id);
-    if (!row) throw missing();
+    if (!row) throw productMissing();
     return productToWire(row, await repos.products.listingsOf(userId, [id]));
   }
 
   /** All of `ids` (deduplicated), live and the user's, locked; otherwise 404 naming nothing of others. */
   async function lockAll(userId: string, ids: string[]): Promise<ProductWithFigures[]> {
     const rows = await repos.products.lockMany(userId, ids);
-    if (rows.length !== ids.length)
-      throw notFound(ids.length === 1 ? 'Товар не найден' : 'Некоторые товары не найдены');
+    if (rows.length !== ids.length) throw productMissing(ids.length !== 1);
     return rows;
   }
 

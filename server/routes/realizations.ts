@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../lib/problem.ts';
+import { conflict, notFound, productMissing } from '../lib/problem.ts';
 import type { RealizationStatus } from '../repositories/realizations.ts';
 import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
@@ -49,7 +49,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      if (!(await repos.products.find(userId, request.params.product_id))) throw notFound('Товар не найден');
+      if (!(await repos.products.find(userId, request.params.product_id))) throw productMissing();
       return (await repos.realizations.ofProduct(userId, request.params.product_id)).map(realizationToWire);
     },
   );
@@ -68,7 +68,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id: given, count, price: enteredPrice, realization_price, product } = request.body;
+      const { id: given, count, price: enteredPrice, realization_price, product, date } = request.body;
       if (given && (await repos.realizations.existing([given])).size > 0)
         throw conflict('duplicate', 'Продажа с таким идентификатором уже есть');
       const id = given ?? randomUUID();
@@ -77,6 +77,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
         quantity: count,
         reason: 'realization',
         source: sourceOf(id),
+        date,
       });
       const row = await repos.realizations.insert(userId, {
         id,
@@ -85,6 +86,8 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
         price: unitCost,
         enteredPrice,
         realizationPrice: realization_price,
+        datetime: date?.at,
+        createdAt: date?.at,
       });
       reply.code(201);
       return realizationToWire(row);

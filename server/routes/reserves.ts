@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../lib/problem.ts';
+import { conflict, insufficientStock, notFound, Problem, productMissing } from '../lib/problem.ts';
 import type { ReserveStatus } from '../repositories/reserves.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { reserveCreateBody, reserveIdParams, reserveProductParams, reserveUpdateBody } from '../schemas/reserves.ts';
 import { reserveSchema, reserveToWire } from '../schemas/stock-rows.ts';
-import { insufficientStock } from '../stock/engine.ts';
+import { momentText } from '../stock/engine.ts';
 
 const tags = ['reserve'];
 const missing = () => notFound('Резерв не найден');
@@ -19,6 +19,11 @@ const transitions: Record<ReserveStatus, readonly ReserveStatus[]> = {
 };
 const invalidTransition = (from: ReserveStatus, to: ReserveStatus) =>
   conflict('invalid_transition', `Резерв ${statusNames[from]}: перевести его в состояние «${statusNames[to]}» нельзя`);
+const dateWithoutSale = () =>
+  new Problem(400, 'date_without_sale', 'Дату можно указать только вместе с продажей резерва');
+const beforeReserve = (made: Date) =>
+  conflict('before_reserve', `Продажа резерва не может быть раньше самого резерва: он сделан ${momentText(made)}`);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Reserves (docs/rules.md «Резервы»): units set aside for a buyer. While active they are not free — disposals,
@@ -49,7 +54,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      if (!(await repos.products.find(userId, request.params.product_id))) throw notFound('Товар не найден');
+      if (!(await repos.products.find(userId, request.params.product_id))) throw productMissing();
       return (await repos.reserves.ofProduct(userId, request.params.product_id)).map(reserveToWire);
     },
   );
@@ -68,12 +73,19 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id: given, count, price, product } = request.body;
+      const { id: given, count, price, product, date } = request.body;
       if (given && (await repos.reserves.existing([given])).size > 0)
         throw conflict('duplicate', 'Резерв с таким идентификатором уже есть');
       await stock.lockProduct(userId, product);
       await ensureFree(userId, product, count);
-      const row = await repos.reserves.insert(userId, { id: given ?? randomUUID(), productId: product, count, price });
+      if (date) await stock.ensureReservableBy(userId, product, count, date);
+      const row = await repos.reserves.insert(userId, {
+        id: given ?? randomUUID(),
+        productId: product,
+        count,
+        price,
+        createdAt: date?.at,
+      });
       reply.code(201);
       return reserveToWire(row);
     },
@@ -98,10 +110,14 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repos.reserves.lock(userId, id);
       if (!row) throw missing();
-      const { count, price, status } = request.body;
+      const { count, price, status, date } = request.body;
       const target = status ?? row.status;
       if (target !== row.status && !transitions[row.status].includes(target))
         throw invalidTransition(row.status, target);
+      if (date && !(target === 'realized' && row.status === 'active')) throw dateWithoutSale();
+      // A bare day counts as the whole day: a sale on the day the reserve was made is not before it.
+      if (date && date.at.getTime() + (date.dayOnly ? DAY_MS - 1 : 0) < row.createdAt.getTime())
+        throw beforeReserve(row.createdAt);
       const edited = (count !== undefined && count !== row.count) || (price !== undefined && price !== row.price);
       if (edited && row.status !== 'active')
         throw conflict('reserve_closed', `Резерв уже ${statusNames[row.status]}: его нельзя изменить`);
@@ -119,6 +135,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
           quantity,
           reason: 'realization',
           source: { table: 'realizations', id: realizationId },
+          date,
         });
         await repos.realizations.insert(userId, {
           id: realizationId,
@@ -126,6 +143,8 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
           count: quantity,
           price: unitCost,
           realizationPrice: changed!.price,
+          datetime: date?.at,
+          createdAt: date?.at,
         });
       }
       return reserveToWire(changed!);

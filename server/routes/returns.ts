@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound, Problem } from '../lib/problem.ts';
+import {
+  conflict,
+  lotMissing,
+  notFound,
+  Problem,
+  processedProblem,
+  productMissing,
+  unmatchedProblem,
+} from '../lib/problem.ts';
 import type { ReturnRow } from '../repositories/returns.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
@@ -20,8 +28,7 @@ import {
   returnUpdateBody,
 } from '../schemas/returns.ts';
 import { batchToWire, lotToWire } from '../schemas/stock-rows.ts';
-import { productMissing } from './stock-common.ts';
-import { processedProblem, ReturnReceipts, unmatchedProblem, type Receivable } from '../stock/return-receipt.ts';
+import { ReturnReceipts, type Receivable } from '../stock/return-receipt.ts';
 
 const tags = ['returns'];
 const missing = (many = false) => notFound(many ? 'Некоторые возвраты не найдены' : 'Возврат не найден');
@@ -184,7 +191,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row.processed) throw processedProblem();
       if (!row.productId) throw unmatchedProblem();
       const [lot] = await repos.stock.lotsByIds(userId, [inventory_id]);
-      if (!lot) throw notFound('Партия не найдена');
+      if (!lot) throw lotMissing();
       if (lot.productId !== row.productId) {
         throw new Problem(422, 'lot_other_product', 'Партия другого товара: выберите партию товара этого возврата');
       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listDeleteBody } from './common.ts';
 import { disposalSchema } from './stock-rows.ts';
+import { outflowDateField, outflowDateRules } from './outflow-date.ts';
 import { moneyAmount, note, paging, unitCount } from './stock-query.ts';
 
 const count = unitCount.min(1).describe('Сколько списать, шт.; больше 0');
@@ -22,9 +23,10 @@ export const disposalCreateBody = z
     price,
     description: note.default('').describe('Примечание'),
     lot_id: z.uuid().nullish().describe('Списать только из этой партии; без неё — из самых ранних партий (FIFO)'),
+    date: outflowDateField(`Дата списания, если его вносят задним числом (в ответе — datetime): ${outflowDateRules}`),
   })
   .describe(
-    'Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством.',
+    'Списание: единицы берутся из партий товара, начиная с самых ранних поступлений (или из указанной партии). Нельзя списать больше свободного остатка (остаток минус активные резервы): 409 insufficient_stock с доступным количеством. Списание прошлого дня можно внести с date.',
   )
   .meta({ id: 'DisposalCreate' });
 

@@ -2,16 +2,34 @@ import { z } from 'zod';
 import { jobStatuses, storeMarketplaces } from '../db/schema/index.ts';
 import type { JobRow } from '../repositories/jobs.ts';
 
+/** A store to load from, as the import calls name it. */
+const storeToLoad = {
+  marketplace: z.enum(storeMarketplaces).describe("OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда"),
+  market_id: z.string().trim().min(1).max(100).describe('ID магазина, как в /api/v1/markets/'),
+};
+
 export const extractProductsBody = z
-  .array(
-    z.strictObject({
-      marketplace: z.enum(storeMarketplaces).describe("OZON, WILDBERRIES или YM; магазины с '-' загружать неоткуда"),
-      market_id: z.string().trim().min(1).max(100).describe('ID магазина, как в /api/v1/markets/'),
-    }),
-  )
+  .array(z.strictObject(storeToLoad))
   .min(1)
   .max(100)
   .meta({ id: 'ExtractProductsRequest' });
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалась дата ГГГГ-ММ-ДД')
+  .refine((text) => {
+    const at = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text && at.getUTCFullYear() >= 2000;
+  }, 'такой даты нет (ожидалась дата ГГГГ-ММ-ДД не раньше 2000 года)');
+
+/** POST /api/v1/extract/returns/: one store's returns of a period. */
+export const extractReturnsBody = z
+  .strictObject({
+    ...storeToLoad,
+    date_start: day.describe('Начало периода, ГГГГ-ММ-ДД, включительно'),
+    date_end: day.describe('Конец периода, ГГГГ-ММ-ДД, включительно'),
+  })
+  .meta({ id: 'ExtractReturnsRequest' });
 
 export const extractProductsResponse = z
   .object({

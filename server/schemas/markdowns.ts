@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MarkdownWithProduct } from '../repositories/markdowns.ts';
 import { markdownSchema, markdownToWire } from './stock-rows.ts';
+import { outflowDateField, outflowDateRules } from './outflow-date.ts';
 import { dateInput, dateUntil, flag, moneyAmount, note, paging } from './stock-query.ts';
 
 const price = moneyAmount.describe('Цена до уценки за единицу, ₽');
@@ -44,9 +45,10 @@ export const markdownCreateBody = z
     price,
     markdown_price: markdownPrice,
     lot_id: z.uuid().nullish().describe('Взять единицу из этой партии; без неё — из самой ранней (FIFO)'),
+    date: outflowDateField(`Дата уценки, если её вносят задним числом (в ответе — datetime): ${outflowDateRules}`),
   })
   .describe(
-    'Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock.',
+    'Уценка — одна единица товара, взятая из партии (самой ранней или указанной) и отложенная на продажу по сниженной цене. Нет свободной единицы — 409 insufficient_stock. Уценку прошлого дня можно внести с date.',
   )
   .meta({ id: 'MarkdownCreate' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { realizationStatuses } from '../db/schema/stock.ts';
+import { outflowDateField, outflowDateRules } from './outflow-date.ts';
 import { moneyAmount, unitCount } from './stock-query.ts';
 
 const count = unitCount.min(1).describe('Сколько продано, шт.; больше 0');
@@ -20,9 +21,10 @@ export const realizationCreateBody = z
     price: enteredPrice,
     realization_price: realizationPrice,
     product: z.uuid().describe('ID складского товара'),
+    date: outflowDateField(`Дата продажи, если её вносят задним числом (в ответе — datetime): ${outflowDateRules}`),
   })
   .describe(
-    'Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством.',
+    'Продажа: единицы списываются из самых ранних партий (FIFO), price в ответе — их средняя себестоимость; price из запроса хранится отдельно, в entered_price. Больше свободного остатка — 409 insufficient_stock с доступным количеством. Продажу прошлого дня можно внести с date.',
   )
   .meta({ id: 'RealizationCreate' });
 

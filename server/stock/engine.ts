@@ -1,7 +1,8 @@
 import { allocate, roundMoney, unitCostOf, type Allocation } from '../../domain/fifo.ts';
 import { stockMessages } from '../../domain/stock-rules.ts';
-import { conflict, notFound, Problem } from '../lib/problem.ts';
+import { conflict, insufficientStock, lotMissing, Problem, productMissing } from '../lib/problem.ts';
 import type { LotRow, MovementReason, NewLot, StockRepository, StockSource } from '../repositories/stock.ts';
+import type { OutflowDate } from '../schemas/outflow-date.ts';
 
 export type OutflowReason = Extract<MovementReason, 'disposal' | 'markdown' | 'realization' | 'other_realization'>;
 
@@ -12,6 +13,8 @@ export interface TakeRequest {
   source: StockSource;
   /** Take only from this lot (a markdown of a particular lot, a return valued at a lot's cost). */
   lotId?: string | null;
+  /** An outflow entered afterwards: its ledger rows carry this date, and its lots must have been received by then. */
+  date?: OutflowDate;
 }
 
 export interface Taken {
@@ -23,12 +26,33 @@ export interface Taken {
 }
 
 const units = (n: number) => `${n} шт.`;
-export const insufficientStock = (available: number, named = false) =>
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const bareDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' });
+const moscowTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+/** A stored date for a message: a bare day (midnight UTC) as DD.MM.YYYY, an instant with Moscow time. */
+export function momentText(at: Date): string {
+  if (at.getTime() % DAY_MS === 0) return bareDay.format(at);
+  return `${moscowTime.format(at).replace(',', '')} МСК`;
+}
+/** A dated outflow would take units of a lot received after its date: the stock was not there yet. */
+export const beforeReceipt = (date: OutflowDate, receivedAt: Date) =>
   conflict(
-    'insufficient_stock',
-    named ? stockMessages.insufficientInLot(available) : stockMessages.insufficientStock(available),
+    'before_receipt',
+    `На ${momentText(date.at)} этого товара ещё не было на складе: по FIFO единицы берутся из партии, поступившей ${momentText(receivedAt)}. Укажите дату не раньше поступления`,
   );
-const productMissing = () => notFound('Товар не найден');
+
+/** Refuses `date` if any of the lots was received after it (a bare day: after that day). */
+function ensureReceivedBy(lots: Pick<LotRow, 'receivedAt'>[], date: OutflowDate | undefined): void {
+  if (!date) return;
+  const cutoff = date.at.getTime() + (date.dayOnly ? DAY_MS : 1);
+  const late = lots.find((l) => l.receivedAt.getTime() >= cutoff);
+  if (late) throw beforeReceipt(date, late.receivedAt);
+}
 
 /**
  * The stock engine (docs/rules.md). Every change of a lot's remaining units goes through
@@ -76,11 +100,16 @@ export class StockEngine {
   async take(userId: string, request: TakeRequest): Promise<Taken> {
     await this.lockProduct(userId, request.productId);
     const lots = await this.repo.lotsOfProduct(userId, request.productId);
-    if (request.lotId && !lots.some((l) => l.id === request.lotId)) throw notFound('Партия не найдена');
+    if (request.lotId && !lots.some((l) => l.id === request.lotId)) throw lotMissing();
     const reserved = await this.repo.reservedCount(userId, request.productId);
     const onHand = lots.reduce((s, l) => s + l.count, 0);
     const result = allocate(lots, request.quantity, { lotId: request.lotId ?? undefined, limit: onHand - reserved });
     if (!result.ok) throw insufficientStock(result.available, !!request.lotId);
+    const takenFrom = new Set(result.allocations.map((a) => a.lotId));
+    ensureReceivedBy(
+      lots.filter((l) => takenFrom.has(l.id)),
+      request.date,
+    );
     await this.repo.shiftCounts(
       userId,
       result.allocations.map((a) => ({ lotId: a.lotId, delta: -a.count })),
@@ -94,9 +123,27 @@ export class StockEngine {
         reason: request.reason,
         source: request.source,
         unitCost: a.unitCost,
+        at: request.date?.at,
       })),
     );
     return { allocations: result.allocations, cost: result.cost, unitCost: unitCostOf(result.allocations) };
+  }
+
+  /**
+   * A reserve dated `date` sets aside the units FIFO would give after the other active reserves'
+   * (docs/rules.md «Расход задним числом»): their lots must have been received by then. Call under
+   * the product's lock, after the free units were checked.
+   */
+  async ensureReservableBy(userId: string, productId: string, quantity: number, date: OutflowDate): Promise<void> {
+    const lots = await this.repo.lotsOfProduct(userId, productId);
+    const reserved = await this.repo.reservedCount(userId, productId);
+    const result = allocate(lots, reserved + quantity);
+    if (!result.ok) throw insufficientStock(Math.max(0, result.available - reserved));
+    const setAside = new Set(result.allocations.map((a) => a.lotId));
+    ensureReceivedBy(
+      lots.filter((l) => setAside.has(l.id)),
+      date,
+    );
   }
 
   /**
@@ -111,7 +158,7 @@ export class StockEngine {
     await this.lockProduct(userId, request.productId);
     const lots = await this.repo.lotsOfProduct(userId, request.productId);
     const lot = lots.find((l) => l.id === request.lotId);
-    if (!lot) throw notFound('Партия не найдена');
+    if (!lot) throw lotMissing();
     const free = lots.reduce((s, l) => s + l.count, 0) - (await this.repo.reservedCount(userId, request.productId));
     const available = Math.max(0, Math.min(lot.count, free));
     if (request.sources.length > available) throw insufficientStock(available, true);
@@ -172,7 +219,7 @@ export class StockEngine {
   ): Promise<void> {
     await this.lockProduct(userId, lot.productId);
     const [current] = await this.repo.lotsByIds(userId, [lot.id]);
-    if (!current) throw notFound('Партия не найдена');
+    if (!current) throw lotMissing();
     let { count, countMax } = current;
     if (changes.countMax !== undefined && changes.countMax !== countMax) {
       const spent = countMax - count;

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, Problem, type ProblemFieldError } from '../lib/problem.ts';
+import { stockMessages } from '../../domain/stock-rules.ts';
+import { conflict, Problem, productMissing, unmatchedProblem, type ProblemFieldError } from '../lib/problem.ts';
 import type { BatchRow } from '../repositories/batches.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ReturnRow } from '../repositories/returns.ts';
 import type { LotRow } from '../repositories/stock.ts';
-import { productMissing } from '../routes/stock-common.ts';
 import type { StockEngine } from './engine.ts';
 
-/** docs/rules.md «Возвраты»: the text the returns screen shows when a selected return has no price. */
-const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
 /** Markdowns are one unit each: a receipt makes at most this many, so one call never writes a million rows. */
 export const MAX_MARKDOWN_UNITS = 1000;
 
@@ -38,11 +36,6 @@ export interface ReceiptItem {
   markdown_ids?: string[];
   disposal_id?: string;
 }
-
-export const processedProblem = (errors?: ProblemFieldError[]) =>
-  new Problem(409, 'return_processed', 'Возврат уже оприходован: его нельзя изменить', errors);
-export const unmatchedProblem = (errors?: ProblemFieldError[]) =>
-  new Problem(422, 'return_unmatched', 'Возврат не сопоставлен с товаром склада: оприходовать его нельзя', errors);
 
 /**
  * Receiving customer returns into stock (docs/rules.md «Возвраты»): the checks of a receipt and the
@@ -111,7 +104,8 @@ export class ReturnReceipts {
         [...statusErrors, ...priceErrors],
       );
     }
-    if (priceErrors.length > 0) throw new Problem(422, 'return_price_missing', PRICE_MISSING, priceErrors);
+    if (priceErrors.length > 0)
+      throw new Problem(422, 'return_price_missing', stockMessages.returnPriceMissing, priceErrors);
     const markdownUnits = ids.reduce(
       (s, rid) => s + (bookings.get(rid)!.status === 'markdown' ? byId.get(rid)!.count : 0),
       0,

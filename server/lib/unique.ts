@@ -1,0 +1,2 @@
+/** The items without repeats, first occurrence first. */
+export const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
