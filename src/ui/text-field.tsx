@@ -1,12 +1,13 @@
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { field, fieldError, input, label as labelClass, textarea } from './controls.css.ts';
 
-interface FieldFrame {
+export interface FieldFrame {
   label: string;
   error?: string;
 }
 
-function Frame({ id, label, error, children }: FieldFrame & { id: string; children: React.ReactNode }) {
+/** A labelled field with its error under it; `id` is the control's, the error's is `${id}-error`. */
+export function Frame({ id, label, error, children }: FieldFrame & { id: string; children: React.ReactNode }) {
   return (
     <div className={field}>
       <label className={labelClass} htmlFor={id}>

@@ -249,8 +249,8 @@ describe('exports and a purchase loaded from a file', () => {
         plainSpaces(await td.nth(0).textContent()),
         plainSpaces(await td.nth(2).textContent()),
         shownNumber(await td.nth(3).textContent()),
-        Number(await inputs.nth(0).inputValue()),
-        Number(await inputs.nth(1).inputValue()),
+        shownNumber(await inputs.nth(0).inputValue()),
+        shownNumber(await inputs.nth(1).inputValue()),
         shownNumber(await td.nth(6).textContent()),
       ]);
     }

@@ -28,8 +28,8 @@ export class BatchEditorPage {
 
   async setLine(name: string, { count, price }: { count: number; price: number }) {
     const line = this.line(name);
-    await line.getByRole('spinbutton', { name: /^Количество/ }).fill(String(count));
-    await line.getByRole('spinbutton', { name: /^Цена/ }).fill(String(price));
+    await line.getByRole('textbox', { name: /^Количество/ }).fill(String(count));
+    await line.getByRole('textbox', { name: /^Цена/ }).fill(String(price));
   }
 
   /** The receipt date, YYYY-MM-DD. */

@@ -33,8 +33,8 @@ export class OtherRealizationPage {
   ) {
     const line = this.line(name);
     await line.getByRole('combobox', { name: /^Маркетплейс/ }).selectOption(marketplace);
-    await line.getByRole('spinbutton', { name: /^Количество/ }).fill(String(count));
-    await line.getByRole('spinbutton', { name: /^Цена реализации/ }).fill(String(realizationPrice));
+    await line.getByRole('textbox', { name: /^Количество/ }).fill(String(count));
+    await line.getByRole('textbox', { name: /^Цена реализации/ }).fill(String(realizationPrice));
   }
 
   /** The stock the line shows for its product («На складе: N шт.»). */

@@ -15,7 +15,9 @@ export interface ShownMovement {
 }
 
 const cellTexts = (row: Locator) => row.locator('td').allTextContents();
-const inputValue = (row: Locator, column: number) => row.locator('td').nth(column).locator('input').inputValue();
+/** A number field's value as it shows it (a decimal comma). */
+const inputValue = async (row: Locator, column: number) =>
+  shownNumber(await row.locator('td').nth(column).locator('input').inputValue());
 
 /**
  * A product's stock screens: the write-off and markdown forms, and tabs 2–8 of /product/{id}
@@ -66,7 +68,7 @@ export class ProductStockPage {
     await this.page.goto(`${baseUrl}/product/${productId}/markdown/new`);
     const price = this.page.getByLabel('Цена, ₽', { exact: true });
     await price.waitFor();
-    const startPrice = Number(await price.inputValue());
+    const startPrice = shownNumber(await price.inputValue());
     await this.page.getByLabel('Цена уценки, ₽', { exact: true }).fill(String(markdownPrice));
     await this.page.getByLabel('Описание', { exact: true }).fill(description);
     await this.page.getByRole('button', { name: 'Уценить', exact: true }).click();
@@ -86,8 +88,8 @@ export class ProductStockPage {
     return Promise.all(
       rows.map(async (row) => ({
         received: shownNumber((await cellTexts(row))[1]),
-        remaining: Number(await inputValue(row, 2)),
-        price: Number(await inputValue(row, 3)),
+        remaining: await inputValue(row, 2),
+        price: await inputValue(row, 3),
       })),
     );
   }
@@ -98,8 +100,8 @@ export class ProductStockPage {
     const rows = await this.panel().getByTestId('markdown-row').all();
     return Promise.all(
       rows.map(async (row) => ({
-        price: Number(await inputValue(row, 1)),
-        markdownPrice: Number(await inputValue(row, 2)),
+        price: await inputValue(row, 1),
+        markdownPrice: await inputValue(row, 2),
       })),
     );
   }
@@ -108,9 +110,7 @@ export class ProductStockPage {
   async disposals(): Promise<Array<{ count: number; price: number }>> {
     await this.panel().getByTestId('disposal-total').waitFor();
     const rows = await this.panel().getByTestId('disposal-row').all();
-    return Promise.all(
-      rows.map(async (row) => ({ count: Number(await inputValue(row, 1)), price: Number(await inputValue(row, 2)) })),
-    );
+    return Promise.all(rows.map(async (row) => ({ count: await inputValue(row, 1), price: await inputValue(row, 2) })));
   }
 
   /** Tab 5 «Прочая реализация»: marketplace, count and realization price of each row. */

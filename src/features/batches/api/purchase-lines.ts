@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../../lib/number-text.ts';
 import type { Lot } from './types.ts';
 
 /** A line of the purchase editor: a lot, new or already in the batch. Numbers as typed. */
@@ -12,10 +13,10 @@ export interface PurchaseLine {
 /** A lot of the batch as the device has it, with how many of its units have already left. */
 export type BatchLot = Lot & { taken: number };
 
-/** Batch line edits are read as floats (docs/rules.md «Проверки ввода и пределы»); «1,5» reads as 1.5, empty as 0. */
+/** Batch line edits are read as floats (docs/rules.md «Проверки ввода и пределы»); «1,5» reads as 1.5, empty or junk as 0. */
 export const parseAmount = (text: string) => {
-  const n = parseFloat(text.trim().replace(',', '.'));
-  return Number.isFinite(n) ? n : 0;
+  const n = parseDecimal(text);
+  return n !== null && Number.isFinite(n) ? n : 0;
 };
 
 export const lineCount = (l: PurchaseLine) => parseAmount(l.count);

@@ -71,4 +71,19 @@ describe('edits not sent and refused', () => {
     });
     expect(await loadEditCounts(database)).toEqual({ unsent: 3, refused: 1 });
   });
+
+  it('counts unsent edits as the user made them: a receipt waiting as one group of four entries is one edit', async () => {
+    const waiting = (over: Partial<OutboxEntry>) => {
+      const { seq: _, ...e } = entry({ status: 'pending', error: null, ...over });
+      return e;
+    };
+    await database.outbox.bulkAdd([
+      waiting({ group: 'receipt', method: 'PATCH', table: 'returns' }),
+      waiting({ group: 'receipt', table: 'batches', carrier: 'x' }),
+      waiting({ group: 'receipt', table: 'lots', carrier: 'x' }),
+      waiting({ group: 'receipt', table: 'disposals', carrier: 'x' }),
+      waiting({ table: 'markets' }),
+    ]);
+    expect(await loadEditCounts(database)).toEqual({ unsent: 2, refused: 0 });
+  });
 });

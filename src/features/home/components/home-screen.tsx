@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { countNoun, formatAmount, formatRoubles, nounForm, nouns } from '../../../lib/format.ts';
 import { setSyncDialogOpen } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -69,7 +69,7 @@ function ShortfallCard({ figures }: { figures: HomeFigures | undefined }) {
     <Section title="Не хватает на заказы" testId="home-shortfalls">
       <p className={`${figure} ${short.length > 0 ? bad : ''}`}>
         <span data-testid="home-shortfall-count">{figures ? formatAmount(short.length) : '…'}</span>{' '}
-        <span className={note}>товаров</span>
+        <span className={note}>{nounForm(short.length, nouns.product)}</span>
       </p>
       {figures && short.length === 0 && <p className={note}>Остатка хватает на все заказы, ждущие сборки.</p>}
       {short.length > 0 && (
@@ -140,7 +140,10 @@ export function HomeScreen() {
         <Section title="Стоимость склада по себестоимости" testId="home-value-section">
           {data ? <StockValueChart points={data.value} /> : <p className={note}>Считаем…</p>}
         </Section>
-        <Section title={`Продажи и валовая прибыль по неделям (${CHART_WEEKS} недель)`} testId="home-sales-section">
+        <Section
+          title={`Продажи и валовая прибыль по неделям (${countNoun(CHART_WEEKS, nouns.week)})`}
+          testId="home-sales-section"
+        >
           <p className={note}>
             Продажи и прочие реализации; себестоимость — по тем партиям, из которых ушёл товар (сначала самые ранние).
           </p>

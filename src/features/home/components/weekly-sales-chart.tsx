@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { addDays } from '../api/calendar.ts';
-import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import { countNoun, formatAmount, formatDay, formatRoubles, nouns } from '../../../lib/format.ts';
 import type { WeekSales } from '../api/weekly-sales.ts';
 import { CHART, labelEvery, linear, niceTicks, plotHeight, plotWidth } from './chart-scale.ts';
 import { ValuesTable } from './values-table.tsx';
@@ -77,7 +77,7 @@ export function WeeklySalesChart({ weeks }: { weeks: WeekSales[] }) {
         >{`Продажи и валовая прибыль по неделям с ${formatDay(first)} по ${formatDay(lastDay)}`}</title>
         <desc
           id={descId}
-        >{`За ${weeks.length} недель: выручка ${formatRoubles(total.revenue)}, валовая прибыль ${formatRoubles(total.margin)}.`}</desc>
+        >{`${countNoun(weeks.length, nouns.week)}: выручка ${formatRoubles(total.revenue)}, валовая прибыль ${formatRoubles(total.margin)}.`}</desc>
         {ticks.map((t) => (
           <g key={t}>
             <line

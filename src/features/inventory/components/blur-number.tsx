@@ -1,7 +1,7 @@
-import { BlurField, type BlurFieldProps } from '../../../ui/blur-field.tsx';
+import { BlurNumberField, type BlurNumberFieldProps } from '../../../ui/number-field.tsx';
 import { cellInput } from './inventory.css.ts';
 
-/** /inventory's number cell, never below 0. */
-export function BlurNumber(props: Omit<BlurFieldProps, 'type'>) {
-  return <BlurField type="number" min={0} className={cellInput} {...props} />;
+/** /inventory's number cell (decimal comma); the lot's rules refuse what is below 0. */
+export function BlurNumber(props: BlurNumberFieldProps) {
+  return <BlurNumberField className={cellInput} {...props} />;
 }

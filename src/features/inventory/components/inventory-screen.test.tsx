@@ -70,12 +70,17 @@ describe('/inventory — lots from the device (docs/screens.md)', () => {
     expect(cells(rows()[0]!)).toEqual(['08.03.2025↩', '', 'Кружка', '2', '', '', '200 ₽']);
     expect(cells(rows()[1]!)).toEqual(['07.03.2025 09:05', '', 'ЧайникART-1', '5', '', '', '31,50 ₽']);
     expect(rows()[1]!.querySelector('img')!.getAttribute('src')).toMatch(/\/uploads\/k\.png$/);
+    // Text fields with a numeric keyboard: a decimal comma in any browser language.
     expect(screen.getByLabelText('Остаток, Чайник, 07.03.2025 09:05')).toMatchObject({
       value: '3',
-      max: '5',
-      min: '0',
+      type: 'text',
+      inputMode: 'numeric',
     });
-    expect(screen.getByLabelText('Себестоимость, Чайник, 07.03.2025 09:05')).toMatchObject({ value: '10.5' });
+    expect(screen.getByLabelText('Себестоимость, Чайник, 07.03.2025 09:05')).toMatchObject({
+      value: '10,5',
+      type: 'text',
+      inputMode: 'decimal',
+    });
   });
 
   it('filters by name or article and by the receipt days, both bounds included', async () => {

@@ -2,7 +2,6 @@ import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.t
 import { DataTable } from '../../../ui/data-table.tsx';
 import { Thumb } from '../../../ui/thumb.tsx';
 import type { InventoryRow } from '../api/types.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
 import { BlurNumber } from './blur-number.tsx';
 import { articles, num, returnMark, td, thumb } from './inventory.css.ts';
@@ -44,18 +43,16 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
             <td className={`${td} ${num}`}>
               <BlurNumber
                 value={r.price}
-                step="0.01"
                 label={`Себестоимость, ${r.name}, ${when}`}
-                onSave={(text) => setLotPrice(r, parseNumber(text))}
+                onSave={(price) => setLotPrice(r, price)}
               />
             </td>
             <td className={`${td} ${num}`}>
               <BlurNumber
                 value={r.count}
-                step={1}
-                max={r.count_max}
+                integer
                 label={`Остаток, ${r.name}, ${when}`}
-                onSave={(text) => setLotCount(r, parseNumber(text))}
+                onSave={(count) => setLotCount(r, count)}
               />
             </td>
             <td className={`${td} ${num}`}>{formatRoubles(r.count * r.price)}</td>

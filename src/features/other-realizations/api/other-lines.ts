@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../../lib/number-text.ts';
 import type { Marketplace, OtherRealization } from './types.ts';
 
 /** A line of the other-realization editor: numbers as typed; marketplace '' is «none». */
@@ -12,8 +13,8 @@ export interface OtherLine {
 
 /** «1,5» reads as 1.5; empty or junk as 0. */
 export const parseAmount = (text: string) => {
-  const n = parseFloat(text.trim().replace(',', '.'));
-  return Number.isFinite(n) ? n : 0;
+  const n = parseDecimal(text);
+  return n !== null && Number.isFinite(n) ? n : 0;
 };
 export const lineCount = (l: OtherLine) => parseAmount(l.count);
 export const lineSum = (l: OtherLine) => lineCount(l) * parseAmount(l.realization_price);

@@ -4,9 +4,8 @@ import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
 import { button, row } from '../../../ui/controls.css.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
-import { parseNumber } from '../../../stock/rules.ts';
 import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
-import { BlurInput } from './blur-input.tsx';
+import { BlurNumber } from './blur-input.tsx';
 import { PriceCell } from './row-cells.tsx';
 import { checkbox, foot, muted, num, summary, td } from './stock.css.ts';
 
@@ -71,14 +70,7 @@ export function AccountingTab({ productId }: { productId: string }) {
               </td>
               <td className={`${td} ${num}`}>{formatAmount(lot.count_max)}</td>
               <td className={`${td} ${num}`}>
-                <BlurInput
-                  label={`Остаток, ${when}`}
-                  value={lot.count}
-                  min={0}
-                  max={lot.count_max}
-                  step={1}
-                  onSave={(t) => setLotCount(lot, parseNumber(t))}
-                />
+                <BlurNumber label={`Остаток, ${when}`} value={lot.count} integer onSave={(n) => setLotCount(lot, n)} />
               </td>
               <PriceCell label="Цена" when={when} value={lot.price} onSave={(n) => setLotPrice(lot, n)} />
               <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>

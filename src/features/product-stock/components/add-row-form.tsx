@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
-import { TextField } from '../../../ui/text-field.tsx';
-import { parseNumber, type Check } from '../../../stock/rules.ts';
+import { NumberField } from '../../../ui/number-field.tsx';
+import type { Check } from '../../../stock/rules.ts';
 import { addForm, submitCell } from './stock.css.ts';
 
 interface Field {
   name: string;
   label: string;
-  initial: string;
-  step?: string;
+  initial: number;
+  /** Whole units: the digits keyboard. */
+  integer?: boolean;
 }
 
 /** The fields of a tab's add form: units (one to start with), then a price in roubles named `name`. */
 export const countAndPrice = (name: string, label: string): Field[] => [
-  { name: 'count', label: 'Количество', initial: '1' },
-  { name, label, initial: '0', step: '0.01' },
+  { name: 'count', label: 'Количество', initial: 1, integer: true },
+  { name, label, initial: 0 },
 ];
 
 /** The add form above a tab's rows: number fields and one button; a refusal is shown, nothing is sent. */
@@ -29,7 +30,7 @@ export function AddRowForm({
   onSubmit(values: Record<string, number>): Promise<Check>;
 }) {
   const initial = () => Object.fromEntries(fields.map((f) => [f.name, f.initial]));
-  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [values, setValues] = useState<Record<string, number | null>>(initial);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +38,7 @@ export function AddRowForm({
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const result = await onSubmit(Object.fromEntries(fields.map((f) => [f.name, parseNumber(values[f.name] ?? '')])));
+    const result = await onSubmit(Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? NaN])));
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setError(undefined);
@@ -48,16 +49,13 @@ export function AddRowForm({
     <form onSubmit={(e) => void submit(e)} noValidate>
       <div className={addForm}>
         {fields.map((f) => (
-          <TextField
+          <NumberField
             key={f.name}
             label={f.label}
             name={f.name}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={f.step ?? '1'}
-            value={values[f.name] ?? ''}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            integer={f.integer}
+            value={values[f.name] ?? null}
+            onValue={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
           />
         ))}
         <div className={submitCell}>

@@ -1,7 +1,13 @@
 import { BlurField, type BlurFieldProps } from '../../../ui/blur-field.tsx';
+import { BlurNumberField, type BlurNumberFieldProps } from '../../../ui/number-field.tsx';
 import { cellInput, textInput } from './stock.css.ts';
 
-/** The tabs' cell field: numbers in the narrow cell style, text in the wide one. */
-export function BlurInput({ type = 'number', className, ...rest }: BlurFieldProps) {
-  return <BlurField type={type} className={className ?? (type === 'number' ? cellInput : textInput)} {...rest} />;
+/** The tabs' text cell field, in the wide style. */
+export function BlurInput({ className, ...rest }: Omit<BlurFieldProps, 'type'>) {
+  return <BlurField type="text" className={className ?? textInput} {...rest} />;
+}
+
+/** The tabs' number cell field (decimal comma), in the narrow style. */
+export function BlurNumber({ className, ...rest }: BlurNumberFieldProps) {
+  return <BlurNumberField className={className ?? cellInput} {...rest} />;
 }

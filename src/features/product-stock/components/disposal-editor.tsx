@@ -1,8 +1,7 @@
 import { formatDateTime } from '../../../lib/format.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { setDisposalCount, setDisposalPrice } from '../../../stock/update-disposal.ts';
 import { useDisposal } from '../api/use-stock-rows.ts';
-import { BlurInput } from './blur-input.tsx';
+import { BlurNumber } from './blur-input.tsx';
 import { PriceField, RowPage } from './row-page.tsx';
 
 /** /product/{id}/disposal/{disposal_id}: one write-off, count and price saved on blur. */
@@ -21,13 +20,7 @@ export function DisposalEditor({ productId, disposalId }: { productId: string; d
           <p>Списание от {formatDateTime(row.datetime)}</p>
           <p>
             Количество:{' '}
-            <BlurInput
-              label="Количество"
-              value={row.count}
-              min={1}
-              step={1}
-              onSave={(t) => setDisposalCount(row, parseNumber(t))}
-            />
+            <BlurNumber label="Количество" value={row.count} integer onSave={(n) => setDisposalCount(row, n)} />
           </p>
           <PriceField value={row.price} onSave={(price) => setDisposalPrice(row, price)} />
         </>

@@ -4,22 +4,22 @@ import { useProductStock } from '../../../stock/projected-stock.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { NumberField } from '../../../ui/number-field.tsx';
+import { TextArea } from '../../../ui/text-field.tsx';
 import { createDisposal } from '../api/create-disposal.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { FormPage } from './form-page.tsx';
 
 /** /product/{id}/disposal/new — «Списать» (docs/rules.md «Проверки ввода и пределы»: count 1, price 0); afterwards the disposal tab. */
 export function DisposalForm({ productId }: { productId: string }) {
   const navigate = useNavigate();
   const stock = useProductStock(productId);
-  const { values, set, error, busy, submit } = useSaveForm(
-    { count: '1', price: '0', description: '' },
+  const { values, set, put, error, busy, submit } = useSaveForm(
+    { count: 1 as number | null, price: 0 as number | null, description: '' },
     (v) =>
       createDisposal({
         productId,
-        count: parseNumber(v.count),
-        price: parseNumber(v.price),
+        count: v.count ?? NaN,
+        price: v.price ?? NaN,
         description: v.description,
       }),
     () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 4 } }),
@@ -29,27 +29,8 @@ export function DisposalForm({ productId }: { productId: string }) {
     <FormPage productId={productId} title="Списание">
       <form onSubmit={(e) => void submit(e)} noValidate>
         {stock && <Muted>Можно списать: {Math.max(0, stock.free)} шт.</Muted>}
-        <TextField
-          label="Количество"
-          name="count"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={Math.max(1, stock?.free ?? 1)}
-          step={1}
-          value={values.count}
-          onChange={set('count')}
-        />
-        <TextField
-          label="Цена за единицу, ₽"
-          name="price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          value={values.price}
-          onChange={set('price')}
-        />
+        <NumberField label="Количество" name="count" integer value={values.count} onValue={put('count')} />
+        <NumberField label="Цена за единицу, ₽" name="price" value={values.price} onValue={put('price')} />
         <TextArea
           label="Причина"
           name="description"

@@ -1,8 +1,7 @@
 import { useProductStock } from '../../../stock/projected-stock.ts';
 import { formatAmount, formatMoment } from '../../../lib/format.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
-import { BlurInput } from './blur-input.tsx';
+import { BlurNumber } from './blur-input.tsx';
 import { PriceField, RowPage } from './row-page.tsx';
 
 /** /product/{id}/inventory/{lot_id}: one lot, remaining count and price saved on blur. */
@@ -22,15 +21,7 @@ export function LotEditor({ productId, lotId }: { productId: string; lotId: stri
             Поступление {formatMoment(lot.created_at)}: {formatAmount(lot.count_max)} шт.
           </p>
           <p>
-            Остаток, шт.:{' '}
-            <BlurInput
-              label="Остаток"
-              value={lot.count}
-              min={0}
-              max={lot.count_max}
-              step={1}
-              onSave={(t) => setLotCount(lot, parseNumber(t))}
-            />
+            Остаток, шт.: <BlurNumber label="Остаток" value={lot.count} integer onSave={(n) => setLotCount(lot, n)} />
           </p>
           <PriceField value={lot.price} onSave={(price) => setLotPrice(lot, price)} />
         </>

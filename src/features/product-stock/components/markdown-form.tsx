@@ -4,9 +4,9 @@ import { useProductStock } from '../../../stock/projected-stock.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { NumberField } from '../../../ui/number-field.tsx';
+import { TextArea } from '../../../ui/text-field.tsx';
 import { createMarkdown } from '../api/create-markdown.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import type { Markdown } from '../api/types.ts';
 import { updateMarkdown } from '../../../stock/update-markdown.ts';
 import { useMarkdown } from '../api/use-stock-rows.ts';
@@ -14,8 +14,8 @@ import { FormPage } from './form-page.tsx';
 import { checkbox } from './stock.css.ts';
 
 interface Values {
-  price: string;
-  markdown_price: string;
+  price: number | null;
+  markdown_price: number | null;
   description: string;
   release: boolean;
 }
@@ -46,12 +46,12 @@ export function MarkdownForm({ productId, markdownId }: { productId: string; mar
   const nextUnitCost = stock.lots.find((l) => l.count > 0)?.price ?? 0;
   const initial: Values = row
     ? {
-        price: String(row.price),
-        markdown_price: String(row.markdown_price),
+        price: row.price,
+        markdown_price: row.markdown_price,
         description: row.description,
         release: row.release,
       }
-    : { price: String(nextUnitCost), markdown_price: '0', description: '', release: false };
+    : { price: nextUnitCost, markdown_price: 0, description: '', release: false };
   return (
     <FormPage productId={productId} title={title}>
       <MarkdownFields productId={productId} row={row} initial={initial} free={stock.free} />
@@ -71,12 +71,12 @@ function MarkdownFields({
   free: number;
 }) {
   const navigate = useNavigate();
-  const { values, setValues, set, error, busy, submit } = useSaveForm(
+  const { values, setValues, set, put, error, busy, submit } = useSaveForm(
     initial,
     (v) => {
       const fields = {
-        price: parseNumber(v.price),
-        markdown_price: parseNumber(v.markdown_price),
+        price: v.price ?? NaN,
+        markdown_price: v.markdown_price ?? NaN,
         description: v.description,
       };
       return row ? updateMarkdown(row, { ...fields, release: v.release }) : createMarkdown({ productId, ...fields });
@@ -87,25 +87,12 @@ function MarkdownFields({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       {!row && <Muted>Уценивается одна единица товара. Свободно: {Math.max(0, free)} шт.</Muted>}
-      <TextField
-        label="Цена, ₽"
-        name="price"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        value={values.price}
-        onChange={set('price')}
-      />
-      <TextField
+      <NumberField label="Цена, ₽" name="price" value={values.price} onValue={put('price')} />
+      <NumberField
         label="Цена уценки, ₽"
         name="markdown_price"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
         value={values.markdown_price}
-        onChange={set('markdown_price')}
+        onValue={put('markdown_price')}
       />
       <TextArea
         label="Описание"

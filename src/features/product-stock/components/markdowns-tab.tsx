@@ -59,7 +59,6 @@ export function MarkdownsTab({ productId }: { productId: string }) {
           />
           <td className={td}>
             <BlurInput
-              type="text"
               label={`Описание, ${when}`}
               value={r.description}
               maxLength={5000}

@@ -4,9 +4,8 @@ import { toApiDate } from '../../../lib/dates.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formError } from '../../../ui/controls.css.ts';
 import { DateField } from '../../../ui/date-field.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { NumberField } from '../../../ui/number-field.tsx';
 import { receiveStock } from '../api/receive-stock.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { FormPage } from './form-page.tsx';
 
 /**
@@ -15,9 +14,9 @@ import { FormPage } from './form-page.tsx';
  */
 export function ReceiveForm({ productId, backToInventoryList }: { productId: string; backToInventoryList: boolean }) {
   const navigate = useNavigate();
-  const { values, set, error, busy, submit } = useSaveForm(
-    { count: '1', price: '100', date: toApiDate() },
-    (v) => receiveStock({ productId, count: parseNumber(v.count), price: parseNumber(v.price), date: v.date }),
+  const { values, set, put, error, busy, submit } = useSaveForm(
+    { count: 1 as number | null, price: 100 as number | null, date: toApiDate() },
+    (v) => receiveStock({ productId, count: v.count ?? NaN, price: v.price ?? NaN, date: v.date }),
     () =>
       backToInventoryList
         ? navigate({ to: '/inventory' })
@@ -27,26 +26,8 @@ export function ReceiveForm({ productId, backToInventoryList }: { productId: str
   return (
     <FormPage productId={productId} title="Оприходование">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
-          label="Количество"
-          name="count"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.count}
-          onChange={set('count')}
-        />
-        <TextField
-          label="Цена за единицу, ₽"
-          name="price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          value={values.price}
-          onChange={set('price')}
-        />
+        <NumberField label="Количество" name="count" integer value={values.count} onValue={put('count')} />
+        <NumberField label="Цена за единицу, ₽" name="price" value={values.price} onValue={put('price')} />
         <DateField
           label="Дата поступления"
           name="date"

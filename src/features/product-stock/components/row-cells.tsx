@@ -4,8 +4,7 @@ import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import type { SaveOutcome } from '../../../ui/blur-field.tsx';
 import { row as rowClass } from '../../../ui/controls.css.ts';
-import { parseNumber } from '../../../stock/rules.ts';
-import { BlurInput } from './blur-input.tsx';
+import { BlurNumber } from './blur-input.tsx';
 import { foot, num, td } from './stock.css.ts';
 import { TrashIcon } from '../../../ui/trash-icon.tsx';
 
@@ -29,14 +28,7 @@ export function CountCell({
 }) {
   return (
     <td className={`${td} ${num}`}>
-      <BlurInput
-        label={`Количество, ${when}`}
-        value={value}
-        min={1}
-        step={1}
-        disabled={disabled}
-        onSave={(t) => onSave(parseNumber(t))}
-      />
+      <BlurNumber label={`Количество, ${when}`} value={value} integer disabled={disabled} onSave={onSave} />
     </td>
   );
 }
@@ -56,14 +48,7 @@ export function PriceCell({
 }) {
   return (
     <td className={`${td} ${num}`}>
-      <BlurInput
-        label={`${label}, ${when}`}
-        value={value}
-        min={0}
-        step="0.01"
-        disabled={disabled}
-        onSave={(t) => onSave(parseNumber(t))}
-      />
+      <BlurNumber label={`${label}, ${when}`} value={value} disabled={disabled} onSave={onSave} />
     </td>
   );
 }

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { button } from '../../../ui/controls.css.ts';
 import type { SaveOutcome } from '../../../ui/blur-field.tsx';
 import { Muted } from '../../../ui/page.tsx';
-import { parseNumber } from '../../../stock/rules.ts';
-import { BlurInput } from './blur-input.tsx';
+import { BlurNumber } from './blur-input.tsx';
 import { FormPage } from './form-page.tsx';
 
 interface Props<T> {
@@ -35,7 +34,7 @@ export function RowPage<T>({ productId, title, row, notFound, back, children }: 
 export function PriceField({ value, onSave }: { value: number; onSave(price: number): Promise<SaveOutcome> }) {
   return (
     <p>
-      Цена, ₽: <BlurInput label="Цена" value={value} min={0} step="0.01" onSave={(t) => onSave(parseNumber(t))} />
+      Цена, ₽: <BlurNumber label="Цена" value={value} onSave={onSave} />
     </p>
   );
 }

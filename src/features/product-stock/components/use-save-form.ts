@@ -15,6 +15,8 @@ export function useSaveForm<V extends object>(
   const [busy, setBusy] = useState(false);
   const set = (name: keyof V) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
+  /** For a number field (src/ui/number-field.tsx), which hands over the number. */
+  const put = (name: keyof V) => (value: number | null) => setValues((v) => ({ ...v, [name]: value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,5 +30,5 @@ export function useSaveForm<V extends object>(
     await done();
   }
 
-  return { values, setValues, set, error, busy, submit };
+  return { values, setValues, set, put, error, busy, submit };
 }

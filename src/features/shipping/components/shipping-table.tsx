@@ -1,4 +1,4 @@
-import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatRoubles } from '../../../lib/format.ts';
 import { Thumb } from '../../../ui/thumb.tsx';
 import type { ShippingRow } from '../api/shipping-rows.ts';
 import { cards, enough, num, short, small, table, td, th, thumb, warn } from './shipping.css.ts';
@@ -10,7 +10,8 @@ export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) =>
 
 /**
  * /shipping-delivery rows (docs/screens.md «Адреса»): picture; name and articles; sufficiency (green
- * when 0 or more, red below 0); awaiting assembly / awaiting shipment; delivering; delivering sum.
+ * when 0 or more, red below 0, with «−»); awaiting assembly / awaiting shipment; delivering; delivering
+ * sum. The statuses' time is the header's (one per store), not repeated on every row.
  */
 export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
   return (
@@ -39,7 +40,6 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
                     {r.articles.join(', ')}
                   </span>
                 )}
-                {r.fetched_at && <span className={small}>Статусы на {formatDateTime(r.fetched_at)}</span>}
               </td>
               <td className={`${td} ${num}`} data-label="Достаточность">
                 <span
@@ -51,15 +51,15 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
                 </span>
               </td>
               <td className={`${td} ${num}`} data-label="Ждут сборки / отгрузки" data-testid="awaiting">
-                {r.awaiting_packaging} / {r.awaiting_deliver}
+                {formatAmount(r.awaiting_packaging)} / {formatAmount(r.awaiting_deliver)}
               </td>
               <td className={`${td} ${num}`} data-label="Доставляется" data-testid="delivering">
-                {r.delivering}
+                {formatAmount(r.delivering)}
               </td>
               <td className={`${td} ${num}`} data-label="Сумма доставки">
                 <span data-testid="delivery-sum">{deliverySum(r)}</span>
                 {r.delivery_price !== null && r.delivering_uncovered > 0 && (
-                  <span className={warn}>без цены: {r.delivering_uncovered} шт. (нет партий)</span>
+                  <span className={warn}>без цены: {formatAmount(r.delivering_uncovered)} шт. (нет партий)</span>
                 )}
               </td>
             </tr>
