@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatRoubles } from '../lib/format.ts';
+import { parseDecimal } from '../lib/number-text.ts';
 import { Button } from './button.tsx';
 import { DataTable, type Column } from './data-table.tsx';
-import { cellError, line as lineClass, lineThumb, num, td } from './table.css.ts';
+import { NumberInput } from './number-field.tsx';
+import { cellError, compactFew, compactMany, line as lineClass, lineThumb, num, td } from './table.css.ts';
 import { Thumb } from './thumb.tsx';
 
 /*
@@ -13,6 +15,11 @@ import { Thumb } from './thumb.tsx';
 interface Props<T> {
   /** The columns between «№» and «Сумма». */
   columns: Column[];
+  /**
+   * Many columns (more than a count and a price): the lines turn compact (src/ui/table.css.ts) in a box
+   * narrower than 1000 px rather than 760 px. The cells label themselves there by `data-label`.
+   */
+  wide?: boolean;
   lines: T[];
   testId: string;
   /** data-state: new, modified or same against the saved row. */
@@ -33,6 +40,7 @@ interface Props<T> {
 
 export function DocumentLines<T extends { id: string }>({
   columns,
+  wide,
   lines,
   testId,
   state,
@@ -53,7 +61,7 @@ export function DocumentLines<T extends { id: string }>({
       rows={lines}
       testId={testId}
       rowProps={(l) => ({
-        className: lineClass,
+        className: `${lineClass} ${wide ? compactMany : compactFew}`,
         'data-state': state(l),
         'data-flagged': problem(l) ? true : undefined,
       })}
@@ -65,7 +73,9 @@ export function DocumentLines<T extends { id: string }>({
           <>
             <td className={`${td} ${num}`}>{n}</td>
             {children(l, problem(l), n)}
-            <td className={`${td} ${num}`}>{formatRoubles(sum(l))}</td>
+            <td className={`${td} ${num}`} data-label="Сумма">
+              {formatRoubles(sum(l))}
+            </td>
             {remove && (
               <td className={td}>
                 <Button
@@ -98,37 +108,40 @@ export function LineProblem({ problem }: { problem: string | null }) {
   ) : null;
 }
 
-/** A line's count (whole units) or price (kopecks), typed in place; the draft is kept as text until saving. */
+/**
+ * A line's count (whole units) or price (kopecks), typed in place; the draft is kept as text until
+ * saving. A typed number reaches the draft as the line model reads it («1 200,5» as «1200.5»), text
+ * that is no number as typed (the line model reads it as 0, and the field says what is wrong).
+ */
 export function LineNumberCell({
+  column,
   label,
   money,
   className,
   invalid,
-  max,
   value,
   onValue,
 }: {
+  /** The column's heading: the field's label on a compact line. */
+  column: string;
   label: string;
   money?: boolean;
   className: string;
   invalid?: boolean;
-  max?: number;
   value: string;
   onValue(text: string): void;
 }) {
+  const number = parseDecimal(value);
   return (
-    <td className={`${td} ${num}`}>
-      <input
-        type="number"
-        inputMode={money ? 'decimal' : 'numeric'}
-        min={0}
-        step={money ? '0.01' : 1}
-        max={max}
+    <td className={`${td} ${num}`} data-label={column}>
+      <NumberInput
+        integer={!money}
         className={className}
         aria-label={label}
         aria-invalid={invalid ? true : undefined}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
+        value={number}
+        text={number !== null && Number.isNaN(number) ? value : undefined}
+        onValue={(n, typed) => onValue(n === null ? '' : Number.isNaN(n) ? typed : String(n))}
       />
     </td>
   );

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, type GlobalStyleRule } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 // The data tables of the stock screens: one look, one place to change it.
@@ -114,6 +114,7 @@ export const totalsLine = style({ fontWeight: 600, margin: `0 0 ${vars.space.md}
 export const lineThumb = style({
   width: '44px',
   height: '44px',
+  flexShrink: 0,
   objectFit: 'cover',
   borderRadius: vars.radius.sm,
   display: 'block',
@@ -129,3 +130,60 @@ export const sortButton = style({
   cursor: 'pointer',
   padding: 0,
 });
+
+/**
+ * Rows that become compact when their table's box (src/ui/scroll-area.tsx, a size container) is narrower
+ * than the table needs — a tablet, or a laptop with the product drawer beside the editor — instead of
+ * scrolling sideways: the headings go, and each row wraps into two lines in fixed places. The first holds
+ * what is read (picture, name, facts, sum) and the row's buttons; the second the cells holding a field,
+ * always in the same order, so every row's fields stand where the row above has them. A cell names itself
+ * above its content by `data-label`; the name cell is `data-cell="name"` and takes the room that is left.
+ */
+function compactRows(box: string): string {
+  const row = style({});
+  const at = (rule: GlobalStyleRule) => ({ '@container': { [box]: rule } });
+  const owner = `${table}:has(> tbody > ${row})`;
+  globalStyle(`${owner} > thead`, at({ display: 'none' }));
+  globalStyle(`${owner}, ${owner} > tbody`, at({ display: 'block', width: '100%' }));
+  globalStyle(
+    row,
+    at({
+      display: 'flex',
+      flexWrap: 'wrap',
+      columnGap: vars.space.sm,
+      rowGap: vars.space.sm,
+      padding: `${vars.space.sm} ${vars.space.md}`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    }),
+  );
+  // The break between the two lines: a full-width item after the first line's cells.
+  globalStyle(`${row}::after`, at({ content: '""', order: 1, flexBasis: '100%', height: 0 }));
+  // [data-cell] outweighs the sticky column's rule above (it has no sideways scroll to stay in view of).
+  globalStyle(
+    `${table} > tbody > ${row} > td, ${table} > tbody > ${row} > td[data-cell]`,
+    at({
+      display: 'block',
+      border: 'none',
+      padding: 0,
+      textAlign: 'left',
+      position: 'static',
+      minWidth: 0,
+      alignSelf: 'center',
+    }),
+  );
+  // Nothing to say (no article, say): no label over an empty space either.
+  globalStyle(`${table} > tbody > ${row} > td:empty`, at({ display: 'none' }));
+  // The fields' line, their boxes level whatever their labels.
+  globalStyle(`${table} > tbody > ${row} > td:has(input, select, textarea)`, at({ order: 2, alignSelf: 'flex-end' }));
+  globalStyle(`${table} > tbody > ${row} > td[data-cell="name"]`, at({ flex: '1 1 180px' }));
+  globalStyle(
+    `${table} > tbody > ${row} > td[data-label]::before`,
+    at({ content: 'attr(data-label)', display: 'block', color: vars.color.muted, fontSize: vars.font.small }),
+  );
+  return row;
+}
+
+/** Rows of a table of few columns (a purchase's lines): compact in a box narrower than 760 px. */
+export const compactFew = compactRows('(max-width: 759px)');
+/** Rows of a table of many columns (/markdown, an other realization's lines): compact below 1000 px. */
+export const compactMany = compactRows('(max-width: 999px)');

@@ -18,6 +18,8 @@ const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const drawer = (page: Page) => page.getByRole('complementary', { name: 'Товары склада' });
+/** The screen's own content (the shell's header and menu are checked on /), with the drawer when it is open. */
+const content = (page: Page) => page.locator('main');
 
 /** The drawer's search and its first products, and the editor's lines and save button beside it. */
 async function editorWithDrawer(c: ViewportCheck, lineTestId: string, submit: string, dateLabel: string) {
@@ -40,6 +42,7 @@ async function editorWithDrawer(c: ViewportCheck, lineTestId: string, submit: st
   for (const n of [0, 1]) await c.row(`line ${n + 1}`, page.getByTestId(lineTestId).nth(n));
   // The save button again after working in the lines: still there with the drawer open.
   await c.usable(`«${submit}» after the lines`, button(page, submit));
+  await c.fields('with the drawer', content(page));
 }
 
 const productTabs = [
@@ -146,6 +149,32 @@ export const viewportScreens: ViewportScreen[] = [
     async check(c) {
       await c.usable('«Добавить»', button(c.page, 'Добавить'));
       await c.usable('store', c.page.getByRole('button', { name: /Песочница/ }));
+    },
+  },
+  {
+    name: 'stock-push',
+    path: () => '/stock-push',
+    title: 'Передача остатков',
+    async check(c) {
+      const { page } = c;
+      // Whatever the screen shows of the changes, its switches and the journal: every field usable.
+      // The preview asks the marketplace: wait for it, then check whatever the screen shows.
+      await page
+        .getByTestId('preview-store')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
+      await c.fields('every field', content(page));
+      // The journal's detail opens where it is tapped, in a dialog or in place: its fields too.
+      const more = page.getByRole('button', { name: 'Подробнее' }).first();
+      if (await more.isVisible()) {
+        await more.click();
+        const dialog = page.getByRole('dialog');
+        const opened = (await dialog.count()) > 0;
+        await c.fields('the push detail', opened ? dialog : content(page));
+        await c.screenshot('stock-push-detail');
+        if (opened) await page.keyboard.press('Escape');
+      }
     },
   },
   {
@@ -307,19 +336,24 @@ export const viewportScreens: ViewportScreen[] = [
       await c.row('first row', page.getByTestId('return-line').first());
       await c.usable('Дата оприходования', field(page, 'Дата оприходования'));
       await c.usable('«Оприходовать»', button(page, 'Оприходовать'));
+      await c.fields('every field', content(page));
       // The drawer of warehouse products, and the rows and the footer still usable beside it.
       await button(page, 'Добавить возврат').click();
       await c.usable('drawer search', drawer(page).getByLabel('Поиск товара'));
       await c.usable('drawer product', drawer(page).getByTestId('drawer-product').first());
       await c.row('first row with the drawer', page.getByTestId('return-line').first());
       await c.usable('«Оприходовать» with the drawer', button(page, 'Оприходовать'));
+      await c.fields('with the drawer', content(page));
     },
   },
   {
     name: 'return-to',
     path: (d) => `/return/${d.returnId}/to/to_inventory`,
     title: /./,
-    check: (c) => c.usable('lot price', c.page.getByTestId('lot-price').first()),
+    async check(c) {
+      await c.usable('lot price', c.page.getByTestId('lot-price').first());
+      await c.fields('every field', content(c.page));
+    },
   },
   {
     name: 'markdown',
@@ -334,6 +368,7 @@ export const viewportScreens: ViewportScreen[] = [
         );
       await c.usable('search', page.getByRole('searchbox'));
       await c.row('first row', page.getByTestId('markdown-line').first());
+      await c.fields('every field', content(page));
     },
   },
   {

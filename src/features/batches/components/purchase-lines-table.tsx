@@ -44,12 +44,13 @@ export function PurchaseLinesTable({ lines, saved, products, flagging, removable
             <td className={td}>
               <LineThumb image={product?.image} />
             </td>
-            <td className={td}>
+            <td className={td} data-cell="name">
               {product?.name ?? 'Товар не найден'}
               {product && product.articles.length > 0 && <span className={small}>{product.articles.join(', ')}</span>}
               <LineProblem problem={problem} />
             </td>
             <LineNumberCell
+              column="Количество"
               label={`Количество, строка ${n}`}
               className={cellInput}
               invalid={!!problem}
@@ -57,6 +58,7 @@ export function PurchaseLinesTable({ lines, saved, products, flagging, removable
               onValue={(count) => onChange(l.id, { count })}
             />
             <LineNumberCell
+              column="Цена, ₽"
               label={`Цена, строка ${n}`}
               money
               className={cellInput}

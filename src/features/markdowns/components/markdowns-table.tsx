@@ -2,10 +2,9 @@ import { formatDateTime, formatMoment } from '../../../lib/format.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { Thumb } from '../../../ui/thumb.tsx';
 import type { MarkdownLine } from '../api/types.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { updateMarkdown } from '../../../stock/update-markdown.ts';
-import { checkbox, num, td, thumb } from './markdowns.css.ts';
-import { SavedField } from './saved-field.tsx';
+import { checkbox, compact, num, td, thumb } from './markdowns.css.ts';
+import { SavedField, SavedPrice } from './saved-field.tsx';
 
 const columns = [
   { label: 'Фото' },
@@ -22,7 +21,7 @@ const columns = [
 /** /markdown rows: description and prices save on blur, «Продана» on change. */
 export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; receivedAt: Map<string, string> }) {
   return (
-    <DataTable columns={columns} rows={rows} testId="markdown-line">
+    <DataTable columns={columns} rows={rows} testId="markdown-line" rowProps={() => ({ className: compact })}>
       {(r) => {
         const received = r.lot_id ? receivedAt.get(r.lot_id) : undefined;
         const who = `${r.name || 'товар'}, ${formatDateTime(r.datetime)}`;
@@ -31,33 +30,40 @@ export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; rec
             <td className={td}>
               <Thumb image={r.image} className={thumb} />
             </td>
-            <td className={td}>{r.name}</td>
-            <td className={td}>{r.articles.join(', ')}</td>
-            <td className={td}>
+            <td className={td} data-cell="name">
+              {r.name}
+            </td>
+            <td className={td} data-label="Артикул">
+              {r.articles.join(', ')}
+            </td>
+            <td className={td} data-label="Описание">
               <SavedField
-                type="text"
                 label={`Описание: ${who}`}
                 value={r.description}
                 onSave={(t) => updateMarkdown(r, { description: t })}
               />
             </td>
-            <td className={td}>{received ? formatMoment(received) : '—'}</td>
-            <td className={`${td} ${num}`}>{r.count}</td>
-            <td className={`${td} ${num}`}>
-              <SavedField
+            <td className={td} data-label="Дата поступления">
+              {received ? formatMoment(received) : '—'}
+            </td>
+            <td className={`${td} ${num}`} data-label="Кол-во">
+              {r.count}
+            </td>
+            <td className={`${td} ${num}`} data-label="Себестоимость, ₽">
+              <SavedPrice
                 label={`Себестоимость: ${who}`}
                 value={r.price}
-                onSave={(t) => updateMarkdown(r, { price: parseNumber(t) })}
+                onSave={(price) => updateMarkdown(r, { price })}
               />
             </td>
-            <td className={`${td} ${num}`}>
-              <SavedField
+            <td className={`${td} ${num}`} data-label="Цена уценки, ₽">
+              <SavedPrice
                 label={`Цена уценки: ${who}`}
                 value={r.markdown_price}
-                onSave={(t) => updateMarkdown(r, { markdown_price: parseNumber(t) })}
+                onSave={(markdown_price) => updateMarkdown(r, { markdown_price })}
               />
             </td>
-            <td className={td}>
+            <td className={td} data-label="Продана">
               <input
                 type="checkbox"
                 className={checkbox}

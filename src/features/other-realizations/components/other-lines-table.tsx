@@ -1,5 +1,5 @@
 import { DocumentLines, LineNumberCell, LineProblem, LineThumb } from '../../../ui/document-lines.tsx';
-import { countProblem, lineProblem, lineState, lineSum, maxFor, type OtherLine } from '../api/other-lines.ts';
+import { countProblem, lineProblem, lineState, lineSum, type OtherLine } from '../api/other-lines.ts';
 import { marketplaces, type OtherRealization } from '../api/types.ts';
 import type { ProductInfo } from '../api/use-products.ts';
 import { numberInput, product, select, small, td, textInput } from './other.css.ts';
@@ -29,6 +29,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
   return (
     <DocumentLines
       columns={columns}
+      wide
       lines={lines}
       testId="other-line"
       state={(l) => lineState(l, saved.get(l.id))}
@@ -40,7 +41,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
         const info = products.get(l.product_id);
         return (
           <>
-            <td className={td}>
+            <td className={td} data-cell="name">
               <span className={product}>
                 <LineThumb image={info?.image} />
                 <span>
@@ -50,7 +51,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
                 </span>
               </span>
             </td>
-            <td className={td}>
+            <td className={td} data-label="Примечание">
               <input
                 className={textInput}
                 aria-label={`Примечание, строка ${n}`}
@@ -58,7 +59,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
                 onChange={(e) => onChange(l.id, { description: e.target.value })}
               />
             </td>
-            <td className={td}>
+            <td className={td} data-label="Маркетплейс">
               <select
                 className={select}
                 aria-label={`Маркетплейс, строка ${n}`}
@@ -75,14 +76,15 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
               </select>
             </td>
             <LineNumberCell
+              column="Количество"
               label={`Количество, строка ${n}`}
               className={numberInput}
               invalid={!!problem && !!countProblem(lines, l, available)}
-              max={maxFor(lines, l.id, available)}
               value={l.count}
               onValue={(count) => onChange(l.id, { count })}
             />
             <LineNumberCell
+              column="Цена реализации, ₽"
               label={`Цена реализации, строка ${n}`}
               money
               className={numberInput}

@@ -13,5 +13,6 @@ const control = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 export const numberInput = style([control, { width: '100px', textAlign: 'right' }]);
-export const textInput = style([control, { width: '180px' }]);
-export const select = style([control, { width: '120px' }]);
+export const textInput = style([control, { width: '150px' }]);
+// Wide enough for its longest choice («Яндекс Маркет», «Не выбран») in full.
+export const select = style([control, { width: '160px' }]);
