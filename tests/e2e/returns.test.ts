@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSandboxStores, startSandbox, type Sandbox } from '../../server/sandbox/server.ts';
@@ -15,6 +16,7 @@ import { LocalData } from './pages/local-data.ts';
 import { ProductStockPage, type ShownLot } from './pages/product-stock-page.ts';
 import { ProductsPage } from './pages/products-page.ts';
 import { ReturnsPage, ReturnToPage } from './pages/returns-page.ts';
+import { ViewportCheck } from './pages/viewport-check.ts';
 
 // Customer returns (docs/screens.md «Адреса», docs/rules.md «Возвраты»): imported from
 // the sandbox marketplaces with the ring showing; offline, three are priced as ready, markdown and
@@ -142,13 +144,31 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await returnsApi.addLot(a.product_id!, 5, 100);
     await returnsApi.addLot(b.product_id!, 5, 200);
     await returnsApi.addLot(c.product_id!, 5, 300);
+    // d's oldest lot is sold out: /return/{id}/to/{to} shows it, disabled.
+    const soldOut = await returnsApi.addLot(d.product_id!, 1, 90);
+    await returnsApi.api.call('POST', '/api/v1/disposal/', {
+      product_id: d.product_id,
+      count: 1,
+      price: 90,
+      lot_id: soldOut,
+      description: 'Брак',
+    });
     await returnsApi.addLot(d.product_id!, 2, 120);
     await returnsApi.addLot(d.product_id!, 1, 150);
-    await eventually(async () => (await app.localRowCounts()).lots === 5, 'the lots on the device', 30_000);
+    await eventually(async () => (await app.localRowCounts()).lots === 6, 'the lots on the device', 30_000);
 
     await context.setOffline(true);
     await returns.open(server.url);
     await returns.row(a.id).waitFor();
+
+    // The price dialog asks what the status needs: the price after markdown only for «Уценка».
+    expect(await returns.dialogFields(a.id, 'Готов к продаже')).toEqual(['Себестоимость, ₽', 'Примечание']);
+    expect(await returns.dialogFields(a.id, 'Списание')).toEqual(['Себестоимость, ₽', 'Примечание']);
+    expect(await returns.dialogFields(a.id, 'Уценка')).toEqual([
+      'Себестоимость, ₽',
+      'Цена после уценки, ₽',
+      'Примечание',
+    ]);
 
     // Ready at the lot's price; markdown first without a price: the receipt refuses and flags it (docs/rules.md «Возвраты»).
     await returns.setStatus(a.id, 'Готов к продаже', { lotPrice: 'по цене 100 ₽' });
@@ -169,13 +189,19 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     await returns.receive(receiptDay);
     await returns.notification().filter({ hasText: 'Оприходовано возвратов: 3' }).waitFor();
     const [y, m, dd] = receiptDay.split('-');
-    for (const r of [a, b, c]) {
+    // What each became, in its own verb, at its price in roubles (and the markdown's price after it).
+    for (const [r, shown] of [
+      [a, `Оприходован в продажу ${dd}.${m}.${y}по цене 100 ₽`],
+      [b, `Уценён ${dd}.${m}.${y}по цене 200 ₽после уценки 60 ₽`],
+      [c, `Списан ${dd}.${m}.${y}по цене 300 ₽`],
+    ] as const) {
       await eventually(
         async () => (await returns.row(r.id).getByTestId('received-at').count()) === 1,
         'the row received',
       );
-      expect(await returns.receivedText(r.id)).toContain(`Оприходован ${dd}.${m}.${y}`);
+      expect(await returns.receivedText(r.id)).toBe(shown);
       expect((await returns.status(r.id)).disabled).toBe(true);
+      expect(await returns.receiveAtLotLink(r.id).count()).toBe(0);
     }
     expect(await returns.status(a.id)).toEqual({ value: 'ready', disabled: true });
 
@@ -268,11 +294,29 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ id: processed[0]!.batch_id, total_count: totalCount, total_sum: totalSum });
 
-    // /return/{id}/to/to_inventory: one more return, received at the chosen lot's price.
+    // /return/{id}/to/to_inventory from d's row: one more return, received at the chosen lot's price.
     const to = new ReturnToPage(page);
-    await to.open(server.url, d.id, 'to_inventory');
+    await returns.receiveAtLotLink(d.id).click();
+    await page.waitForURL(new RegExp(`/return/${d.id}/to/to_inventory$`));
+    await page.getByTestId('return-product').waitFor();
     expect(await to.heading()).toBe('Оприходовать товар');
-    expect(await to.lotButtons()).toEqual(['по цене 120 ₽', 'по цене 150 ₽']);
+    // And back to /returns, then in again.
+    await to.backLink().click();
+    await page.waitForURL(/\/returns(\?|$)/);
+    await returns.receiveAtLotLink(d.id).click();
+    await page.getByTestId('return-product').waitFor();
+    await eventually(async () => (await to.lots()).length === 3, "d's lots shown");
+    const lotDay = /^партия от \d\d\.\d\d\.\d{4}$/;
+    expect(await to.lots()).toEqual([
+      {
+        price: 'по цене 90 ₽',
+        date: expect.stringMatching(lotDay),
+        left: 'осталось 0 шт. — распродана: выбрать нельзя',
+        enabled: false,
+      },
+      { price: 'по цене 120 ₽', date: expect.stringMatching(lotDay), left: 'осталось 2 шт.', enabled: true },
+      { price: 'по цене 150 ₽', date: expect.stringMatching(lotDay), left: 'осталось 1 шт.', enabled: true },
+    ]);
     await to.choose('по цене 150 ₽');
     await page.waitForURL(/\/returns(\?|$)/);
     await eventually(async () => (await app.unsentCount()) === 0, 'the receipt sent', 30_000);
@@ -290,17 +334,111 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     expect(await returns.status(d.id)).toEqual({ value: 'ready', disabled: true });
   });
 
-  it('/returns is usable on a 768 px tablet: no control runs off the screen', async () => {
+  it('/returns and /return/{id}/to/{to} fit 768×1024, 1024×768 and 1280×800: every field on screen, cards of one geometry', async () => {
     const returns = new ReturnsPage(page);
-    await page.setViewportSize({ width: 768, height: 1024 });
+    const to = new ReturnToPage(page);
+    const app = new AppPage(page);
+    await context.setOffline(false);
+    // Fresh returns, the newest on the first page: one of each status still open, on products with lots.
+    const [a, b, , d] = pickReturns((await returnsApi.list()).returns);
+    const fresh = async (productId: string, change?: Record<string, unknown>) => {
+      const id = crypto.randomUUID();
+      await returnsApi.api.call('POST', '/api/v1/returns/', { id, product_id: productId, count: 2 });
+      if (change) await returnsApi.api.call('PATCH', `/api/v1/returns/${id}/`, change);
+      return id;
+    };
+    // d's product has a sold-out lot: /return/{id}/to/{to} shows it disabled.
+    const open = await fresh(d.product_id!);
+    const ready = await fresh(a.product_id!, { status: 'ready', price: 2495.5 });
+    const markdown = await fresh(b.product_id!, { status: 'markdown', price: 12345, markdown_price: 9990 });
+    const disposal = await fresh(b.product_id!, { status: 'disposal', price: 200 });
     await returns.open(server.url);
-    await returns.rows().first().waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    await eventually(
+      async () => (await returns.row(disposal).count()) === 1,
+      'the fresh returns on the device',
+      30_000,
     );
-    expect(overflow).toBeLessThanOrEqual(0);
-    for (const box of await returns.controlBoxes()) expect(box.right, `control ${box.name}`).toBeLessThanOrEqual(768);
-    // The rows' own controls too: no sideways scrolling to choose a status, type a price or delete.
-    expect(await returns.rowControlsRight()).toBeLessThanOrEqual(768);
+    await eventually(async () => (await returns.status(disposal)).value === 'disposal', 'their statuses', 30_000);
+
+    const shots = path.resolve(import.meta.dirname, 'results/screenshots/returns');
+    const problems: string[] = [];
+    for (const size of [
+      { width: 768, height: 1024 },
+      { width: 1024, height: 768 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      const check = new ViewportCheck(page, size, path.join(shots, `${size.width}x${size.height}`));
+      check.screen = 'returns';
+      await returns.open(server.url);
+      await returns.row(disposal).waitFor();
+      await returns.row(markdown).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `${size.width}x${size.height}`, 'returns-rows.png') });
+      await check.screenshot('returns');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      for (const box of await returns.controlBoxes())
+        expect(box.right, `control ${box.name}`).toBeLessThanOrEqual(size.width);
+      for (const [what, id] of [
+        ['open row', open],
+        ['ready row', ready],
+        ['markdown row', markdown],
+        ['disposal row', disposal],
+      ] as const)
+        await check.row(what, returns.row(id));
+      await check.row('received row', page.locator('[data-testid="return-line"][data-processed="true"]').first());
+      // Labelled on the card: the status, the price, and for a markdown the price after it.
+      expect.soft(await returns.fieldLabels(ready)).toEqual(['Статус', 'Цена, ₽']);
+      expect.soft(await returns.fieldLabels(markdown)).toEqual(['Статус', 'Цена, ₽', 'После уценки, ₽']);
+      // One geometry: every field at the same place on each card, whatever the card holds.
+      const geometry = await returns.fieldOffsets(open);
+      for (const id of [ready, markdown, disposal])
+        expect.soft(await returns.fieldOffsets(id), `card ${id} at ${size.width}`).toEqual(geometry);
+      // «Готов к продаже» whole in its select.
+      expect
+        .soft(
+          await returns
+            .row(ready)
+            .getByRole('combobox')
+            .evaluate((el: HTMLSelectElement) => el.scrollWidth <= el.clientWidth + 1),
+        )
+        .toBe(true);
+      // With the drawer of warehouse products open beside (or under) the list, the cards still fit.
+      await page.getByRole('button', { name: 'Добавить возврат', exact: true }).click();
+      check.screen = 'returns with the drawer';
+      for (const [what, id] of [
+        ['markdown row', markdown],
+        ['ready row', ready],
+      ] as const)
+        await check.row(what, returns.row(id));
+      await returns.row(markdown).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `${size.width}x${size.height}`, 'returns-drawer.png') });
+      await page.getByRole('button', { name: 'Закрыть список товаров' }).click();
+      // The price dialog of a markdown: every field on screen.
+      await returns.row(open).getByRole('combobox').selectOption({ label: 'Уценка' });
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      check.screen = 'price dialog';
+      for (const label of ['Себестоимость, ₽', 'Цена после уценки, ₽', 'Примечание'])
+        await check.usable(label, dialog.getByLabel(label, { exact: true }));
+      await check.usable('«Применить»', dialog.getByRole('button', { name: 'Применить', exact: true }));
+      await page.screenshot({ path: path.join(shots, `${size.width}x${size.height}`, 'price-dialog.png') });
+      await dialog.getByRole('button', { name: 'Отмена', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      check.screen = 'return-to';
+      await returns.receiveAtLotLink(open).click();
+      await page.getByTestId('return-product').waitFor();
+      await eventually(async () => (await to.lots()).length > 0, 'the lots shown');
+      await check.usable('«← К возвратам»', to.backLink());
+      for (const [i, lot] of (await page.getByTestId('lot-price').all()).entries()) await check.usable(`lot ${i}`, lot);
+      await check.screenshot('return-to');
+      await to.backLink().click();
+      await page.waitForURL(/\/returns(\?|$)/);
+      problems.push(...check.problems);
+    }
+    expect(problems).toEqual([]);
+    expect(await app.unsentCount()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { plainSpaces } from '../helpers/shown-number.ts';
+import { plainSpaces, shownNumber } from '../helpers/shown-number.ts';
 
 export type ShownStatus = 'Готов к продаже' | 'Уценка' | 'Списание' | 'Нет';
 
@@ -43,7 +43,8 @@ export class ReturnsPage {
     await this.row(returnId).getByRole('combobox').selectOption({ label: status });
     const dialog = this.page.getByRole('dialog');
     await dialog.waitFor();
-    if (choice.lotPrice) await dialog.getByRole('button', { name: choice.lotPrice, exact: true }).click();
+    // A lot's button starts with its price, then its receipt date and units left.
+    if (choice.lotPrice) await dialog.getByRole('button', { name: new RegExp(`^${choice.lotPrice}`) }).click();
     if (choice.price !== undefined) await dialog.getByLabel('Себестоимость, ₽').fill(String(choice.price));
     if (choice.markdownPrice !== undefined)
       await dialog.getByLabel('Цена после уценки, ₽').fill(String(choice.markdownPrice));
@@ -52,10 +53,47 @@ export class ReturnsPage {
     await dialog.waitFor({ state: 'hidden' });
   }
 
+  /** The labels the price dialog shows (it asks only what the chosen status needs), then cancels it. */
+  async dialogFields(returnId: string, status: Exclude<ShownStatus, 'Нет'>): Promise<string[]> {
+    await this.row(returnId).getByRole('combobox').selectOption({ label: status });
+    const dialog = this.page.getByRole('dialog');
+    await dialog.waitFor();
+    const labels = (await dialog.locator('label').allTextContents()).map(plainSpaces);
+    await dialog.getByRole('button', { name: 'Отмена', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    return labels;
+  }
+
+  /** The row's link to /return/{id}/to/{to} («Оприходовать по цене партии» or «Списать по цене партии»). */
+  receiveAtLotLink(returnId: string): Locator {
+    return this.row(returnId).getByTestId('receive-at-lot');
+  }
+
+  /** The visible labels on the row's card (status, prices). */
+  async fieldLabels(returnId: string): Promise<string[]> {
+    const labels = await this.row(returnId).locator('label').all();
+    const shown: string[] = [];
+    for (const l of labels) if (await l.isVisible()) shown.push(plainSpaces(await l.textContent()));
+    return shown;
+  }
+
+  /** Each card's field boxes relative to its row: the same geometry on every card. */
+  async fieldOffsets(returnId: string): Promise<Record<string, { x: number; y: number }>> {
+    return this.row(returnId).evaluate((row) => {
+      const r = row.getBoundingClientRect();
+      const out: Record<string, { x: number; y: number }> = {};
+      for (const td of row.querySelectorAll<HTMLElement>('td[data-cell]')) {
+        const b = td.getBoundingClientRect();
+        out[td.dataset.cell!] = { x: Math.round(b.left - r.left), y: Math.round(b.top - r.top) };
+      }
+      return out;
+    });
+  }
+
   /** The row's price fields as shown: price, and the markdown price when there is one. */
   async prices(returnId: string): Promise<number[]> {
-    const inputs = await this.row(returnId).getByRole('spinbutton').all();
-    return Promise.all(inputs.map(async (i) => Number(await i.inputValue())));
+    const inputs = await this.row(returnId).getByRole('textbox').all();
+    return Promise.all(inputs.map(async (i) => shownNumber(await i.inputValue())));
   }
 
   async status(returnId: string): Promise<{ value: string; disabled: boolean }> {
@@ -88,7 +126,7 @@ export class ReturnsPage {
     for (const row of (await this.rows().all()).slice(0, rows)) {
       for (const control of [
         ...(await row.getByRole('combobox').all()),
-        ...(await row.getByRole('spinbutton').all()),
+        ...(await row.getByRole('textbox').all()),
         ...(await row.getByRole('button').all()),
       ]) {
         const box = await control.boundingBox();
@@ -131,8 +169,19 @@ export class ReturnToPage {
     return plainSpaces(await this.page.locator('h1:not(header h1)').first().textContent());
   }
 
-  async lotButtons(): Promise<string[]> {
-    return (await this.page.getByTestId('lot-price').allTextContents()).map(plainSpaces);
+  /** «← К возвратам». */
+  backLink(): Locator {
+    return this.page.getByRole('link', { name: '← К возвратам' });
+  }
+
+  /** Each lot's button as shown: its price, receipt date and units left lines, and whether it can be chosen. */
+  async lots(): Promise<Array<{ price: string; date: string; left: string; enabled: boolean }>> {
+    const shown = [];
+    for (const b of await this.page.getByTestId('lot-price').all()) {
+      const [price, date, left] = (await b.locator(':scope > span').allTextContents()).map(plainSpaces);
+      shown.push({ price: price!, date: date!, left: left!, enabled: await b.isEnabled() });
+    }
+    return shown;
   }
 
   async choose(label: string) {

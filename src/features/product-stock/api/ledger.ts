@@ -16,6 +16,9 @@ export const reasonLabel: Record<MovementReason, string> = {
   reversal: 'Возврат на склад (отмена или правка расхода)',
 };
 
+/** A receipt into a return lot (docs/rules.md «Возвраты»): «Учёт» marks that lot «↩ возврат», so does the history. */
+export const RETURN_RECEIPT = 'Возврат покупателя';
+
 /** A line of tab 8 «История»: a stock movement with its reason in words and its lot's receipt date. */
 export interface LedgerRow {
   id: string;
@@ -34,12 +37,13 @@ export async function loadLedger(productId: string): Promise<LedgerRow[]> {
     loadProductStock(productId),
   ]);
   const lotDate = new Map(stock.lots.map((l) => [l.id, l.created_at]));
+  const returnLots = new Set(stock.lots.filter((l) => l.is_return === true).map((l) => l.id));
   return movements
     .sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))
     .map((m) => ({
       id: m.id,
       created_at: m.created_at,
-      reason: reasonLabel[m.reason] ?? m.reason,
+      reason: m.reason === 'receipt' && returnLots.has(m.lot_id) ? RETURN_RECEIPT : (reasonLabel[m.reason] ?? m.reason),
       delta: m.delta,
       lotDate: lotDate.get(m.lot_id) ?? null,
       unit_cost: m.unit_cost,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime, formatMoment, formatRoubles } from '../../../lib/format.ts';
+import { formatDateTime, formatMoment, formatRoubles, formatSigned } from '../../../lib/format.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
@@ -15,7 +15,6 @@ const columns = [
   { label: 'Партия от' },
   { label: 'Цена за ед.', num: true },
 ];
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first; «Экспорт» saves every page. */
 export function HistoryTab({ productId }: { productId: string }) {
@@ -39,7 +38,7 @@ export function HistoryTab({ productId }: { productId: string }) {
           <>
             <td className={td}>{formatDateTime(m.created_at)}</td>
             <td className={td}>{m.reason}</td>
-            <td className={`${td} ${num} ${m.delta > 0 ? plus : minus}`}>{signed(m.delta)}</td>
+            <td className={`${td} ${num} ${m.delta > 0 ? plus : minus}`}>{formatSigned(m.delta)}</td>
             <td className={td}>{m.lotDate ? formatMoment(m.lotDate) : '—'}</td>
             <td className={`${td} ${num}`}>{formatRoubles(m.unit_cost)}</td>
           </>

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { stockMessages } from '../../../../domain/stock-rules.ts';
 import { db } from '../../../db/database.ts';
 import { serial } from '../../../stock/serial.ts';
 import { apiCall } from '../../../sync/contract.ts';
@@ -20,7 +21,7 @@ export function receiveReturnAt(returnId: string, to: string, lotId: string): Pr
   return serial(async () => {
     const [row, lot] = await Promise.all([db.rows('returns').get(returnId), db.rows('lots').get(lotId)]);
     if (!row) return { ok: false, error: 'Возврат не найден' };
-    if (row.processed) return { ok: false, error: 'Возврат уже оприходован' };
+    if (row.processed) return { ok: false, error: stockMessages.returnProcessed };
     if (!row.product_id) return { ok: false, error: 'Возврат не связан с товаром склада: оприходовать его нельзя' };
     if (!lot || lot.product_id !== row.product_id) return { ok: false, error: 'Партия не найдена' };
     if (!(lot.price > 0)) return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { stockMessages } from '../../../../domain/stock-rules.ts';
 import { db } from '../../../db/database.ts';
 import { dayToIso } from '../../../lib/format.ts';
 import { serial } from '../../../stock/serial.ts';
@@ -7,8 +8,8 @@ import { queueGroup, type RowChange } from '../../../sync/outbox.ts';
 import { receivedRows, returnBatch, type ReceiptIds } from './receipt-rows.ts';
 import { isReceivable, type Receivable, type Return } from './types.ts';
 
-/** docs/rules.md «Возвраты»: shown 10 s when a selected return has no price. */
-export const PRICE_MISSING = 'Не указаны значения цены в выделенных возвратах.';
+/** docs/rules.md «Возвраты»: shown 10 s when a selected return has no price; the server refuses in the same words. */
+export const PRICE_MISSING = stockMessages.returnPriceMissing;
 export const NOTHING_SELECTED =
   'Нет возвратов для оприходования: выберите статус «Готов к продаже», «Уценка» или «Списание»';
 

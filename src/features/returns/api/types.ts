@@ -39,3 +39,23 @@ export const statusLabels: Record<Receivable, string> = {
   markdown: 'Уценка',
   disposal: 'Списание',
 };
+
+/** What a processed return became, by its status: a return is masculine («возврат … оприходован»). */
+export const outcomeVerbs: Record<Receivable, string> = {
+  ready: 'Оприходован в продажу',
+  markdown: 'Уценён',
+  disposal: 'Списан',
+};
+
+/**
+ * The prices a status needs (docs/rules.md «Возвраты», server/stock/return-receipt.ts): every received
+ * return comes in as a lot at its cost, so each needs `price`; only a markdown also needs the price after it.
+ */
+export const needsMarkdownPrice = (status: Receivable) => status === 'markdown';
+
+/** The price dialog's word on what happens to the return at receipt, per status. */
+export const statusHints: Record<Receivable, string> = {
+  ready: 'Возврат поступит на склад партией по этой себестоимости и будет продаваться.',
+  markdown: 'Возврат поступит партией по этой себестоимости, и каждая его единица будет уценена до цены после уценки.',
+  disposal: 'Возврат поступит партией по этой себестоимости и сразу будет списан.',
+};

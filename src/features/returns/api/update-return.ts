@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { stockMessages } from '../../../../domain/stock-rules.ts';
 import { checkPrice, type Check } from '../../../stock/rules.ts';
 import { serial } from '../../../stock/serial.ts';
 import { apiCall } from '../../../sync/contract.ts';
@@ -16,7 +17,7 @@ export interface PriceChoice {
 export type ReturnChange =
   { status: Receivable; choice: PriceChoice } | { status: null } | { price: number } | { markdown_price: number };
 
-const processedCheck: Check = { ok: false, error: 'Возврат уже оприходован: его нельзя изменить' };
+const processedCheck: Check = { ok: false, error: stockMessages.returnProcessed };
 
 /**
  * PATCH /api/v1/returns/{id}/, applied on the device as the server applies it: a status with the

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { formatDay, formatRoubles } from '../../../lib/format.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { actions } from '../../../ui/dialog.css.ts';
 import { Muted } from '../../../ui/page.tsx';
-import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { NumberField } from '../../../ui/number-field.tsx';
+import { TextArea } from '../../../ui/text-field.tsx';
 import type { PriceChoice } from '../api/update-return.ts';
 import { useLotPrices } from '../api/use-return-lots.ts';
-import { statusLabels, type Receivable, type ReturnLine } from '../api/types.ts';
+import { needsMarkdownPrice, statusHints, statusLabels, type Receivable, type ReturnLine } from '../api/types.ts';
+import { LotButton } from './lot-button.tsx';
 import { lotList } from './returns.css.ts';
 
 export interface PriceDialogProps {
@@ -18,11 +18,13 @@ export interface PriceDialogProps {
   onOk(choice: PriceChoice): void;
 }
 
-const text = (n: number) => (n > 0 ? String(n) : '');
+/** A price not set yet (0) shows as an empty field. */
+const given = (n: number) => (n > 0 ? n : null);
 
 /**
- * The price of a return (docs/rules.md «Возвраты»): one of the product's lot prices, or a typed start cost,
- * discounted cost and note. The form is remounted for each return, so it starts from that return's values.
+ * The price of a return (docs/rules.md «Возвраты»): what the chosen status needs and nothing else — a cost
+ * for every status (one of the product's lot prices, or typed), the price after markdown only for «Уценка»,
+ * and a note. The form is remounted for each return and status, so it starts from that return's values.
  */
 export function PriceDialog({ target, onCancel, onOk }: PriceDialogProps) {
   return (
@@ -33,22 +35,40 @@ export function PriceDialog({ target, onCancel, onOk }: PriceDialogProps) {
       footer={<></>}
     >
       {target && (
-        <PriceForm key={`${target.line.id}/${target.status}`} line={target.line} onCancel={onCancel} onOk={onOk} />
+        <PriceForm
+          key={`${target.line.id}/${target.status}`}
+          line={target.line}
+          status={target.status}
+          onCancel={onCancel}
+          onOk={onOk}
+        />
       )}
     </Dialog>
   );
 }
 
-function PriceForm({ line, onCancel, onOk }: { line: ReturnLine; onCancel(): void; onOk(choice: PriceChoice): void }) {
+function PriceForm({
+  line,
+  status,
+  onCancel,
+  onOk,
+}: {
+  line: ReturnLine;
+  status: Receivable;
+  onCancel(): void;
+  onOk(choice: PriceChoice): void;
+}) {
   const lots = useLotPrices(line.product_id);
-  const [price, setPrice] = useState(text(line.price));
-  const [markdown, setMarkdown] = useState(text(line.markdown_price));
+  const withMarkdown = needsMarkdownPrice(status);
+  const [price, setPrice] = useState(given(line.price));
+  // Not asked for other statuses: 0 sends the price itself (src/features/returns/api/update-return.ts).
+  const [markdown, setMarkdown] = useState(withMarkdown ? given(line.markdown_price) : null);
   const [note, setNote] = useState(line.description);
   const [error, setError] = useState<string>();
 
   function submit() {
-    const p = price.trim() === '' ? 0 : parseNumber(price);
-    const m = markdown.trim() === '' ? 0 : parseNumber(markdown);
+    const p = price ?? 0;
+    const m = withMarkdown ? (markdown ?? 0) : 0;
     if (!Number.isFinite(p) || p < 0 || !Number.isFinite(m) || m < 0) return setError('Цена — число не меньше 0');
     onOk({ price: p, markdown_price: m, description: note });
   }
@@ -65,6 +85,7 @@ function PriceForm({ line, onCancel, onOk }: { line: ReturnLine; onCancel(): voi
         {line.title}
         {line.article && ` · ${line.article}`}
       </p>
+      <Muted>{statusHints[status]}</Muted>
       {lots && prices.length === 0 && <Muted>У товара нет партий: укажите себестоимость.</Muted>}
       {prices.length > 0 && (
         <>
@@ -72,41 +93,29 @@ function PriceForm({ line, onCancel, onOk }: { line: ReturnLine; onCancel(): voi
           <ul className={lotList} aria-label="Цены партий">
             {prices.map((l) => (
               <li key={l.id}>
-                <Button
-                  variant={price !== '' && parseNumber(price) === l.price ? 'primary' : 'secondary'}
-                  aria-pressed={price !== '' && parseNumber(price) === l.price}
-                  onClick={() => {
-                    setPrice(String(l.price));
+                <LotButton
+                  lot={l}
+                  pressed={price === l.price}
+                  onChoose={(lot) => {
+                    setPrice(lot.price);
                     setError(undefined);
                   }}
-                  title={`Партия от ${formatDay(l.created_at)}`}
-                >
-                  по цене {formatRoubles(l.price)}
-                </Button>
+                />
               </li>
             ))}
           </ul>
         </>
       )}
-      <TextField
+      <NumberField
         label="Себестоимость, ₽"
-        type="number"
-        min={0}
-        step="any"
-        inputMode="decimal"
         value={price}
-        onChange={(e) => setPrice(e.target.value)}
+        onValue={(v) => {
+          setPrice(v);
+          setError(undefined);
+        }}
         error={error}
       />
-      <TextField
-        label="Цена после уценки, ₽"
-        type="number"
-        min={0}
-        step="any"
-        inputMode="decimal"
-        value={markdown}
-        onChange={(e) => setMarkdown(e.target.value)}
-      />
+      {withMarkdown && <NumberField label="Цена после уценки, ₽" value={markdown} onValue={setMarkdown} />}
       <TextArea label="Примечание" value={note} onChange={(e) => setNote(e.target.value)} />
       <div className={actions}>
         <Button variant="secondary" onClick={onCancel}>

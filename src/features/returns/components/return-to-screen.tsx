@@ -1,21 +1,20 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDay, formatRoubles } from '../../../lib/format.ts';
 import { notify } from '../../../state/app-state.ts';
-import { Button } from '../../../ui/button.tsx';
-import { formError } from '../../../ui/controls.css.ts';
+import { button, formError } from '../../../ui/controls.css.ts';
 import { Heading, Muted, Page } from '../../../ui/page.tsx';
+import { Thumb } from '../../../ui/thumb.tsx';
 import { receiveReturnAt } from '../api/receive-return-at.ts';
 import { isToInventory } from '../api/returns-search.ts';
 import { useReturn } from '../api/use-return.ts';
 import { useLotPrices } from '../api/use-return-lots.ts';
-import { bigThumb, lotButtons, product } from './returns.css.ts';
-import { Thumb } from '../../../ui/thumb.tsx';
+import { LotButton } from './lot-button.tsx';
+import { backLink, bigThumb, lotButtons, product, small } from './returns.css.ts';
 
 /**
- * /return/{return_id}/to/{to} (docs/screens.md «Адреса»): the product's name and picture and one button per lot «по
- * цене N»; a click receives the return at that lot's price (to_inventory) or writes it off (any other
- * `to`), then back to /returns.
+ * /return/{return_id}/to/{to} (docs/screens.md «Адреса»): the product's name and picture and one button per lot
+ * (price, receipt date, units left; a sold-out lot disabled); a click receives the return at that lot's price
+ * (to_inventory) or writes it off (any other `to`), then back to /returns, which a link leads back to as well.
  */
 export function ReturnToScreen({ returnId, to }: { returnId: string; to: string }) {
   const navigate = useNavigate();
@@ -31,8 +30,12 @@ export function ReturnToScreen({ returnId, to }: { returnId: string; to: string 
     await navigate({ to: '/returns' });
   }
 
+  const open = line && !line.processed && line.linked;
   return (
     <Page title="Возврат">
+      <Link to="/returns" className={`${button.secondary} ${backLink}`}>
+        ← К возвратам
+      </Link>
       <Heading>{heading}</Heading>
       {line === null && <Muted>Возврат не найден.</Muted>}
       {line && (
@@ -41,27 +44,25 @@ export function ReturnToScreen({ returnId, to }: { returnId: string; to: string 
             <Thumb image={line.image} className={bigThumb} />
             <div>
               <strong data-testid="return-product">{line.title}</strong>
-              {line.article && <Muted> · {line.article}</Muted>}
-              <div>
-                <Muted>{line.count} шт.</Muted>
-              </div>
+              {line.article && <span className={small}>Артикул: {line.article}</span>}
+              <span className={small}>Возврат: {line.count} шт.</span>
             </div>
           </div>
           {line.processed && <Muted>Возврат уже оприходован.</Muted>}
           {!line.linked && <Muted>Возврат не связан с товаром склада: оприходовать его нельзя.</Muted>}
-          {!line.processed && line.linked && lots && lots.length === 0 && <Muted>У товара нет партий.</Muted>}
-          {!line.processed && line.linked && (
-            <div className={lotButtons}>
+          {open && lots && lots.length === 0 && <Muted>У товара нет партий.</Muted>}
+          {open && lots && lots.length > 0 && (
+            <Muted>
+              {isToInventory(to)
+                ? 'Выберите партию: возврат поступит на склад по её цене.'
+                : 'Выберите партию: возврат поступит по её цене и сразу будет списан.'}
+              {lots.some((l) => l.count <= 0) && ' Распроданную партию выбрать нельзя: в ней не осталось товара.'}
+            </Muted>
+          )}
+          {open && (
+            <div className={lotButtons} role="group" aria-label="Партии товара">
               {(lots ?? []).map((l) => (
-                <Button
-                  key={l.id}
-                  variant="secondary"
-                  title={`Партия от ${formatDay(l.created_at)}`}
-                  onClick={() => void choose(l.id)}
-                  data-testid="lot-price"
-                >
-                  по цене {formatRoubles(l.price)}
-                </Button>
+                <LotButton key={l.id} lot={l} blockEmpty testId="lot-price" onChoose={(lot) => void choose(lot.id)} />
               ))}
             </div>
           )}

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isDateInRange, toApiDate } from '../../../lib/dates.ts';
-import { parseNumber } from '../../../stock/rules.ts';
 import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { button } from '../../../ui/controls.css.ts';
@@ -78,9 +77,8 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
     if (!check.ok) notify({ type: 'error', text: check.error }, 10_000);
   }
 
-  function editPrice(line: ReturnLine, field: 'price' | 'markdown_price', text: string) {
+  function editPrice(line: ReturnLine, field: 'price' | 'markdown_price', value: number) {
     unflag(line.id);
-    const value = text.trim() === '' ? 0 : parseNumber(text);
     return updateReturn(line, field === 'price' ? { price: value } : { markdown_price: value });
   }
 

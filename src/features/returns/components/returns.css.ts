@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
-import { cards, narrow } from '../../../ui/cards.css.ts';
+import { narrow } from '../../../ui/cards.css.ts';
 
 import { cellInput as baseCellInput } from '../../../ui/table.css.ts';
 
@@ -23,16 +23,34 @@ export const thumb = style({
 export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
 export const warn = style({ display: 'block', color: vars.color.warning, fontSize: vars.font.small });
 /** The shared cell field, narrower: a returns row holds two prices beside the status. */
-export const cellInput = style([baseCellInput, { width: '96px' }]);
+export const cellInput = style([baseCellInput, { width: '96px', maxWidth: '100%' }]);
+/** Wide enough for its longest choice («Готов к продаже»): never cut. */
 export const select = style({
   minHeight: vars.touch,
-  maxWidth: '170px',
+  width: '100%',
+  minWidth: '11em',
   padding: `0 ${vars.space.xs}`,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
 });
-export const prices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+/** A labelled field of a row: its label above it. */
+export const field = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+/** A field's label on a card; in the wide table the column's heading says it. */
+export const cardLabel = style({
+  display: 'none',
+  color: vars.color.muted,
+  fontSize: vars.font.small,
+  '@container': { [narrow]: { display: 'block' } },
+});
+export const priceFields = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+});
 /** The toolbar wraps on a tablet (768 px): no control pushes the page sideways. */
 export const bar = style({
   display: 'flex',
@@ -61,7 +79,7 @@ export const lotList = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.xs,
-  maxHeight: '200px',
+  maxHeight: '240px',
   overflowY: 'auto',
 });
 export const product = style({
@@ -77,8 +95,101 @@ export const bigThumb = style({
   borderRadius: vars.radius.md,
   background: vars.color.bg,
 });
-export const lotButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const lotButtons = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+  gap: vars.space.sm,
+});
+/** A lot: its price, then its date and units left on lines of their own (a tablet shows no tooltip). */
+export const lotButton = style({
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 0,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  textAlign: 'left',
+});
+export const lotPrice = style({ fontWeight: 600 });
+export const lotLine = style({ fontSize: vars.font.small, fontWeight: 400 });
+/** «← К возвратам» above the heading (a secondary button, as the app's other back links). */
+export const backLink = style({ marginBottom: vars.space.md });
 
-// The shared card layout in a box narrower than 1100 px (src/ui/cards.css.ts); this screen's own cell rules follow.
-export { cards };
-globalStyle(`${cards} td[data-cell="number"]`, { '@container': { [narrow]: { fontWeight: 600 } } });
+/**
+ * The card layout in a box narrower than 1100 px (the width src/ui/cards.css.ts switches at): each row a grid of
+ * named areas, so every card puts every field in the same place whatever it holds —
+ *   picture | name                      | count
+ *   picture | date         | shipment
+ *   №       | article      | description
+ *   status         | price(s)
+ *                   receive at a lot price, delete or restore (at the right)
+ * and in a box from 900 px the status, price(s) and actions on one line.
+ */
+export const cards = style({});
+const card = (rule: Record<string, unknown>) => ({ '@container': { [narrow]: rule } });
+globalStyle(`${cards} thead`, card({ display: 'none' }));
+globalStyle(`${cards}, ${cards} tbody`, card({ display: 'block', width: '100%' }));
+globalStyle(
+  `${cards} tr`,
+  card({
+    display: 'grid',
+    gridTemplateColumns: '48px repeat(4, minmax(0, 1fr))',
+    gridTemplateAreas: [
+      '"thumb name name name count"',
+      '"thumb date date shipment shipment"',
+      '"number article article description description"',
+      '"status status price price price"',
+      '"actions actions actions actions actions"',
+    ].join(' '),
+    alignItems: 'start',
+    columnGap: vars.space.sm,
+    rowGap: vars.space.xs,
+    padding: vars.space.sm,
+    borderBottom: `1px solid ${vars.color.border}`,
+  }),
+);
+// A wide card (a laptop, a landscape tablet without the drawer): the status, prices and actions share one line.
+const wideCards = '(min-width: 900px) and (max-width: 1099px)';
+globalStyle(`${cards} tr`, {
+  '@container': {
+    [wideCards]: {
+      gridTemplateColumns: '48px repeat(6, minmax(0, 1fr))',
+      gridTemplateAreas: [
+        '"thumb name name name name name count"',
+        '"thumb date date date shipment shipment shipment"',
+        '"number article article article description description description"',
+        '"status status price price actions actions actions"',
+      ].join(' '),
+    },
+  },
+});
+globalStyle(`${cards} td[data-cell="actions"]`, { '@container': { [wideCards]: { alignSelf: 'end' } } });
+globalStyle(`${cards} td`, card({ display: 'block', border: 'none', padding: 0, textAlign: 'left', minWidth: 0 }));
+globalStyle(
+  `${cards} td[data-label]::before`,
+  card({ content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small, fontWeight: 400 }),
+);
+for (const area of [
+  'number',
+  'date',
+  'shipment',
+  'thumb',
+  'name',
+  'article',
+  'description',
+  'count',
+  'status',
+  'price',
+  'actions',
+])
+  globalStyle(`${cards} td[data-cell="${area}"]`, card({ gridArea: area }));
+globalStyle(`${cards} td[data-cell="name"]`, card({ fontWeight: 600, overflowWrap: 'anywhere' }));
+globalStyle(`${cards} td[data-cell="description"]`, card({ overflowWrap: 'anywhere' }));
+globalStyle(
+  `${cards} td[data-cell="number"]`,
+  card({ fontWeight: 600, fontSize: vars.font.small, whiteSpace: 'nowrap', overflow: 'visible' }),
+);
+globalStyle(`${cards} td[data-cell="number"]::before`, card({ content: '"№ "', color: vars.color.muted }));
+globalStyle(`${cards} td[data-cell="count"]`, card({ textAlign: 'right' }));
+globalStyle(`${cards} td[data-cell="status"], ${cards} td[data-cell="price"]`, card({ paddingTop: vars.space.xs }));
+globalStyle(`${cards} td[data-cell="actions"]`, card({ paddingTop: vars.space.xs }));
+globalStyle(`${cards} td[data-cell="price"] input`, card({ width: '100%' }));
+globalStyle(`${cards} td[data-cell="price"] ${field}`, card({ flex: '0 1 140px' }));
