@@ -153,16 +153,25 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** Everything the seller can read on the page: its text, and the words that live in attributes and options. */
+/**
+ * Everything the seller can read on the page: its text, and the words that live in attributes and options.
+ * Text inside lang="en" is left out: a marketplace's own answer quoted as it said it, after the Russian
+ * explanation (issue 21), marked as the foreign text it is.
+ */
 function shownTexts(p: Page): Promise<string[]> {
   return p.evaluate(() => {
-    const texts = [document.title, document.body.innerText];
+    const quoted = (el: Element) => el.closest('[lang="en"]') !== null;
+    let body = document.body.innerText;
+    // Each quotation once out of the page's text: the same words elsewhere, unquoted, still count.
+    for (const el of document.body.querySelectorAll<HTMLElement>('[lang="en"]'))
+      if (!el.parentElement?.closest('[lang="en"]')) body = body.replace(el.innerText, '');
+    const texts = [document.title, body];
     for (const el of document.body.querySelectorAll('*'))
       for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
         const value = el.getAttribute(name);
-        if (value) texts.push(value);
+        if (value && !quoted(el)) texts.push(value);
       }
-    for (const option of document.querySelectorAll('option')) texts.push(option.textContent ?? '');
+    for (const option of document.querySelectorAll('option')) if (!quoted(option)) texts.push(option.textContent ?? '');
     return texts;
   });
 }
@@ -336,6 +345,54 @@ describe('Russian text on an English system', () => {
     await record('диалог синхронизации');
     await page.keyboard.press('Escape');
 
+    expect(Object.fromEntries(problems)).toEqual({});
+  });
+
+  it('/stock-push after a partly refused push: the refusals in Russian, the marketplaces’ own words quoted', async () => {
+    // Each marketplace refuses one article, as it would one it does not know (server/sandbox/server.ts).
+    const refused: string[] = [];
+    for (const store of STORES) {
+      const listing = products.flatMap((p) => p.products_mp).find((l) => l.market_id === store.marketId)!;
+      const res = await fetch(`${sandbox.url}/__sandbox/stocks/${store.marketplace}/refuse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offer_id: listing.offer_id }),
+      });
+      expect(res.status).toBe(200);
+      refused.push(listing.offer_id);
+    }
+    // The marketplaces' warehouses by the names they gave them («Склад продавца FBS»): data too.
+    const preview = await api.call<{ stores: Array<{ warehouse: { name: string } | null }> }>(
+      'GET',
+      '/api/v1/stock-push/preview/',
+    );
+    allow(...preview.stores.map((s) => s.warehouse?.name));
+    await check('/stock-push', '/stock-push', { title: 'Передача остатков', text: 'Журнал передач' });
+    await page.getByTestId('send').click();
+    const result = page.getByTestId('push-result');
+    await result.waitFor({ timeout: 90_000 });
+    for (const offer of refused)
+      expect(await result.locator(`[data-testid="failed-item"][data-offer-id="${offer}"]`).count(), offer).toBe(1);
+    // Russian first, then «Ответ маркетплейса:» and the marketplace's words in an element marked lang="en".
+    const quotes = result.locator('[lang="en"]');
+    expect(await quotes.count()).toBeGreaterThan(0);
+    for (const quote of await quotes.all()) {
+      const line = (await quote.evaluate((el) => el.parentElement!.textContent)) ?? '';
+      expect(line.startsWith('Ответ маркетплейса: ')).toBe(true);
+      const refusal = quote.locator('xpath=ancestor::*[@data-testid="refusal"][1]');
+      expect(await refusal.locator('p').first().textContent()).toMatch(/[А-Яа-яЁё]/);
+    }
+    await settle({});
+    await record('/stock-push после передачи с отказами');
+
+    // The same run opened from the log, and every listing of every store shown.
+    const row = page.getByTestId('log-row').first();
+    await row.getByRole('button', { name: 'Подробнее' }).click();
+    await page.getByTestId('log-detail').getByTestId('result-summary').waitFor();
+    await page.getByRole('switch', { name: 'Только изменения' }).click();
+    await page.waitForURL((url) => url.searchParams.get('only_changes') === 'false');
+    await settle({});
+    await record('/stock-push журнал и все товары');
     expect(Object.fromEntries(problems)).toEqual({});
   });
 

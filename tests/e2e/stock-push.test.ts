@@ -7,6 +7,7 @@ import { CatalogApi } from './helpers/catalog-api.ts';
 import { ReturnsApi } from './helpers/returns-api.ts';
 import { sandboxEnv, startServer, type RunningServer } from './helpers/server.ts';
 import { ShippingApi } from './helpers/shipping-api.ts';
+import { numbersIn, plainSpaces } from './helpers/shown-number.ts';
 import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
@@ -17,7 +18,9 @@ import { StockPushPage, type ShownPreviewRow } from './pages/stock-push-page.ts'
 // loaded, stock received and a reserve made through the API; /markets → «Передать остатки» shows per shop
 // what the server computes; «Отправить» runs the job with the progress ring showing (the limits are tight,
 // so it takes seconds); afterwards every sandbox shop holds exactly the previewed quantities and the
-// preview shows nothing left to change. Offline the screen says it needs the network.
+// preview shows nothing left to change, every listing collapsed as unchanged. The log opens a run under
+// its row; the search and «Только изменения» live in the address; at 768 px the comparison fits without
+// a sideways scroll. Offline the screen says it needs the network.
 const OFFERS = 6;
 const STORES = defaultSandboxStores;
 const MINUTE_MS = 2000;
@@ -35,6 +38,7 @@ interface ServerPreview {
     items: Array<{
       offer_id: string;
       product_id: string;
+      on_hand: number;
       available: number;
       awaiting_packaging: number;
       reserved: number;
@@ -124,10 +128,11 @@ describe('stock push from the UI', () => {
     const previewed = new Map<string, Map<string, number>>();
     for (const store of STORES) {
       const shown = await screen.shown(store.marketId);
-      const want = new Map(
-        server1.stores.find((s) => s.market_id === store.marketId)!.items.map((i) => [i.offer_id, i.available]),
+      const items = server1.stores.find((s) => s.market_id === store.marketId)!.items;
+      expect(byOffer(shown), store.marketplace).toEqual(new Map(items.map((i) => [i.offer_id, i.available])));
+      expect(new Map(shown.map((r) => [r.offerId, r.onHand]))).toEqual(
+        new Map(items.map((i) => [i.offer_id, i.on_hand])),
       );
-      expect(byOffer(shown), store.marketplace).toEqual(want);
       expect(shown.every((r) => r.marketplaceStock === null && r.change === null)).toBe(true);
       previewed.set(store.marketId, byOffer(shown));
     }
@@ -146,23 +151,84 @@ describe('stock push from the UI', () => {
       expect(sandboxStock(store.marketplace, store.marketId), store.marketplace).toEqual(previewed.get(store.marketId));
     expect(sandbox.control.requests.filter((r) => r.status === 429 || r.status === 420)).toEqual([]);
 
-    // The preview is read again: the marketplaces have it all, nothing left to change; the log lists the run.
-    await eventually(
-      async () => (await screen.shown(STORES[0]!.marketId)).every((r) => r.change === 0),
-      'the preview after the push',
-      30_000,
-    );
-    for (const store of STORES)
-      for (const r of await screen.shown(store.marketId))
-        expect(r).toMatchObject({ marketplaceStock: r.available, change: 0 });
-    await page.getByTestId('log-row').first().getByText('вручную').waitFor();
+    // The preview is read again: the marketplaces have it all, nothing left to change — each store's
+    // listings collapse behind «Без изменений: N — показать», and open under it as sent.
+    for (const store of STORES) {
+      await eventually(
+        async () => (await screen.unchangedCount(store.marketId)) === OFFERS,
+        `the preview of ${store.marketplace} after the push`,
+        30_000,
+      );
+      expect(await screen.store(store.marketId).getByTestId('preview-row').count()).toBe(0);
+      await screen.showUnchanged(store.marketId);
+      const rows = await screen.shown(store.marketId);
+      expect(rows).toHaveLength(OFFERS);
+      for (const r of rows) expect(r).toMatchObject({ marketplaceStock: r.available, change: 0 });
+    }
+    await screen.logRows().first().getByText('вручную').waitFor();
 
-    // Tablet width: the screen fits, the tables scroll inside their boxes.
+    // «Подробнее» opens the run right under its row, where it was tapped; the result at the top stays.
+    const jobId = await screen.result().getAttribute('data-job-id');
+    const row = screen.logRows().first();
+    await row.scrollIntoViewIfNeeded();
+    const detail = await screen.openRun(row);
+    const [rowBox, detailBox] = [(await row.boundingBox())!, (await detail.boundingBox())!];
+    expect(Math.abs(detailBox.y - (rowBox.y + rowBox.height))).toBeLessThan(2);
+    expect(detailBox.y).toBeLessThan(page.viewportSize()!.height);
+    expect(numbersIn(plainSpaces(await detail.getByTestId('result-summary').textContent()))).toEqual([
+      STORES.length * OFFERS,
+      0,
+    ]);
+    expect(await screen.result().getAttribute('data-job-id')).toBe(jobId);
+  });
+
+  it('the search and «Только изменения» filter the stores and live in the address, kept on reload', async () => {
+    const screen = new StockPushPage(page);
+    const wb = STORES[1]!;
+    const offer = (await api.call<ServerPreview>('GET', '/api/v1/stock-push/preview/')).stores.find(
+      (s) => s.market_id === wb.marketId,
+    )!.items[2]!.offer_id;
+    await screen.searchField().fill(offer);
+    await eventually(async () => (await screen.unchangedCount(wb.marketId)) === 1, 'the search applied');
+    await page.waitForURL((url) => url.searchParams.get('search') === offer);
+    for (const store of STORES.filter((s) => s !== wb))
+      await screen.store(store.marketId).getByText('Ничего не найдено').waitFor();
+    await screen.showUnchanged(wb.marketId);
+    expect((await screen.shown(wb.marketId)).map((r) => r.offerId)).toEqual([offer]);
+    await screen.searchField().fill('');
+    await page.waitForURL((url) => !url.searchParams.get('search'));
+
+    // Off: every listing of every store on screen at once, no «показать» to press.
+    expect(await screen.onlyChanges().isChecked()).toBe(true);
+    await screen.onlyChanges().click();
+    await page.waitForURL((url) => url.searchParams.get('only_changes') === 'false');
+    for (const store of STORES) expect(await screen.shown(store.marketId)).toHaveLength(OFFERS);
+    await page.reload();
+    await screen.store(STORES[0]!.marketId).getByTestId('preview-row').first().waitFor({ timeout: 30_000 });
+    expect(await screen.onlyChanges().isChecked()).toBe(false);
+    for (const store of STORES) expect(await screen.shown(store.marketId)).toHaveLength(OFFERS);
+
+    // Tablet width: the page fits, and so does the comparison — «На маркетплейсе» and «Изменение» on
+    // screen, no sideways scroll inside the tables either.
     await page.setViewportSize({ width: 768, height: 1024 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="preview-store"] table')].map((table) => {
+        const scroller = table.parentElement!;
+        const last = table.querySelector('thead th:last-child')!.getBoundingClientRect();
+        return { scrolls: scroller.scrollWidth > scroller.clientWidth, right: last.right };
+      }),
+    );
+    expect(boxes).toHaveLength(STORES.length);
+    for (const box of boxes) {
+      expect(box.scrolls).toBe(false);
+      expect(box.right).toBeLessThanOrEqual(768);
+    }
     await page.setViewportSize({ width: 1024, height: 768 });
+    await screen.onlyChanges().click();
+    await page.waitForURL((url) => url.searchParams.get('only_changes') !== 'false');
   });
 
   it('offline: says plainly that the push needs the network, and «Отправить» is off', async () => {

@@ -22,7 +22,7 @@ export interface StockPushScreenState {
   loadingPreview: boolean;
   /** The job being waited for, while it runs. */
   running: string | null;
-  /** The run shown under «Результат»: the one just sent, or one opened from the log. */
+  /** The push just sent, shown under «Отправить» (a run of the log opens under its own row). */
   result: StockPushRun | null;
   error: string | null;
   runs: StockPushRunSummary[];
@@ -30,7 +30,6 @@ export interface StockPushScreenState {
   refresh(): void;
   send(): void;
   setAutoPush(on: boolean): void;
-  openRun(jobId: string): void;
 }
 
 /**
@@ -122,14 +121,6 @@ export function useStockPush(): StockPushScreenState {
     });
   }, []);
 
-  const openRun = useCallback((jobId: string) => {
-    void loadRun(jobId).then((outcome) => {
-      if (!alive.current) return;
-      if (outcome.ok) setResult(outcome.data);
-      else setError(outcome.error);
-    });
-  }, []);
-
   return {
     online,
     preview,
@@ -143,6 +134,5 @@ export function useStockPush(): StockPushScreenState {
     refresh: () => void readPreview(),
     send,
     setAutoPush,
-    openRun,
   };
 }

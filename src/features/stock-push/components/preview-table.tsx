@@ -1,39 +1,40 @@
-import { formatAmount } from '../../../lib/format.ts';
-import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { formatAmount, formatSigned } from '../../../lib/format.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
-import type { PreviewItem, PreviewStore } from '../api/stock-push-calls.ts';
-import {
-  down,
-  errorNote,
-  meta,
-  nameCell,
-  num,
-  section,
-  sectionTitle,
-  small,
-  table,
-  td,
-  th,
-  up,
-} from './stock-push.css.ts';
+import type { PreviewItem } from '../api/stock-push-calls.ts';
+import { down, figureColumn, nameCell, num, previewTable, small, table, td, th, up } from './stock-push.css.ts';
 
 /** «+3», «−2», «0»; «—» when the marketplace did not say what it has. */
-function changeText(change: number | null): string {
-  if (change === null) return '—';
-  if (change > 0) return `+${formatAmount(change)}`;
-  if (change < 0) return `−${formatAmount(-change)}`;
-  return '0';
+const changeText = (change: number | null) => (change === null ? '—' : formatSigned(change));
+
+/** What takes from the stock on hand besides the push itself: shown under the name, only when there is some. */
+function heldBack(item: PreviewItem): string {
+  const parts: string[] = [];
+  if (item.reserved > 0) parts.push(`резерв ${formatAmount(item.reserved)}`);
+  if (item.awaiting_packaging > 0) parts.push(`ждёт сборки ${formatAmount(item.awaiting_packaging)}`);
+  return parts.join(' · ');
 }
 
 function Row({ item }: { item: PreviewItem }) {
-  const why = `На складе ${item.on_hand}, в резерве ${item.reserved}, ждёт сборки ${item.awaiting_packaging}`;
+  const held = heldBack(item);
   return (
     <tr data-testid="preview-row" data-offer-id={item.offer_id}>
-      <td className={`${td} ${nameCell}`}>{item.name}</td>
-      <td className={td}>{item.offer_id}</td>
-      <td className={`${td} ${num}`} title={why}>
+      <td className={`${td} ${nameCell}`}>
+        <span data-testid="name">{item.name}</span>
+        <span className={small}>{item.offer_id}</span>
+        {held && (
+          <span className={small} data-testid="held-back">
+            {held}
+          </span>
+        )}
+      </td>
+      <td className={`${td} ${num}`} data-testid="on-hand">
+        {formatAmount(item.on_hand)}
+      </td>
+      <td
+        className={`${td} ${num}`}
+        title={`Остаток ${formatAmount(item.on_hand)} − резерв ${formatAmount(item.reserved)} − ждёт сборки ${formatAmount(item.awaiting_packaging)}`}
+      >
         <span data-testid="available">{formatAmount(item.available)}</span>
-        <span className={small}>{why}</span>
       </td>
       <td className={`${td} ${num}`} data-testid="marketplace-stock">
         {item.marketplace_stock === null ? '—' : formatAmount(item.marketplace_stock)}
@@ -47,41 +48,41 @@ function Row({ item }: { item: PreviewItem }) {
   );
 }
 
-/** One store of the preview: where its stock goes and, per product, what would change (issue 15). */
-export function PreviewTable({ store }: { store: PreviewStore }) {
+/**
+ * Listings of one store and what the push would do to each. Four narrow figure columns and the name
+ * wrapping in the rest: the comparison stays on screen at 768 px, reserve and assembly under the name.
+ */
+export function PreviewTable({ items, label }: { items: PreviewItem[]; label: string }) {
   return (
-    <section className={section} data-testid="preview-store" data-market-id={store.market_id}>
-      <h2 className={sectionTitle}>
-        {store.name} · {marketplaceName(store.marketplace)}
-      </h2>
-      <p className={meta}>{store.warehouse ? `Склад: ${store.warehouse.name}` : 'Склад маркетплейса не определён'}</p>
-      {store.error && (
-        <p className={errorNote} role="alert">
-          {store.error}
-        </p>
-      )}
-      {store.items.length === 0 ? (
-        <p className={meta}>В магазине нет товаров, связанных со складом: загрузите товары магазина.</p>
-      ) : (
-        <ScrollArea>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th}>Товар</th>
-                <th className={th}>Артикул</th>
-                <th className={`${th} ${num}`}>Доступно сейчас</th>
-                <th className={`${th} ${num}`}>На маркетплейсе</th>
-                <th className={`${th} ${num}`}>Изменение</th>
-              </tr>
-            </thead>
-            <tbody>
-              {store.items.map((item) => (
-                <Row key={item.product_mp_id} item={item} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
-      )}
-    </section>
+    <ScrollArea>
+      <table className={`${table} ${previewTable}`} aria-label={label}>
+        <colgroup>
+          <col />
+          <col className={figureColumn} />
+          <col className={figureColumn} />
+          <col className={figureColumn} />
+          <col className={figureColumn} />
+        </colgroup>
+        <thead>
+          <tr>
+            <th className={th}>Товар, артикул</th>
+            <th className={`${th} ${num}`}>На складе</th>
+            <th className={`${th} ${num}`} title="Остаток на складе − резервы − ждёт сборки">
+              Будет передано
+            </th>
+            <th className={`${th} ${num}`}>
+              {/* A soft hyphen: the long word breaks inside its narrow column instead of spilling over. */}
+              На маркет{'\u00ad'}плейсе
+            </th>
+            <th className={`${th} ${num}`}>Изменение</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <Row key={item.product_mp_id} item={item} />
+          ))}
+        </tbody>
+      </table>
+    </ScrollArea>
   );
 }

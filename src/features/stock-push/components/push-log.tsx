@@ -1,8 +1,25 @@
-import { formatDateTime } from '../../../lib/format.ts';
+import { useId, useState } from 'react';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 import type { StockPushRunSummary } from '../api/stock-push-calls.ts';
-import { failed, meta, num, section, sectionTitle, table, td, th } from './stock-push.css.ts';
+import { useRunDetail } from '../api/use-run-detail.ts';
+import { RunDetail } from './run-detail.tsx';
+import {
+  detailCell,
+  errorNote,
+  failed,
+  meta,
+  num,
+  openRow,
+  runDetail,
+  section,
+  sectionTitle,
+  small,
+  table,
+  td,
+  th,
+} from './stock-push.css.ts';
 
 const statusText: Record<StockPushRunSummary['status'], string> = {
   queued: 'ждёт',
@@ -11,8 +28,60 @@ const statusText: Record<StockPushRunSummary['status'], string> = {
   failed: 'не выполнено',
 };
 
-/** «Журнал передач»: the latest pushes, when and how each started and what the marketplaces took. */
-export function PushLog({ runs, onOpen }: { runs: StockPushRunSummary[]; onOpen(jobId: string): void }) {
+const COLUMNS = 5;
+
+/** The run's detail, read when opened, in the row right under the run's own. */
+function Detail({ jobId, id }: { jobId: string; id: string }) {
+  const detail = useRunDetail(jobId);
+  return (
+    <tr data-testid="log-detail" data-job-id={jobId}>
+      <td className={`${td} ${detailCell}`} colSpan={COLUMNS} id={id}>
+        <div className={runDetail} aria-live="polite">
+          {detail.state === 'loading' && <p className={meta}>Загружаем ответы маркетплейсов…</p>}
+          {detail.state === 'failed' && <p className={errorNote}>Не удалось загрузить: {detail.error}</p>}
+          {detail.state === 'loaded' && <RunDetail run={detail.run} />}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function LogRow({ run }: { run: StockPushRunSummary }) {
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  return (
+    <>
+      <tr data-testid="log-row" data-job-id={run.job_id} className={open ? openRow : undefined}>
+        <td className={td}>
+          {formatDateTime(run.created_at)}
+          <span className={small}>{run.trigger === 'auto' ? 'автоматически' : 'вручную'}</span>
+        </td>
+        <td className={td}>{statusText[run.status]}</td>
+        <td className={`${td} ${num}`}>{formatAmount(run.sent)}</td>
+        <td className={`${td} ${num}`}>
+          <span className={run.failed > 0 ? failed : undefined}>{formatAmount(run.failed)}</span>
+        </td>
+        <td className={`${td} ${num}`}>
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={open ? detailId : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? 'Скрыть' : 'Подробнее'}
+          </Button>
+        </td>
+      </tr>
+      {open && <Detail jobId={run.job_id} id={detailId} />}
+    </>
+  );
+}
+
+/**
+ * «Журнал передач»: the latest pushes, when and how each started and what the marketplaces took.
+ * «Подробнее» opens the run's answers right under its row, where it was tapped.
+ */
+export function PushLog({ runs }: { runs: StockPushRunSummary[] }) {
   return (
     <section className={section} data-testid="push-log">
       <h2 className={sectionTitle}>Журнал передач</h2>
@@ -24,7 +93,6 @@ export function PushLog({ runs, onOpen }: { runs: StockPushRunSummary[]; onOpen(
             <thead>
               <tr>
                 <th className={th}>Когда</th>
-                <th className={th}>Как</th>
                 <th className={th}>Состояние</th>
                 <th className={`${th} ${num}`}>Принято</th>
                 <th className={`${th} ${num}`}>С ошибкой</th>
@@ -33,20 +101,7 @@ export function PushLog({ runs, onOpen }: { runs: StockPushRunSummary[]; onOpen(
             </thead>
             <tbody>
               {runs.map((r) => (
-                <tr key={r.job_id} data-testid="log-row" data-job-id={r.job_id}>
-                  <td className={td}>{formatDateTime(r.created_at)}</td>
-                  <td className={td}>{r.trigger === 'auto' ? 'автоматически' : 'вручную'}</td>
-                  <td className={td}>{statusText[r.status]}</td>
-                  <td className={`${td} ${num}`}>{r.sent}</td>
-                  <td className={`${td} ${num}`}>
-                    <span className={r.failed > 0 ? failed : undefined}>{r.failed}</span>
-                  </td>
-                  <td className={td}>
-                    <Button variant="secondary" onClick={() => onOpen(r.job_id)}>
-                      Подробнее
-                    </Button>
-                  </td>
-                </tr>
+                <LogRow key={r.job_id} run={r} />
               ))}
             </tbody>
           </table>

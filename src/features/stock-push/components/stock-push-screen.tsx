@@ -1,20 +1,29 @@
+import { useMemo } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
+import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
+import { storeView } from '../api/preview-view.ts';
+import type { StockPushSearch } from '../api/stock-push-search.ts';
 import { useStockPush } from '../api/use-stock-push.ts';
-import { PreviewTable } from './preview-table.tsx';
+import { PreviewStore } from './preview-store.tsx';
 import { PushLog } from './push-log.tsx';
 import { PushResult } from './push-result.tsx';
-import { bar, errorNote, note, toggle, toggleBox } from './stock-push.css.ts';
+import { bar, errorNote, filterBar, filterToggle, note, searchBox, toggle, toggleBox } from './stock-push.css.ts';
+
+export type StockPushScreenProps = ListScreenProps<StockPushSearch>;
 
 /**
  * /stock-push — «Передача остатков» (issue 15), reached from /markets. Per connected store: what each
- * product's available quantity (on hand − reserves − awaiting assembly) would change on the marketplace;
- * «Отправить» starts the push (the app's progress ring follows it), then the marketplaces' answers, the
- * log and the automatic-push switch. Everything here needs the network: offline it says so.
+ * listing's available quantity (on hand − reserves − awaiting assembly) would change on the marketplace,
+ * the changes first and the unchanged collapsed (issue 21), a search and «Только изменения» kept in the
+ * address; «Отправить» starts the push (the app's progress ring follows it), then the marketplaces'
+ * answers, the log and the automatic-push switch. Everything here needs the network: offline it says so.
  */
-export function StockPushScreen() {
+export function StockPushScreen({ search, onSearchChange }: StockPushScreenProps) {
   const s = useStockPush();
-  const stores = s.preview?.stores ?? [];
+  const text = useSearchText(search.search, (value) => onSearchChange({ search: value }));
+  const stores = useMemo(() => s.preview?.stores ?? [], [s.preview]);
+  const views = useMemo(() => stores.map((store) => storeView(store, text.deferred)), [stores, text.deferred]);
   const canSend = s.online && s.running === null && stores.length > 0;
   return (
     <Page title="Передача остатков">
@@ -54,10 +63,34 @@ export function StockPushScreen() {
       {s.preview && stores.length === 0 && (
         <Muted>Нет подключённых магазинов: укажите маркетплейс и ключ API в настройках магазина.</Muted>
       )}
-      {stores.map((store) => (
-        <PreviewTable key={store.market_id} store={store} />
+      {stores.length > 0 && (
+        <div className={filterBar}>
+          <div className={searchBox}>
+            <SearchField text={text} name="search" placeholder="Название или артикул" />
+          </div>
+          <label className={filterToggle}>
+            <input
+              type="checkbox"
+              role="switch"
+              className={toggleBox}
+              checked={search.only_changes}
+              onChange={(e) => onSearchChange({ only_changes: e.currentTarget.checked })}
+              data-testid="only-changes"
+            />
+            Только изменения
+          </label>
+        </div>
+      )}
+      {views.map((view) => (
+        // Turning «Только изменения» over starts every store afresh: open or closed as the switch says.
+        <PreviewStore
+          key={`${view.store.market_id}:${search.only_changes}`}
+          view={view}
+          search={text.deferred}
+          showUnchanged={!search.only_changes}
+        />
       ))}
-      {s.online && <PushLog runs={s.runs} onOpen={s.openRun} />}
+      {s.online && <PushLog runs={s.runs} />}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export { cellError, num, small, table, td, th } from '../../../ui/table.css.ts';
+export { num, small, table, td, th } from '../../../ui/table.css.ts';
 
 /** The toolbar wraps on a tablet (768 px): no control pushes the page sideways. */
 export const bar = style({
@@ -12,7 +12,16 @@ export const bar = style({
   marginBottom: vars.space.md,
   minWidth: 0,
 });
-/** The automatic-push switch: a whole 44 px touch target, label included. */
+/** The search and «Только изменения»: the field takes the room, the switch sits at its baseline. */
+export const filterBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `0 ${vars.space.md}`,
+  alignItems: 'flex-end',
+  marginBottom: vars.space.sm,
+});
+export const searchBox = style({ flex: '1 1 260px', minWidth: 0 });
+/** A switch with its label: a whole 44 px touch target, label included. */
 export const toggle = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -20,6 +29,8 @@ export const toggle = style({
   minHeight: vars.touch,
   cursor: 'pointer',
 });
+/** The switch of the filter bar lines up with the search input, not its label. */
+export const filterToggle = style([toggle, { marginBottom: vars.space.md }]);
 export const toggleBox = style({ width: '24px', height: '24px', margin: 0 });
 export const note = style({
   padding: vars.space.sm,
@@ -36,5 +47,39 @@ export const up = style({ color: vars.color.success, fontWeight: 600 });
 export const down = style({ color: vars.color.danger, fontWeight: 600 });
 export const ok = style({ color: vars.color.success });
 export const failed = style({ color: vars.color.danger });
-/** Names wrap instead of widening the table past a tablet's width. */
-export const nameCell = style({ minWidth: '180px', maxWidth: '360px', whiteSpace: 'normal' });
+
+/**
+ * The preview's table always fits its box: fixed layout, the four figures in narrow columns and the
+ * name taking the rest and wrapping — at 768 px «На маркетплейсе» and «Изменение» are on screen.
+ */
+export const previewTable = style({ tableLayout: 'fixed' });
+export const figureColumn = style({ width: '6.75rem' });
+export const nameCell = style({ whiteSpace: 'normal', overflowWrap: 'anywhere' });
+/** The collapsed unchanged listings of a store: a plain, full-width control with their count. */
+export const unchangedToggle = style({ margin: `0 0 ${vars.space.sm}` });
+
+/** A refusal: the Russian explanation, then the marketplace's own words, smaller. */
+export const refusal = style({ margin: `${vars.space.xs} 0 0` });
+export const refusalText = style({ color: vars.color.danger, margin: 0, fontSize: vars.font.small });
+export const foreign = style({
+  color: vars.color.muted,
+  margin: `2px 0 0`,
+  fontSize: vars.font.small,
+  overflowWrap: 'anywhere',
+});
+export const storeRefusal = style([note, { color: vars.color.text }]);
+
+/** The refused items of a run: one block each, text wrapping, so nothing needs a sideways scroll. */
+export const refusedList = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const refusedItem = style({
+  padding: `${vars.space.sm} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  overflowWrap: 'anywhere',
+});
+export const runDetail = style({ padding: `${vars.space.sm} 0` });
+export const storeLine = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.small });
+
+/** The log: the open run's row and its detail read as one block. */
+export const openRow = style({ background: vars.color.highlight });
+export const detailCell = style({ background: vars.color.bg, whiteSpace: 'normal' });
+globalStyle(`${detailCell} > *`, { maxWidth: '100%' });
