@@ -19,7 +19,7 @@ import { readdirSync } from 'node:fs';
 const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const testFiles = ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/test-support/**', 'src/features/*/test/**'];
+const testFiles = ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/features/*/test/**'];
 
 const dataLayer = [
   {

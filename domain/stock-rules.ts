@@ -28,4 +28,6 @@ export const stockMessages = {
   returnProcessed: 'Возврат уже оприходован: его нельзя изменить',
   /** docs/rules.md «Возвраты»: a return is never received at 0 ₽. */
   returnPriceMissing: 'Не указаны значения цены в выделенных возвратах.',
+  /** docs/rules.md «Возвраты»: a return from a marketplace with no warehouse product has nothing to receive into. */
+  returnUnmatched: 'Возврат не связан с товаром склада: оприходовать его нельзя',
 } as const;

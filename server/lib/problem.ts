@@ -80,7 +80,7 @@ export const insufficientStock = (available: number, named = false) =>
 export const processedProblem = (errors?: ProblemFieldError[]) =>
   new Problem(409, 'return_processed', stockMessages.returnProcessed, errors);
 export const unmatchedProblem = (errors?: ProblemFieldError[]) =>
-  new Problem(422, 'return_unmatched', 'Возврат не сопоставлен с товаром склада: оприходовать его нельзя', errors);
+  new Problem(422, 'return_unmatched', stockMessages.returnUnmatched, errors);
 
 /** A line's refusal names the line, so the batch screen can point at it. */
 export function inLine(index: number, err: unknown): unknown {

@@ -66,7 +66,7 @@ export class ReturnReceipts {
       const item = batch[rid]!;
       const productId = item.product_id !== undefined ? item.product_id : row.productId;
       if (productId === null) {
-        unmatched.push({ field: `batch.${rid}.product_id`, message: 'возврат не сопоставлен с товаром склада' });
+        unmatched.push({ field: `batch.${rid}.product_id`, message: 'возврат не связан с товаром склада' });
         continue;
       }
       if (productId !== row.productId && !(await this.repos.returns.product(userId, productId))) throw productMissing();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../test/component-setup.ts';
+import '../testing/component-setup.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppState, loadingFinished, loadingStarted, notify, setProgress } from '../state/app-state.ts';

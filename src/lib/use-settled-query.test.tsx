@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../test/component-setup.ts';
+import '../testing/component-setup.ts';
 import { renderHook, waitFor } from '@testing-library/react';
 import Dexie, { type EntityTable } from 'dexie';
 import { afterAll, describe, expect, it } from 'vitest';

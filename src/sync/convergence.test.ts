@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
 import { loadProductStock } from '../stock/projected-stock.ts';
-import { ScriptedServer } from '../test-support/scripted-server.ts';
+import { ScriptedServer } from '../testing/scripted-server.ts';
 import { queueCreate } from './outbox.ts';
 import { pullChanges } from './pull.ts';
 import { drainOutbox, type PushTransport } from './push-worker.ts';

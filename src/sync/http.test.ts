@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { getAppState, resetAppState } from '../state/app-state.ts';
-import { expiredAccessToken, signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
+import { expiredAccessToken, signInAs, startRealServer, type RealServer } from '../testing/real-server.ts';
 import { api, backgroundApi } from './api-client.ts';
 import { onSessionLost } from './http.ts';
 import { getAccessToken, getRefreshToken } from './tokens.ts';

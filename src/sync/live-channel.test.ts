@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { getAppState, resetAppState } from '../state/app-state.ts';
-import { expiredAccessToken, signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
+import { expiredAccessToken, signInAs, startRealServer, type RealServer } from '../testing/real-server.ts';
 import { onSessionLost } from './http.ts';
 import { connectLiveChannel, handleLiveMessage } from './live-channel.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TestUser } from '../../tests/server/helpers/test-app.ts';
 import { mirroredTableNames, OstatokDatabase, type MirroredRow, type MirroredTableName } from '../db/database.ts';
 import { setMeta } from '../db/meta.ts';
-import { signInAs, startRealServer, type RealServer } from '../test-support/real-server.ts';
+import { signInAs, startRealServer, type RealServer } from '../testing/real-server.ts';
 import { checkMirror, repairTable, throttledCheck, type DigestTransport } from './mirror-digest.ts';
 import { queueUpdate } from './outbox.ts';
 import { pullChanges, type PullTransport } from './pull.ts';

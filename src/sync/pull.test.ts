@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MirroredRow } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
 import { isMirrorFilling } from '../db/mirror-filling.ts';
-import { database, server, useOutboxOnRealServer, user } from '../test-support/outbox-on-real-server.ts';
+import { database, server, useOutboxOnRealServer, user } from '../testing/outbox-on-real-server.ts';
 import { queueUpdate } from './outbox.ts';
 import { pullChanges, type PullPage, type PullTransport } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';

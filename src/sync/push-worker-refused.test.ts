@@ -13,8 +13,8 @@ import {
   server,
   useOutboxOnRealServer,
   user,
-} from '../test-support/outbox-on-real-server.ts';
-import { serverMarkets } from '../test-support/real-server.ts';
+} from '../testing/outbox-on-real-server.ts';
+import { serverMarkets } from '../testing/real-server.ts';
 import { queueDelete } from './outbox.ts';
 import { drainOutbox, type PushTransport } from './push-worker.ts';
 import { pushOverHttp } from './transports.ts';

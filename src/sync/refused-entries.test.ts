@@ -12,7 +12,7 @@ import {
   server,
   useOutboxOnRealServer,
   user,
-} from '../test-support/outbox-on-real-server.ts';
+} from '../testing/outbox-on-real-server.ts';
 import { onEntryQueued, queueUpdate } from './outbox.ts';
 import { drainOutbox, type PushTransport } from './push-worker.ts';
 import { discardRefused, retryRefused } from './refused-entries.ts';

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import { numberInputText, readTypedNumber, sameNumber, type NumberRules } from '../lib/number-text.ts';
-import type { SaveOutcome } from './blur-field.tsx';
+import { BlurSaveInput, type SaveOutcome } from './blur-field.tsx';
 import { input } from './controls.css.ts';
 import { cellError } from './table.css.ts';
 import { Frame } from './text-field.tsx';
@@ -109,52 +109,19 @@ export interface BlurNumberFieldProps extends NativeInput, Omit<NumberRules, 're
 }
 
 /** A table cell's number that saves when it loses focus (docs/screens.md: edits save on blur); never empty. */
-export function BlurNumberField({ value, label, onSave, integer, ...rest }: BlurNumberFieldProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  // The saved value coming back from the device replaces the draft.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setDraft(null);
-  }
-
-  async function commit() {
-    if (draft === null) return;
-    const typed = readTypedNumber(draft, { integer, required: true });
-    if (typed.error !== null || typed.value === null) {
-      setDraft(null);
-      return setError(typed.error ?? undefined);
-    }
-    if (typed.value === value) return setDraft(null);
-    const result = await onSave(typed.value);
-    if (!result.ok) {
-      setDraft(null);
-      setError(result.error);
-    }
-  }
-
+export function BlurNumberField({ value, onSave, integer, ...rest }: BlurNumberFieldProps) {
   return (
-    <span>
-      <input
-        {...rest}
-        type="text"
-        inputMode={integer ? 'numeric' : 'decimal'}
-        autoComplete="off"
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        value={draft ?? numberInputText(value)}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setError(undefined);
-        }}
-        onBlur={() => void commit()}
-      />
-      {error && (
-        <span className={cellError} role="alert">
-          {error}
-        </span>
-      )}
-    </span>
+    <BlurSaveInput
+      {...rest}
+      type="text"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      text={numberInputText(value)}
+      commit={(draft) => {
+        const typed = readTypedNumber(draft, { integer, required: true });
+        if (typed.error !== null || typed.value === null) return { ok: false, error: typed.error ?? '' };
+        return typed.value === value ? null : onSave(typed.value);
+      }}
+    />
   );
 }

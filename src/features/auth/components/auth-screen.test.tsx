@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAppState, setUser } from '../../../state/app-state.ts';
 import { db, type OutboxEntry } from '../../../db/database.ts';
 import { setMeta } from '../../../db/meta.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
-import { startRealServerInJsdom } from '../../../test/real-server-in-jsdom.ts';
-import { signInAs, type RealServer } from '../../../test-support/real-server.ts';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
+import { startRealServerInJsdom } from '../../../testing/real-server-in-jsdom.ts';
+import { signInAs, type RealServer } from '../../../testing/real-server.ts';
 import { AuthScreen } from './auth-screen.tsx';
 
 let server: RealServer;

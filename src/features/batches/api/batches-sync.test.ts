@@ -1,53 +1,28 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
-import { clearLocalData, db } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db } from '../../../db/database.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
+import { call, callOk, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import { savePurchase } from './save-purchase.ts';
 import { loadBatch } from './use-batch.ts';
 
 // A purchase saved on the device, sent through the real server: the wire shapes are the ones it takes.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
-beforeEach(async () => {
-  await clearLocalData();
-  user = await server.signUp();
-  signInAs(user);
-});
+useDeviceOnRealServer();
 
 async function serverProduct(name: string): Promise<string> {
   const id = crypto.randomUUID();
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/products/products/',
-    headers: user.headers,
-    payload: { id, name },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
+  await callOk('POST', '/api/v1/products/products/', { id, name });
   return id;
 }
-async function serverBatch(id: string) {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/batch/${id}/`, headers: user.headers });
-  return {
-    status: res.statusCode,
-    body: res.json() as {
-      date: string;
-      kind: string;
-      inventories: { id: string; count_max: number; price: number; created_at: string }[];
-    },
-  };
-}
+const serverBatch = (id: string) =>
+  call<{
+    date: string;
+    kind: string;
+    inventories: { id: string; count_max: number; price: number; created_at: string }[];
+  }>('GET', `/api/v1/batch/${id}/`);
 const line = (productId: string, count: number, price: number) => ({
   id: crypto.randomUUID(),
   product_id: productId,

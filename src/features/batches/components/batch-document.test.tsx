@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useParams } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { getAppState } from '../../../state/app-state.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { batchSheet, documentLines } from '../api/batch-document.ts';
 import { loadBatch } from '../api/use-batch.ts';
 import { loadCatalog } from '../api/use-product-catalog.ts';

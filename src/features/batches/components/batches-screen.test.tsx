@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { batchesSearchSchema } from '../api/batches-search.ts';
 import { seedBatch, seedLot, seedOther, seedProduct } from '../test/seed.ts';
 import { BatchesScreen } from './batches-screen.tsx';

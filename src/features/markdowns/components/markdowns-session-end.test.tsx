@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { saveEditsThenLeave } from '../../../sync/session-end.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { markdownsSearchSchema } from '../api/markdowns-search.ts';
 import { MarkdownsScreen } from './markdowns-screen.tsx';
 

@@ -3,8 +3,8 @@ import { BlurNumberField, type BlurNumberFieldProps } from '../../../ui/number-f
 import { input, textInput } from './markdowns.css.ts';
 
 /** /markdown's text cell: a description of up to 5000 characters. */
-export function SavedField(props: Omit<BlurFieldProps, 'type'>) {
-  return <BlurField type="text" maxLength={5000} className={textInput} {...props} />;
+export function SavedField(props: BlurFieldProps) {
+  return <BlurField maxLength={5000} className={textInput} {...props} />;
 }
 
 /** /markdown's money cell: roubles with kopecks, a decimal comma. */

@@ -1,37 +1,19 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
-import { clearLocalData, db } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db } from '../../../db/database.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
+import { call, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import type { OtherLine } from './other-lines.ts';
 import { saveOtherRealizations } from './save-other-realizations.ts';
 import type { OtherRealization } from './types.ts';
 
 // Other realizations saved on the device, sent through the real server.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
-beforeEach(async () => {
-  await clearLocalData();
-  user = await server.signUp();
-  signInAs(user);
-});
+useDeviceOnRealServer();
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await server.app.inject({ method, url, headers: user.headers, payload });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
 /** A product with `count` units received at `price`, pulled to the device. */
 async function stocked(count: number, price: number): Promise<string> {
   const id = crypto.randomUUID();

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useParams } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import type { ProductDrawerProps } from '../api/types.ts';
 import { OtherRealizationPage } from './other-realization-editor.tsx';
 

@@ -1,14 +1,13 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clearLocalData, db, type MirroredRows } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db, type MirroredRows } from '../../../db/database.ts';
 import { loadProductStock, loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { countUnsent } from '../../../sync/outbox.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
+import { call, callOk, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import { createDisposal } from './create-disposal.ts';
 import { createMarkdown } from './create-markdown.ts';
 import { createRealization } from './create-realization.ts';
@@ -21,17 +20,7 @@ import { setReserveStatus } from './update-reserve.ts';
 
 // Offline edits queued on the device, then sent to the real server: the stock the device showed
 // while they waited (the projection) is the stock the server ends up with, lot by lot.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-  user = await server.signUp();
-  signInAs(user);
-}, 90_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
+useDeviceOnRealServer({ perFile: true });
 
 const counts = (lots: { id: string; count: number }[]) => Object.fromEntries(lots.map((l) => [l.id, l.count]).sort());
 const sync = async () => {
@@ -43,13 +32,7 @@ const rowsOf = <T extends 'disposals' | 'reserves' | 'realizations'>(table: T): 
   db.rows(table).toArray();
 
 it('receipts, write-offs, markdowns, sales and reserves made offline project to what the server then has', async () => {
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/products/products/',
-    headers: user.headers,
-    payload: { name: 'Чайник', description: '', images: [] },
-  });
-  expect(created.statusCode).toBeLessThan(300);
+  await callOk('POST', '/api/v1/products/products/', { name: 'Чайник', description: '', images: [] });
   await sync();
   const [product] = await db.mirrored('products_wh').toArray();
   const p = product!.id;
@@ -97,19 +80,16 @@ it('receipts, write-offs, markdowns, sales and reserves made offline project to 
   const last = counts(await loadProjectedLots(p));
   expect(await sync()).toMatchObject({ rejected: 0 });
   expect(counts(await loadProjectedLots(p))).toEqual(last);
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/inventory/${p}/`, headers: user.headers });
-  expect(counts(res.json() as { id: string; count: number }[])).toEqual(last);
+  expect(counts((await call<{ id: string; count: number }[]>('GET', `/api/v1/inventory/${p}/`)).body)).toEqual(last);
 }, 90_000);
 
 it('between the push answer and the next pull, accepted outflows still count: the units never show as back in stock', async () => {
-  const created = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/products/products/',
-    headers: user.headers,
-    payload: { name: 'Термос', description: '', images: [] },
+  const created = await callOk<{ product_wh: { id: string } }>('POST', '/api/v1/products/products/', {
+    name: 'Термос',
+    description: '',
+    images: [],
   });
-  expect(created.statusCode).toBeLessThan(300);
-  const p = (created.json() as { product_wh: { id: string } }).product_wh.id;
+  const p = created.product_wh.id;
   await sync();
   expect(await receiveStock({ productId: p, count: 4, price: 80, date: '2025-03-14' })).toEqual({ ok: true });
   await sync();

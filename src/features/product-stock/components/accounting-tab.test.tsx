@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useParams } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { outbox, seedLot, seedProduct, seedRow } from '../test/seed.ts';
 import { AccountingTab } from './accounting-tab.tsx';
 

@@ -3,8 +3,8 @@ import { BlurNumberField, type BlurNumberFieldProps } from '../../../ui/number-f
 import { cellInput, textInput } from './stock.css.ts';
 
 /** The tabs' text cell field, in the wide style. */
-export function BlurInput({ className, ...rest }: Omit<BlurFieldProps, 'type'>) {
-  return <BlurField type="text" className={className ?? textInput} {...rest} />;
+export function BlurInput({ className, ...rest }: BlurFieldProps) {
+  return <BlurField className={className ?? textInput} {...rest} />;
 }
 
 /** The tabs' number cell field (decimal comma), in the narrow style. */

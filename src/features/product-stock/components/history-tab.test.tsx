@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useParams } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

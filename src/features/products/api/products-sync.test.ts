@@ -1,36 +1,23 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clearLocalData, db } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db } from '../../../db/database.ts';
 import { uploadPendingImages } from '../../../sync/image-uploads.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
+import { call, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import { createProduct } from './create-product.ts';
 import { groupProducts } from './group-products.ts';
 
 // The queued calls against the real server: the wire shapes the client sends are the ones it takes.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-  user = await server.signUp();
-  signInAs(user);
-}, 90_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
+useDeviceOnRealServer({ perFile: true });
 
 const onePixelPng = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
   (c) => c.charCodeAt(0),
 );
-const serverProduct = async (id: string) => {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1/products/product/${id}/`, headers: user.headers });
-  return { status: res.statusCode, body: res.json() as { product_wh: { name: string; images: string[] } } };
-};
+const serverProduct = (id: string) =>
+  call<{ product_wh: { name: string; images: string[] } }>('GET', `/api/v1/products/product/${id}/`);
 
 it('a product made offline with a picture reaches the server, picture included', async () => {
   const id = await createProduct({

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';
 import { seedListing, seedLot, seedProduct } from '../test/seed.ts';

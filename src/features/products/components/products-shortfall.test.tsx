@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { awaitingByProduct, shortfall } from '../api/shortfalls.ts';
 import { stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';

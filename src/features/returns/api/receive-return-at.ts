@@ -22,7 +22,7 @@ export function receiveReturnAt(returnId: string, to: string, lotId: string): Pr
     const [row, lot] = await Promise.all([db.rows('returns').get(returnId), db.rows('lots').get(lotId)]);
     if (!row) return { ok: false, error: 'Возврат не найден' };
     if (row.processed) return { ok: false, error: stockMessages.returnProcessed };
-    if (!row.product_id) return { ok: false, error: 'Возврат не связан с товаром склада: оприходовать его нельзя' };
+    if (!row.product_id) return { ok: false, error: stockMessages.returnUnmatched };
     if (!lot || lot.product_id !== row.product_id) return { ok: false, error: 'Партия не найдена' };
     if (!(lot.price > 0)) return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };
     const now = new Date().toISOString();

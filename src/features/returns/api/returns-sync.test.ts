@@ -1,13 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
-import { clearLocalData, db } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db } from '../../../db/database.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
+import { callOk, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import { createReturn } from './create-return.ts';
 import { receiveReturnAt } from './receive-return-at.ts';
 import { receiveReturns } from './receive-returns.ts';
@@ -15,26 +14,9 @@ import { updateReturn } from './update-return.ts';
 
 // Returns made, priced and received on the device, sent through the real server: the rows the
 // device showed are the rows the server made (same ids), and a refusal puts everything back.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
-beforeEach(async () => {
-  await clearLocalData();
-  user = await server.signUp();
-  signInAs(user);
-});
+useDeviceOnRealServer();
 
-async function inject(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-  const res = await server.app.inject({ method, url, headers: user.headers, payload: payload as never });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json() as unknown;
-}
+const inject = callOk;
 async function productWithLot(
   name: string,
   price: number,

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useParams } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { getAppState } from '../../../state/app-state.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import type { Return } from '../api/types.ts';
+import { meta, nbsp, returnRow } from '../test/seed.ts';
 import { ReturnToScreen } from './return-to-screen.tsx';
 
 function Route() {
@@ -16,35 +17,9 @@ function Route() {
 }
 const open = (returnId: string, to = 'to_inventory') =>
   renderWithRouter(Route, { path: '/return/$returnId/to/$to', url: `/return/${returnId}/to/${to}` });
-const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
-const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 const lotButtons = () => screen.queryAllByTestId('lot-price') as HTMLButtonElement[];
 
-function ret(id: string, extra: Partial<Return> = {}): Return {
-  return {
-    id,
-    _id: id,
-    product_id: 'p1',
-    marketplace: null,
-    market_id: null,
-    order_number: '',
-    article: 'KET-1',
-    name: 'Чайник',
-    returned_at: '2025-02-01T10:00:00.000Z',
-    marketplace_status: null,
-    count: 2,
-    status: null,
-    processed: false,
-    price: 0,
-    markdown_price: 0,
-    description: '',
-    final_moment: null,
-    batch_id: null,
-    created_at: '2025-02-01T10:00:00.000Z',
-    ...meta,
-    ...extra,
-  };
-}
+const ret = (id: string, extra: Partial<Return> = {}) => returnRow(id, { count: 2, ...extra });
 
 const lot = (id: string, price: number, day: number, count: number, countMax = Math.max(count, 1)) => ({
   id,

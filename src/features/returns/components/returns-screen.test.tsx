@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../db/database.ts';
 import { getAppState } from '../../../state/app-state.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { PRICE_MISSING } from '../api/receive-returns.ts';
 import { returnsSearchSchema } from '../api/returns-search.ts';
-import type { Return } from '../api/types.ts';
+import { meta, nbsp, returnRow } from '../test/seed.ts';
+import { returnCardAreas } from './card-areas.ts';
 import { ReturnsScreen } from './returns-screen.tsx';
 
 function Route() {
@@ -26,37 +27,11 @@ function Route() {
   );
 }
 const open = (url = '/returns') => renderWithRouter(Route, { path: '/returns', url });
-const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
-const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
 const lines = () => screen.queryAllByTestId('return-line');
 const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((td) => nbsp(td.textContent));
 const lineOf = (id: string) => lines().find((l) => l.dataset.returnId === id)!;
 
-function ret(id: string, extra: Partial<Return> = {}): Return {
-  return {
-    id,
-    _id: id,
-    product_id: 'p1',
-    marketplace: null,
-    market_id: null,
-    order_number: '',
-    article: 'KET-1',
-    name: 'Чайник',
-    returned_at: '2025-02-01T10:00:00.000Z',
-    marketplace_status: null,
-    count: 1,
-    status: null,
-    processed: false,
-    price: 0,
-    markdown_price: 0,
-    description: '',
-    final_moment: null,
-    batch_id: null,
-    created_at: '2025-02-01T10:00:00.000Z',
-    ...meta,
-    ...extra,
-  };
-}
+const ret = returnRow;
 
 async function seedProducts() {
   await db.mirrored('products_wh').bulkAdd([
@@ -424,19 +399,7 @@ describe('/returns — «Возвраты» (docs/screens.md, docs/rules.md «В
     expect(labelled('r2', 'После уценки, ₽')).toBe(within(lineOf('r2')).getByLabelText(/^Цена после уценки: /));
     // Each cell names its place in the card (./returns.css.ts grid areas), the same for every row.
     const areas = (id: string) => [...lineOf(id).querySelectorAll('td')].map((td) => td.dataset.cell);
-    expect(areas('r1')).toEqual([
-      'number',
-      'date',
-      'shipment',
-      'thumb',
-      'name',
-      'article',
-      'description',
-      'count',
-      'status',
-      'price',
-      'actions',
-    ]);
+    expect(areas('r1')).toEqual([...returnCardAreas]);
     expect(areas('r2')).toEqual(areas('r1'));
   });
 

@@ -1,8 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 import { narrow } from '../../../ui/cards.css.ts';
-
 import { cellInput as baseCellInput } from '../../../ui/table.css.ts';
+import { returnCardAreas } from './card-areas.ts';
 
 export { num, table, tableWrap, td, th } from '../../../ui/table.css.ts';
 /** A row flagged after a refused receipt (docs/rules.md «Возвраты»), and a processed one. */
@@ -167,20 +167,7 @@ globalStyle(
   `${cards} td[data-label]::before`,
   card({ content: 'attr(data-label) ": "', color: vars.color.muted, fontSize: vars.font.small, fontWeight: 400 }),
 );
-for (const area of [
-  'number',
-  'date',
-  'shipment',
-  'thumb',
-  'name',
-  'article',
-  'description',
-  'count',
-  'status',
-  'price',
-  'actions',
-])
-  globalStyle(`${cards} td[data-cell="${area}"]`, card({ gridArea: area }));
+for (const area of returnCardAreas) globalStyle(`${cards} td[data-cell="${area}"]`, card({ gridArea: area }));
 globalStyle(`${cards} td[data-cell="name"]`, card({ fontWeight: 600, overflowWrap: 'anywhere' }));
 globalStyle(`${cards} td[data-cell="description"]`, card({ overflowWrap: 'anywhere' }));
 globalStyle(

@@ -1,39 +1,21 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { TestUser } from '../../../../tests/server/helpers/test-app.ts';
-import { clearLocalData, db } from '../../../db/database.ts';
+import { expect, it } from 'vitest';
+import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';
-import { signInAs, startRealServer, type RealServer } from '../../../test-support/real-server.ts';
+import { callOk, server, user, useDeviceOnRealServer } from '../../../testing/device-on-real-server.ts';
 import { loadShippingView } from './load-shipping.ts';
 import type { ShippingRow, SufficiencyFilter } from './shipping-rows.ts';
 
 // The device's /shipping-delivery figures, computed from the mirrored rows with domain/sufficiency.ts,
 // equal GET /api/v1/products_mp_status/ on the real server for the same data: every filter, a search,
 // the totals, after an offline outflow is sent, and after a new snapshot moves orders along.
-let server: RealServer;
-let user: TestUser;
-beforeAll(async () => {
-  server = await startRealServer();
-}, 120_000);
-afterAll(async () => {
-  await clearLocalData();
-  await server?.close();
-});
-beforeEach(async () => {
-  await clearLocalData();
-  user = await server.signUp();
-  signInAs(user);
-});
+useDeviceOnRealServer();
 
-async function inject(method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await server.app.inject({ method, url, headers: user.headers, payload: payload as never });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json() as never;
-}
+const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) => callOk<never>(method, url, payload);
 
 const STORES = [
   { market_id: 'oz-1', name: 'Озон', marketplace: 'OZON', access_token: 'k-oz' },

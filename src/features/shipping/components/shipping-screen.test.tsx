@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { OFFLINE_REFRESH } from '../api/refresh-statuses.ts';
 import { shippingSearchSchema } from '../api/shipping-search.ts';
 import { seedListing, seedLot, seedProduct, seedStatus, seedStore } from '../test/seed.ts';

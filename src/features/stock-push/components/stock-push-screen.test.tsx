@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
-import { signInAs } from '../../../test-support/real-server.ts';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
+import { signInAs } from '../../../testing/real-server.ts';
 import { willChange } from '../api/preview-view.ts';
 import { stockPushSearchSchema } from '../api/stock-push-search.ts';
 import { startPushWorld, type PushWorld } from '../test/push-world.ts';

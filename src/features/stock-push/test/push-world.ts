@@ -11,7 +11,8 @@ import {
   type SandboxApp,
 } from '../../../../tests/server/helpers/sandbox-app.ts';
 import { signUp, type TestUser } from '../../../../tests/server/helpers/test-app.ts';
-import { signInAs } from '../../../test-support/real-server.ts';
+import { useNodeUint8Array } from '../../../testing/real-server-in-jsdom.ts';
+import { signInAs } from '../../../testing/real-server.ts';
 import { setApiBase } from '../../../sync/config.ts';
 import type { StockPushPreview, StockPushRun } from '../api/stock-push-calls.ts';
 
@@ -36,14 +37,8 @@ export interface PushWorld {
 
 const OFFERS = 6;
 
-/** jsdom's own Uint8Array breaks the server's JWT library: see src/test/real-server-in-jsdom.ts. */
-function nodeUint8Array(): void {
-  const NodeUint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-  if (globalThis.Uint8Array !== NodeUint8Array) globalThis.Uint8Array = NodeUint8Array;
-}
-
 export async function startPushWorld(): Promise<PushWorld> {
-  nodeUint8Array();
+  useNodeUint8Array();
   const store = { ...defaultSandboxStores[0]!, name: 'Озон Север' } as NamedStore;
   const env = await startSandboxApp({
     offersPerStore: OFFERS,

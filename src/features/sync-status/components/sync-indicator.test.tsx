@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../test/component-setup.ts';
+import '../../../testing/component-setup.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { db, type OutboxEntry } from '../../../db/database.ts';
 import { setMeta } from '../../../db/meta.ts';
 import { formatTime } from '../../../lib/format.ts';
-import { renderWithRouter } from '../../../test/render-with-router.tsx';
+import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 function entry(status: OutboxEntry['status'], method: OutboxEntry['method'], error: string | null = null): OutboxEntry {
