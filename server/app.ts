@@ -62,8 +62,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Clients spell a path with or without the trailing '/' (docs/architecture.md «Контракт»): both reach the same route.
-    // Each route is registered (and documented in OpenAPI) once, under the contract's spelling;
+    // Clients spell a path with or without the trailing '/' (docs/architecture.md «Контракт»): both reach the same
+    // route. Each route is registered (and documented in OpenAPI) once, under the contract's spelling;
     // a route at a prefix's root says prefixTrailingSlash: 'slash' to be '/prefix/', not '/prefix'.
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
@@ -97,7 +97,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(queueable(marketsRoutes), { prefix: '/api/v1/markets' });
   await app.register(queueable(productsRoutes), { prefix: '/api/v1/products' });
   await app.register(queueable(movementRoutes), { prefix: '/api/v1/products' });
-  // The lots calls sit under two prefixes of the contract (docs/architecture.md «Вызовы»): /inventory and /inventory_batch.
+  // The lots calls sit under two prefixes of the contract (docs/architecture.md «Вызовы»): /inventory and
+  // /inventory_batch.
   await app.register(queueable(inventoryRoutes), { prefix: '/api/v1' });
   await app.register(queueable(batchesRoutes), { prefix: '/api/v1/batch' });
   await app.register(queueable(otherRealizationRoutes), { prefix: '/api/v1/other_realization_batch' });

@@ -95,7 +95,9 @@ export interface Config {
   encryptionKey: Buffer;
   accessTokenTtl: number;
   refreshTokenTtl: number;
-  /** How long after a rotation a retried refresh of the old token replays the same pair instead of counting as reuse. */
+  /**
+   * How long after a rotation a retried refresh of the old token replays the same pair instead of counting as reuse.
+   */
   refreshRetryWindowSeconds: number;
   /** A push starts no new group after this long; the rest are answered 503 for the client to send again. */
   pushDeadlineMs: number;

@@ -22,7 +22,10 @@ export async function signInDemo(api: DemoApi, login: string, password: string):
   return api.withToken(res.body.access_token);
 }
 
-/** One store per sandbox marketplace; an existing store (an earlier run) gets its key set again in case the sandbox's changed. */
+/**
+ * One store per sandbox marketplace; an existing store (an earlier run) gets its key set again in case the sandbox's
+ * changed.
+ */
 export async function connectStores(api: DemoApi, stores: SandboxStore[]): Promise<DemoStore[]> {
   for (const store of stores) {
     const body = {

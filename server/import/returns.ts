@@ -163,7 +163,9 @@ function toRow(r: MarketplaceReturn, listing: ListingMatch | undefined): Importe
   };
 }
 
-/** The marketplace-owned fields that differ; a link the row already has is never replaced. Undefined: nothing to write. */
+/**
+ * The marketplace-owned fields that differ; a link the row already has is never replaced. Undefined: nothing to write.
+ */
 function changed(row: ReturnRow, values: ImportedReturn): Partial<Omit<ImportedReturn, 'externalId'>> | undefined {
   const out: Partial<Omit<ImportedReturn, 'externalId'>> = {};
   if (row.orderNumber !== values.orderNumber) out.orderNumber = values.orderNumber;

@@ -181,7 +181,10 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
   );
 }
 
-/** A refused answer explained: its errors from the marketplace's table, its text kept (with the status when it names none). */
+/**
+ * A refused answer explained: its errors from the marketplace's table, its text kept (with the status when it names
+ * none).
+ */
 function refusalOf(marketplace: MarketplaceCode, status: number, text: string): Refusal {
   const refusal = explainAnswers(marketplace, answersOfText(text));
   const own = refusal.marketplaceError ?? text.trim().slice(0, 300);

@@ -26,7 +26,9 @@ export function toReturn(item: ReturnsListItem): MarketplaceReturn[] {
   ];
 }
 
-/** The filter of a period: logistic_return_date over its Moscow days (see OzonAdapter.listReturns for why that date). */
+/**
+ * The filter of a period: logistic_return_date over its Moscow days (see OzonAdapter.listReturns for why that date).
+ */
 export function returnsFilter(period: ReturnsPeriod): ReturnsListRequest['filter'] {
   return { logistic_return_date: { time_from: moscowDayStart(period.dateFrom), time_to: moscowDayEnd(period.dateTo) } };
 }

@@ -12,7 +12,9 @@ import {
 export type BatchOutcome<I> =
   /** Every item was taken. */
   | { kind: 'ok' }
-  /** The batch failed as a whole for a reason no item explains (bad request, warehouse busy): each item fails with it. */
+  /**
+   * The batch failed as a whole for a reason no item explains (bad request, warehouse busy): each item fails with it.
+   */
   | { kind: 'failed'; refusal: Refusal }
   /**
    * The marketplace refused the batch because of some of its items and applied none: `named` are the

@@ -44,7 +44,10 @@ export interface CatalogAdapter {
 
 /** One customer return as the marketplace reports it, reduced to what the returns table keeps. */
 export interface MarketplaceReturn {
-  /** The marketplace's id of the return (OZON return id, WB srid of the goods-return report, YM `${return id}:${shopSku}`): the import's dedup key. */
+  /**
+   * The marketplace's id of the return (OZON return id, WB srid of the goods-return report, YM `${return
+   * id}:${shopSku}`): the import's dedup key.
+   */
   externalId: string;
   /** The order or posting the return belongs to (OZON posting_number, WB assembly task orderId or srid, YM orderId). */
   orderNumber: string;
@@ -72,7 +75,10 @@ export interface ReturnsPeriod {
 
 export interface ReturnsAdapter {
   readonly marketplace: MarketplaceCode;
-  /** Yields the store's returns in the period page by page; the same return may appear in two pages' periods: dedupe by externalId. */
+  /**
+   * Yields the store's returns in the period page by page; the same return may appear in two pages' periods: dedupe by
+   * externalId.
+   */
   listReturns(
     store: StoreCredentials,
     period: ReturnsPeriod,

@@ -46,7 +46,10 @@ export interface WildberriesAdapterOptions {
   ordersPageSize?: number;
   /** How far back assembly tasks are listed, in days (walked in 30-day windows, the API's maximum). */
   ordersLookbackDays?: number;
-  /** The marketplace (FBS) category allows 300 requests/minute with a burst of 20 for personal and service tokens (reference §2). */
+  /**
+   * The marketplace (FBS) category allows 300 requests/minute with a burst of 20 for personal and service tokens
+   * (reference §2).
+   */
   ordersRequestsPerMinute?: number;
   ordersBurst?: number;
   /** Sizes per PUT /api/v3/stocks/{warehouseId}, 1–1000. */

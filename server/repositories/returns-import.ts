@@ -43,7 +43,9 @@ export class ReturnsImportRepository {
     return listings.filter((l): l is ListingMatch => l.productId !== null);
   }
 
-  /** Rows already imported under these keys, tombstones included (a deleted return stays deleted), locked for the page. */
+  /**
+   * Rows already imported under these keys, tombstones included (a deleted return stays deleted), locked for the page.
+   */
   existing(userId: string, store: Store, externalIds: string[]): Promise<ReturnRow[]> {
     if (externalIds.length === 0) return Promise.resolve([]);
     return dbOf(this.root)
@@ -60,7 +62,10 @@ export class ReturnsImportRepository {
       .for('update');
   }
 
-  /** New returns; a twin import that got there first wins the key and this row is skipped. Returns how many were written. */
+  /**
+   * New returns; a twin import that got there first wins the key and this row is skipped. Returns how many were
+   * written.
+   */
   async insert(userId: string, store: Store, rows: ImportedReturn[]): Promise<number> {
     if (rows.length === 0) return 0;
     const written = await dbOf(this.root)

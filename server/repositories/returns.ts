@@ -75,7 +75,10 @@ function productOf(id: string | null, c: ProductColumns): ReturnProduct | null {
   return { id, name: c.productName, images: c.productImages ?? [], primaryImage: c.productPrimaryImage };
 }
 
-/** Customer returns: the seller's edits, the receipt's bookkeeping, and what the screens read. Stock moves through the engine. */
+/**
+ * Customer returns: the seller's edits, the receipt's bookkeeping, and what the screens read. Stock moves through the
+ * engine.
+ */
 export class ReturnsRepository extends OwnedRowsRepository<typeof returns, ReturnChanges> {
   constructor(root: Db) {
     super(root, returns);

@@ -119,7 +119,9 @@ export class StockPushRepository {
       .values(rows.map((r) => ({ ...r, userId })));
   }
 
-  /** The last quantity each listing's marketplace accepted, at that warehouse: what the automatic push compares with. */
+  /**
+   * The last quantity each listing's marketplace accepted, at that warehouse: what the automatic push compares with.
+   */
   async lastAccepted(
     userId: string,
     productMpIds: readonly string[],
@@ -155,7 +157,8 @@ export class StockPushRepository {
         updatedAt: jobs.updatedAt,
         error: jobs.error,
         result: jobs.result,
-        // Spelled out: inside a select Drizzle writes a column without its table, which the subquery would take for g.id.
+        // Spelled out: inside a select Drizzle writes a column without its table, which the subquery would take for
+        // g.id.
         sent: sql<number>`(select count(*) from stock_push_log g where g.job_id = jobs.id and g.ok)`.mapWith(Number),
         failed: sql<number>`(select count(*) from stock_push_log g where g.job_id = jobs.id and not g.ok)`.mapWith(
           Number,

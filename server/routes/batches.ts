@@ -132,7 +132,8 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The contract spells the read without the trailing slash, the change with it (docs/architecture.md «Вызовы»); both spellings reach either.
+  // The contract spells the read without the trailing slash, the change with it (docs/architecture.md «Вызовы»); both
+  // spellings reach either.
   app.get(
     '/:batch_id',
     {

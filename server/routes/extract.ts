@@ -9,7 +9,8 @@ import extractStatusRoutes from './extract-status.ts';
 const tags = ['extract'];
 
 /**
- * Loads from the marketplaces (docs/architecture.md «Вызовы», загрузки). Every store is checked before any job is queued,
+ * Loads from the marketplaces (docs/architecture.md «Вызовы», загрузки). Every store is checked before any job is
+ * queued,
  * and the jobs are queued in the request's transaction: a refused request starts nothing.
  */
 const extractRoutes: FastifyPluginAsyncZod = async (app) => {

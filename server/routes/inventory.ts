@@ -30,7 +30,9 @@ const productFixed = () =>
     'Партию нельзя перенести к другому товару: удалите её и оприходуйте товар заново',
   );
 
-/** The lots calls (docs/rules.md «Партии») and the batch lines call. Another user's lot answers 404 like a missing one. */
+/**
+ * The lots calls (docs/rules.md «Партии») and the batch lines call. Another user's lot answers 404 like a missing one.
+ */
 const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, stock } = app;
   app.addHook('onRequest', app.authenticate);

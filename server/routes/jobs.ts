@@ -5,7 +5,8 @@ import { jobIdParams, jobSchema, jobToWire } from '../schemas/extract.ts';
 
 /**
  * A job's state, for clients that missed the live channel's messages (and for tests). Not in the
- * PWA's calls: the server's own (docs/architecture.md «Вызовы»); another user's job answers 404, exactly like a missing one.
+ * PWA's calls: the server's own (docs/architecture.md «Вызовы»); another user's job answers 404, exactly like a missing
+ * one.
  */
 const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);

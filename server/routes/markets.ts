@@ -14,7 +14,9 @@ import {
 const tags = ['markets'];
 const missing = () => notFound('Магазин не найден');
 
-/** The five store calls (docs/architecture.md «Вызовы»). Another user's store answers 404, exactly like a missing one. */
+/**
+ * The five store calls (docs/architecture.md «Вызовы»). Another user's store answers 404, exactly like a missing one.
+ */
 const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const { secrets } = app;

@@ -24,7 +24,9 @@ import imageRoutes from './product-images.ts';
 
 const tags = ['products'];
 
-/** The products calls (docs/architecture.md «Вызовы»). Another user's product answers 404, exactly like a missing one. */
+/**
+ * The products calls (docs/architecture.md «Вызовы»). Another user's product answers 404, exactly like a missing one.
+ */
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   app.addHook('onRequest', app.authenticate);

@@ -7,7 +7,8 @@ import { dateInput, dateUntil, flag, moneyAmount, paging, unitCount, uuidList } 
 const clientId = z.uuid().describe('Идентификатор, созданный клиентом (офлайн-создание)');
 
 export const lotIdParams = z.object({ id: z.uuid().describe('ID партии') });
-// The contract names it {id}, as PATCH /api/v1/inventory/{id}/ does (there the id of a lot; docs/architecture.md «Вызовы»).
+// The contract names it {id}, as PATCH /api/v1/inventory/{id}/ does (there the id of a lot; docs/architecture.md
+// «Вызовы»).
 export const productLotsParams = z.object({ id: z.uuid().describe('ID складского товара') });
 
 export const inventoryListQuery = z.object({

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { PostingStatusRow } from '../repositories/postings.ts';
 import { productMpSchema, productWhSchema } from './products.ts';
 
-/* The shipping and delivery figures (docs/rules.md «Достаточность»): GET /api/v1/products_mp_status/ and the mirrored posting_statuses rows. */
+/*
+ * The shipping and delivery figures (docs/rules.md «Достаточность»): GET /api/v1/products_mp_status/ and the mirrored
+ * posting_statuses rows.
+ */
 
 export const sufficiencyFilters = ['enough', 'not_enough', 'all'] as const;
 

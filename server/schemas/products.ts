@@ -117,7 +117,8 @@ export const warehouseUpdateBody = z
   )
   .meta({ id: 'ProductWhUpdate' });
 
-// The delete body carries a list of products (docs/architecture.md «Контракт»): their ids, or the products as the API returned them.
+// The delete body carries a list of products (docs/architecture.md «Контракт»): their ids, or the products as the API
+// returned them.
 const productRef = z.union(
   [
     z.uuid(),

@@ -3,7 +3,8 @@ import { MAX_MONEY, MAX_UNIT_COUNT } from '../../domain/stock-rules.ts';
 
 /*
  * Dates and paging shared by the stock calls. The client sends a receipt or realization date as
- * 'YYYY-MM-DD' (docs/screens.md «Форматы и постоянные») and sometimes a full ISO instant; both are accepted. A bare day is taken
+ * 'YYYY-MM-DD' (docs/screens.md «Форматы и постоянные») and sometimes a full ISO instant; both are accepted. A bare day
+ * is taken
  * as midnight UTC, so the same day always sorts the same way whatever the device's time zone.
  */
 

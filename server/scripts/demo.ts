@@ -35,7 +35,8 @@ try {
     WB_ANALYTICS_API_URL: sandbox.url,
     WB_MARKETPLACE_API_URL: sandbox.url,
     YM_API_URL: sandbox.url,
-    // The sandbox serves catalog pictures over plain http: only the demo lets them past the CSP (server/plugins/external/helmet.ts).
+    // The sandbox serves catalog pictures over plain http: only the demo lets them past the CSP
+    // (server/plugins/external/helmet.ts).
     CSP_EXTRA_IMAGE_ORIGINS: sandbox.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // The demo waits for its import jobs: picked up at once rather than on the next 1 s poll.

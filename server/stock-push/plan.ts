@@ -17,7 +17,9 @@ export interface StorePlan {
   listings: PlannedListing[];
 }
 
-/** The user's connected stores (all, or those of `marketIds`), each with its listings and their available quantities. */
+/**
+ * The user's connected stores (all, or those of `marketIds`), each with its listings and their available quantities.
+ */
 export async function planStores(
   repo: StockPushRepository,
   userId: string,
@@ -58,7 +60,10 @@ export const stockItems = (plan: StorePlan): StockItem[] =>
     quantity: l.available,
   }));
 
-/** The store's credentials with its key opened; a key sealed with another ENCRYPTION_KEY reads as an error the seller can fix. */
+/**
+ * The store's credentials with its key opened; a key sealed with another ENCRYPTION_KEY reads as an error the seller
+ * can fix.
+ */
 export function credentialsOf(secrets: SecretBox, store: ConnectedStore): StoreCredentials | { error: string } {
   try {
     return { marketId: store.marketId, apiKey: secrets.open(store.accessTokenEnc!), name: store.name };

@@ -10,7 +10,9 @@ export interface StockPushDeps {
   adapters: Record<MarketplaceCode, StockPushAdapter>;
 }
 
-/** One store of the preview: its warehouse and listings with what each marketplace shows now (null: it could not tell). */
+/**
+ * One store of the preview: its warehouse and listings with what each marketplace shows now (null: it could not tell).
+ */
 export interface StorePreview {
   store: ConnectedStore;
   warehouse: StockWarehouse | null;

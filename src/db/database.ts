@@ -75,7 +75,10 @@ export interface PostingStatus {
 
 export type HttpWriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One queued edit: a plain REST call of the API (docs/sync-protocol.md «Очередь (outbox)»), sent later by the sync worker. */
+/**
+ * One queued edit: a plain REST call of the API (docs/sync-protocol.md «Очередь (outbox)»), sent later by the sync
+ * worker.
+ */
 export interface OutboxEntry {
   seq?: number;
   /** Also the Idempotency-Key: the server applies an entry once however often it is sent. */

@@ -1,4 +1,7 @@
-/** Date pickers accept 1900-01-01…2099-12-31 (docs/screens.md «Форматы и постоянные»); dates go to the server as YYYY-MM-DD. */
+/**
+ * Date pickers accept 1900-01-01…2099-12-31 (docs/screens.md «Форматы и постоянные»); dates go to the server as
+ * YYYY-MM-DD.
+ */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 

@@ -84,7 +84,10 @@ export function formatDay(value: number | string | Date): string {
   return `${d}.${m}.${y}`;
 }
 
-/** DD.MM.YYYY HH:mm, or only DD.MM.YYYY for a picked day, which has no time of its own (docs/screens.md «Форматы и постоянные»). */
+/**
+ * DD.MM.YYYY HH:mm, or only DD.MM.YYYY for a picked day, which has no time of its own (docs/screens.md «Форматы и
+ * постоянные»).
+ */
 export const formatMoment = (value: number | string | Date) =>
   isBareDay(new Date(value)) ? formatDay(value) : formatDateTime(value);
 

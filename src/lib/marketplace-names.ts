@@ -14,7 +14,9 @@ const names: Record<string, string> = {
   '-': 'Без маркетплейса',
 };
 
-/** OZON, Wildberries, Яндекс Маркет; «Другое» for Other; «—» for none. An unknown code shows as is rather than vanish. */
+/**
+ * OZON, Wildberries, Яндекс Маркет; «Другое» for Other; «—» for none. An unknown code shows as is rather than vanish.
+ */
 export function marketplaceName(code: string | null | undefined): string {
   if (code == null || code === '') return '—';
   return names[code] ?? names[code.toUpperCase()] ?? code;

@@ -9,7 +9,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the browser says it is online: the screens whose calls need the network say so, and the sync indicator shows it. */
+/**
+ * Whether the browser says it is online: the screens whose calls need the network say so, and the sync indicator shows
+ * it.
+ */
 export const useOnline = () =>
   useSyncExternalStore(
     subscribe,

@@ -6,7 +6,10 @@ export interface AppNotification {
   text: string;
 }
 
-/** The app state (docs/screens.md «Состояние приложения»). One small store, read with useAppState, written only through the functions below. */
+/**
+ * The app state (docs/screens.md «Состояние приложения»). One small store, read with useAppState, written only through
+ * the functions below.
+ */
 export interface AppState {
   user: { id: string; first_name: string; last_name: string; login: string } | null;
   title: string;
@@ -55,7 +58,10 @@ export const setSyncDialogOpen = (open: boolean) => update({ syncDialogOpen: ope
 export const setProgress = (value: number) => update({ progressValue: value >= 100 ? 0 : value });
 
 let notificationTimer: ReturnType<typeof setTimeout> | undefined;
-/** Shows a message in the bar; with a timeout it clears itself (docs/screens.md «Форматы и постоянные»: 10 s errors and live, 3 s info). */
+/**
+ * Shows a message in the bar; with a timeout it clears itself (docs/screens.md «Форматы и постоянные»: 10 s errors and
+ * live, 3 s info).
+ */
 export function notify(notification: AppNotification, clearAfterMs?: number): void {
   clearTimeout(notificationTimer);
   update({ notification });

@@ -21,7 +21,9 @@ interface BatchWrite<F extends string> {
   kind: Batch['kind'];
   /** YYYY-MM-DD. */
   date: string;
-  /** The document's own rows (its lots, or its other realizations): those no longer listed go, the rest take its day. */
+  /**
+   * The document's own rows (its lots, or its other realizations): those no longer listed go, the rest take its day.
+   */
   rows: {
     table: 'lots' | 'other_realizations';
     saved: readonly ({ id: string } & Record<F, string>)[];

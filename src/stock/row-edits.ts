@@ -6,7 +6,9 @@ import { checkCount, checkPrice, type Check } from './rules.ts';
  * edit once it passes. Callers run these inside serial(), so the stock they read stays current.
  */
 
-/** Whether a row that already holds `held` units may hold `count`: the server retakes, so its own units count as free. */
+/**
+ * Whether a row that already holds `held` units may hold `count`: the server retakes, so its own units count as free.
+ */
 export async function checkRetake(productId: string, held: number, count: number): Promise<Check> {
   const { free } = await loadProductStock(productId);
   return checkCount(count, { free: free + held });

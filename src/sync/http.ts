@@ -16,7 +16,8 @@ export const onSessionLost = (handler: () => void) => {
 let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
- * One refresh for every request that met a 401 at the same time (docs/sync-protocol.md «Обновление токена»): the first starts it,
+ * One refresh for every request that met a 401 at the same time (docs/sync-protocol.md «Обновление токена»): the first
+ * starts it,
  * the others wait for it and replay. Across tabs a Web Lock serialises refreshes; a tab that
  * finds the refresh token already rotated by another tab just uses the new tokens, since sending
  * the old one again would look like token theft and end the session.
@@ -39,7 +40,8 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
   if (!refresh) return refuse();
   if (seen !== null && refresh !== seen) return 'refreshed';
   const previousAccess = getAccessToken();
-  // docs/sync-protocol.md «Обновление токена»: the refresh token goes into the access slot first, so the refresh call carries it as the bearer.
+  // docs/sync-protocol.md «Обновление токена»: the refresh token goes into the access slot first, so the refresh call
+  // carries it as the bearer.
   localStorage.setItem(ACCESS_KEY, refresh);
   let response: Response;
   try {

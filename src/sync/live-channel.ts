@@ -8,7 +8,10 @@ import { getAccessToken, userIdFromToken } from './tokens.ts';
 const RECONNECT_MS = 1000;
 const LIVE_NOTIFICATION_MS = 10_000;
 
-/** Applies one live message to the app (docs/sync-protocol.md «Живой канал»): progress drives the ring, notifications the bar. */
+/**
+ * Applies one live message to the app (docs/sync-protocol.md «Живой канал»): progress drives the ring, notifications
+ * the bar.
+ */
 export function handleLiveMessage(message: LiveMessage, onChanges: () => void): void {
   if (message.type === 'progress') setProgress(message.value);
   else if (message.type === 'notification') notify(message.value, LIVE_NOTIFICATION_MS);

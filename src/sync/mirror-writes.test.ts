@@ -39,7 +39,9 @@ const pull = (...changes: Change[]) =>
   );
 const rename = (name: string) =>
   queueUpdate('markets', 'm', { name }, { method: 'PATCH', path: '/api/v1/markets/M/', body: { name } }, database);
-/** Answers every call with `status` and `body`; runs `meanwhile` first (a pull landing while the call is on the wire). */
+/**
+ * Answers every call with `status` and `body`; runs `meanwhile` first (a pull landing while the call is on the wire).
+ */
 const answering =
   (status: number, body: unknown, meanwhile?: () => Promise<unknown>): PushTransport =>
   async (batch) => {

@@ -99,7 +99,8 @@ export async function queueCreate(
 /**
  * A change to a row. While the row's last queued call is still waiting (never sent, not in a
  * group), this one folds into it: the same fields edited again, or a row created offline and then
- * edited, become one call. PATCH bodies use the create body's field names (true across the API: docs/sync-protocol.md «Очередь (outbox)»).
+ * edited, become one call. PATCH bodies use the create body's field names (true across the API: docs/sync-protocol.md
+ * «Очередь (outbox)»).
  */
 export async function queueUpdate(
   table: MirroredTableName,

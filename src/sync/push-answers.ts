@@ -15,7 +15,9 @@ const isTransient = (status: number) => status >= 500 || status === 408 || statu
 /** What settling a call does with one of its entries. */
 export type Fate = { kind: 'accept'; body: unknown } | { kind: 'reject'; reason: string } | { kind: 'retry' };
 
-/** The server ran out of time for the call (server/sync/push.ts): it applied what it could and asks for the rest again. */
+/**
+ * The server ran out of time for the call (server/sync/push.ts): it applied what it could and asks for the rest again.
+ */
 const pastDeadline = (r: PushResult) =>
   r.status === 503 && (r.body as { code?: unknown } | null)?.code === 'push_deadline';
 
@@ -260,7 +262,10 @@ async function accept(entry: OutboxEntry, body: unknown, database: OstatokDataba
 
 const isCreate = (entry: OutboxEntry) => entry.method === 'POST' && entry.before === null;
 
-/** Marks the entry refused and puts its row back; answers how many entries were refused with it. Runs in settle's transaction. */
+/**
+ * Marks the entry refused and puts its row back; answers how many entries were refused with it. Runs in settle's
+ * transaction.
+ */
 async function reject(entry: OutboxEntry, reason: string, database: OstatokDatabase): Promise<number> {
   // `before` as stored now: a pull or an earlier answer may have updated it while this was on the wire.
   const before = (await database.outbox.get(entry.seq!))?.before ?? null;

@@ -50,7 +50,9 @@ export async function serverMarkets(server: RealServer, user: TestUser): Promise
   return res.json() as Array<Record<string, unknown>>;
 }
 
-/** An access token the server itself would have issued (tests/server/helpers/test-app.ts secret), expired a minute ago. */
+/**
+ * An access token the server itself would have issued (tests/server/helpers/test-app.ts secret), expired a minute ago.
+ */
 export function expiredAccessToken(userId: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ typ: 'access' })

@@ -70,7 +70,8 @@ export function DateField({ label, value, onChange, min = DATE_MIN, max = DATE_M
   const id = useId();
   const [text, setText] = useState(() => isoToShown(value));
   const [touched, setTouched] = useState(false);
-  // The last value this field reported: a different value from the parent (a reset, a loaded document) replaces the text.
+  // The last value this field reported: a different value from the parent (a reset, a loaded document) replaces the
+  // text.
   const reported = useRef(value);
   useEffect(() => {
     if (value !== reported.current) {

@@ -7,7 +7,9 @@ import { toolbar } from './page.css.ts';
 import { totalsLine } from './table.css.ts';
 import { DateField } from './date-field.tsx';
 
-/** The product drawer an editor adds lines from (features/batches ProductDrawer; routes compose it into other editors). */
+/**
+ * The product drawer an editor adds lines from (features/batches ProductDrawer; routes compose it into other editors).
+ */
 export interface ProductDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -45,7 +47,9 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** The page of a document edited as a whole (docs/screens.md «Адреса»): a date, lines from the product drawer, one save. */
+/**
+ * The page of a document edited as a whole (docs/screens.md «Адреса»): a date, lines from the product drawer, one save.
+ */
 export function DocumentEditor(props: Props) {
   const { title, date, onDate, flagged, error, empty, totals, Drawer } = props;
   const [drawerOpen, setDrawerOpen] = useState(props.drawerAtStart);

@@ -101,7 +101,10 @@ export const cellInput = style({
 export const checkbox = style({ width: '28px', height: '28px', margin: '8px' });
 /** A second line under a cell's text: articles, stock left. */
 export const small = style({ display: 'block', color: vars.color.muted, fontSize: vars.font.small });
-/** A document's lines (purchase, other realization): new and modified ones, and ones flagged after a refused save (docs/screens.md «Адреса»). */
+/**
+ * A document's lines (purchase, other realization): new and modified ones, and ones flagged after a refused save
+ * (docs/screens.md «Адреса»).
+ */
 export const line = style({
   selectors: {
     '&[data-state="new"], &[data-state="modified"]': { background: vars.color.highlight },

@@ -55,7 +55,9 @@ async function tableCounts() {
   return { products_mp: await of(productsMp), products_wh: await of(productsWh) };
 }
 
-/** Reads every store's whole catalog through a fresh adapter (fresh rate pacers), in order, as the job queue runs them. */
+/**
+ * Reads every store's whole catalog through a fresh adapter (fresh rate pacers), in order, as the job queue runs them.
+ */
 async function readOnly(): Promise<{ wallMs: number; offers: number; perStoreMs: Record<string, number> }> {
   const { pageSize } = config.marketplaces;
   const adapters: Record<string, CatalogAdapter> = {

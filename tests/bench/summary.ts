@@ -105,7 +105,8 @@ else {
   rows.push({
     target: '3. offline cold start → list painted',
     figure: fmt(c.medianListMs),
-    // An absolute target: the budget is its baseline; the shell (index.html from the service worker) shows where the time starts.
+    // An absolute target: the budget is its baseline; the shell (index.html from the service worker) shows where the
+    // time starts.
     baseline: `budget 1000 ms (shell from the service worker ${fmt(c.medianShellMs)})`,
     ratio: `${round1((c.medianListMs / 1000) * 100) / 100} of the budget`,
     goal: '≤ 1000 ms',

@@ -66,7 +66,8 @@ describe('the installable PWA', () => {
       // fetch() is not a navigation, but it must not be answered from any cache either.
       expect(await pwa.fetchFromPage('/api/health')).toMatchObject({ ok: false });
 
-      // Navigations to server paths (the live channel is /user/{id}/, the profile page /user) fail as a network error instead of showing index.html.
+      // Navigations to server paths (the live channel is /user/{id}/, the profile page /user) fail as a network error
+      // instead of showing index.html.
       for (const path of [
         '/api/health',
         '/api/v1/markets/',

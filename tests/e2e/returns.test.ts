@@ -170,7 +170,8 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
       'Примечание',
     ]);
 
-    // Ready at the lot's price; markdown first without a price: the receipt refuses and flags it (docs/rules.md «Возвраты»).
+    // Ready at the lot's price; markdown first without a price: the receipt refuses and flags it (docs/rules.md
+    // «Возвраты»).
     await returns.setStatus(a.id, 'Готов к продаже', { lotPrice: 'по цене 100 ₽' });
     await eventually(async () => (await returns.prices(a.id)).join() === '100', 'ready at 100 ₽');
     await returns.setStatus(b.id, 'Уценка', { price: 0, markdownPrice: 0 });

@@ -99,7 +99,8 @@ const routes: Route[] = [
         code: 'not_found',
       },
       { what: 'an id already taken', body: () => ({ ...lotNew(), id: L.main }), status: 409, code: 'duplicate' },
-      // Both within their caps, but count × price overflows the product's stock_value (numeric(14,2)): the database refuses it.
+      // Both within their caps, but count × price overflows the product's stock_value (numeric(14,2)): the database
+      // refuses it.
       {
         what: 'a lot worth more than the stock value holds',
         body: () => ({ ...lotNew(), count: 1_000_000, price: 1_000_000_000 }),

@@ -16,7 +16,10 @@ import { newId } from './helpers/test-app.ts';
 const P = { main: newId(), other: newId() };
 /** A lot of P.main (price 10), one of P.other. */
 const L = { main: newId(), other: newId() };
-/** Returns of P.main: edited, received by the receipt, received at a lot's price, already received; and one without a product. */
+/**
+ * Returns of P.main: edited, received by the receipt, received at a lot's price, already received; and one without a
+ * product.
+ */
 const R = { edit: newId(), receipt: newId(), to: newId(), done: newId(), unmatched: newId() };
 
 const NUL = 'nul\u0000note';

@@ -174,7 +174,8 @@ describe('returns import', () => {
     const before = await returnRows(userA);
     const { jobs: done, messages } = await importReturns(userA);
     for (const j of done) expect(j.result).toMatchObject({ added: 0, updated: 0, kept: 0 });
-    // The only hints to pull are the ones every write request sends (one per store's request); the pages changed nothing.
+    // The only hints to pull are the ones every write request sends (one per store's request); the pages changed
+    // nothing.
     expect(messages.filter((m) => m.type === 'changes')).toHaveLength(stores.length);
     expect(await returnRows(userA)).toEqual(before);
   });

@@ -65,7 +65,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant('receipt' as const),
       picks: fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
-      // Mostly a complete item (the receipt goes through unless a return is processed or unmatched), sometimes a partial or broken one.
+      // Mostly a complete item (the receipt goes through unless a return is processed or unmatched), sometimes a
+      // partial or broken one.
       override: fc.oneof(
         {
           weight: 4,

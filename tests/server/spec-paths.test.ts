@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 import { newId, signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 
 /*
- * The product's calls (docs/architecture.md «Вызовы») decide the paths: the OpenAPI document lists each call as the product spells
+ * The product's calls (docs/architecture.md «Вызовы») decide the paths: the OpenAPI document lists each call as the
+ * product spells
  * it (with or without the trailing '/'), once; the other spelling reaches the same route.
  */
 

@@ -8,7 +8,8 @@ import { apiCall, ok } from './helpers/stock.ts';
 import { receiveLot } from './helpers/outflows.ts';
 
 /*
- * A client written against the product’s calls alone (docs/architecture.md «Контракт»): every reading of a body they allow is accepted, and
+ * A client written against the product’s calls alone (docs/architecture.md «Контракт»): every reading of a body they
+ * allow is accepted, and
  * what the server cannot take is refused as problem+json in Russian, never a 500.
  */
 

@@ -14,7 +14,8 @@ export const stockPushSettings = pgTable('stock_push_settings', {
 
 /**
  * What a stock push sent, one row per listing and run (the job): the quantity, the warehouse it went
- * to and the marketplace's verdict: its refusal explained in Russian and kept word for word. Store and listing are copied, not
+ * to and the marketplace's verdict: its refusal explained in Russian and kept word for word. Store and listing are
+ * copied, not
  * referenced: the log outlives a deleted store or listing.
  */
 export const stockPushLog = pgTable(

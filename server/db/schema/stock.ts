@@ -166,7 +166,10 @@ export const realizations = pgTable(
     count: integer('count').notNull(),
     /** Unit cost of the units taken, from the ledger (FIFO): the figure reports use. */
     price: money('price').notNull().default(0),
-    /** The purchase price the seller typed with the sale (`price` of the call, docs/rules.md «Реализации»), kept as entered; null if not sent. */
+    /**
+     * The purchase price the seller typed with the sale (`price` of the call, docs/rules.md «Реализации»), kept as
+     * entered; null if not sent.
+     */
     enteredPrice: money('entered_price'),
     realizationPrice: money('realization_price').notNull().default(0),
     status: text('status', { enum: realizationStatuses }).notNull().default('completed'),

@@ -66,7 +66,10 @@ export interface WarehouseListResponse {
   result?: WarehouseListItem[];
 }
 
-/** productsv1GetProductInfoStocksByWarehouseFbsRequest — POST /v1/product/info/stocks-by-warehouse/fbs; int64 skus as strings. */
+/**
+ * productsv1GetProductInfoStocksByWarehouseFbsRequest — POST /v1/product/info/stocks-by-warehouse/fbs; int64 skus as
+ * strings.
+ */
 export interface StocksByWarehouseFbsRequest {
   sku: string[];
 }

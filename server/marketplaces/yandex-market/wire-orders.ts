@@ -17,7 +17,10 @@ export type OrderStatus =
   | 'RETURNED'
   | 'UNKNOWN';
 
-/** OrderDatesFilterDTO: creation and shipment dates YYYY-MM-DD (≤ 30 days apart, the "To" end excluded), update dates ISO 8601. */
+/**
+ * OrderDatesFilterDTO: creation and shipment dates YYYY-MM-DD (≤ 30 days apart, the "To" end excluded), update dates
+ * ISO 8601.
+ */
 export interface OrderDatesFilter {
   creationDateFrom?: string;
   creationDateTo?: string;

@@ -63,7 +63,10 @@ export interface PagedReturns {
   returns: YmReturn[];
 }
 
-/** GetReturnsResponse — GET /v2/campaigns/{campaignId}/returns (query page_token, limit ≤ 100, fromDate/toDate by update date). */
+/**
+ * GetReturnsResponse — GET /v2/campaigns/{campaignId}/returns (query page_token, limit ≤ 100, fromDate/toDate by update
+ * date).
+ */
 export interface GetReturnsResponse {
   status: ApiResponseStatus;
   result?: PagedReturns;

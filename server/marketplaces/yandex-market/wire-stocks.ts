@@ -24,7 +24,10 @@ export interface UpdateStocksRequest {
   skus: UpdateStock[];
 }
 
-/** GetWarehouseStocksRequest — POST /v2/campaigns/{campaignId}/offers/stocks (getStocks); offerIds 1–500, answered whole. */
+/**
+ * GetWarehouseStocksRequest — POST /v2/campaigns/{campaignId}/offers/stocks (getStocks); offerIds 1–500, answered
+ * whole.
+ */
 export interface GetWarehouseStocksRequest {
   stocksWarehouseId?: number;
   hasStocks?: boolean;

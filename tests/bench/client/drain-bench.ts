@@ -76,7 +76,10 @@ const spread = (xs: number[]): Spread => ({
   max: round1(Math.max(...xs)),
 });
 
-/** A fresh browser profile signed in at `baseUrl` through the login form, the app installed: an origin's own IndexedDB, tokens and service worker. */
+/**
+ * A fresh browser profile signed in at `baseUrl` through the login form, the app installed: an origin's own IndexedDB,
+ * tokens and service worker.
+ */
 async function signedInProfile(baseUrl: string, user: { login: string; password: string }): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-drain-'));
   const { context, page } = await openProfile(dir, { offline: false });

@@ -24,7 +24,10 @@ export interface DrainSample {
   pushWireMs: number;
   /** Pull pages answered while the outbox drained (each costs the server a query and the page IndexedDB writes). */
   pullsDuringDrain: number;
-  /** Live channel `changes` hints the page got while the outbox drained (the server sends one per push that applied something). */
+  /**
+   * Live channel `changes` hints the page got while the outbox drained (the server sends one per push that applied
+   * something).
+   */
   liveHintsDuringDrain: number;
 }
 

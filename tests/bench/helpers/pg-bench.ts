@@ -61,7 +61,10 @@ export async function startInstance(
   }
 }
 
-/** BENCH_PG_URL names the server (default: the local one); the bench makes its own database there and drops it at the end. */
+/**
+ * BENCH_PG_URL names the server (default: the local one); the bench makes its own database there and drops it at the
+ * end.
+ */
 export async function startBenchServer(name: string): Promise<BenchServer> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `ostatok_bench_${name}_${process.pid}`;

@@ -38,7 +38,9 @@ export interface ApiCall {
 const PUSH = { dropRequest: 0.07, dropAnswer: 0.08, unavailable: 0.05, delayAnswer: 0.15, expireMidPush: 0.12 };
 const OTHER = { dropRequest: 0.05, dropAnswer: 0.05, unavailable: 0.05 };
 const REFRESH_DROP = 0.15;
-/** A push is held for mid-push expiry only when its token dies within this window (TTL 5 s: mostly; 30 s: sometimes). */
+/**
+ * A push is held for mid-push expiry only when its token dies within this window (TTL 5 s: mostly; 30 s: sometimes).
+ */
 const EXPIRY_HOLD_MAX_MS = 6_000;
 
 // Session calls the harness itself needs (signing back in after a sign-out); never faulted.

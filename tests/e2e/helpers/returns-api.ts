@@ -29,7 +29,9 @@ export interface ServerLotRow {
   is_return: boolean;
 }
 
-/** Returns and what receiving them made, as the server holds them (docs/rules.md «Возвраты»), over the public HTTP API. */
+/**
+ * Returns and what receiving them made, as the server holds them (docs/rules.md «Возвраты»), over the public HTTP API.
+ */
 export class ReturnsApi {
   constructor(readonly api: ServerApi) {}
 

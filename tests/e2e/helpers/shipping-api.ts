@@ -22,7 +22,10 @@ export interface ServerShipping {
   fetched_at: string | null;
 }
 
-/** The shipping and delivery figures as the server answers them (docs/rules.md «Достаточность»), over the public HTTP API. */
+/**
+ * The shipping and delivery figures as the server answers them (docs/rules.md «Достаточность»), over the public HTTP
+ * API.
+ */
 export class ShippingApi {
   constructor(readonly api: ServerApi) {}
 

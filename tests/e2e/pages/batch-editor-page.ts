@@ -2,7 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { plainSpaces } from '../helpers/shown-number.ts';
 import { ProductDrawer } from './product-drawer.ts';
 
-/** /inventory/add «Оприходование товара»: lines from the drawer, a receipt date, «Оприходовать» and its confirmation. */
+/**
+ * /inventory/add «Оприходование товара»: lines from the drawer, a receipt date, «Оприходовать» and its confirmation.
+ */
 export class BatchEditorPage {
   readonly drawer: ProductDrawer;
 

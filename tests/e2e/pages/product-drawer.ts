@@ -1,6 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The side panel «Товары склада» the batch editors add lines from (docs/screens.md «Адреса»: /inventory/add, /other-realizations/add). */
+/**
+ * The side panel «Товары склада» the batch editors add lines from (docs/screens.md «Адреса»: /inventory/add,
+ * /other-realizations/add).
+ */
 export class ProductDrawer {
   constructor(readonly page: Page) {}
 

@@ -11,7 +11,9 @@ export interface ShownFigures {
   totalPrice: number;
 }
 
-/** The stock figures of /products «Товары» (docs/screens.md «Адреса»): the summary line and the table's figure columns. */
+/**
+ * The stock figures of /products «Товары» (docs/screens.md «Адреса»): the summary line and the table's figure columns.
+ */
 export class ProductsFigures {
   constructor(readonly page: Page) {}
 

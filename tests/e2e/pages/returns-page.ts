@@ -3,7 +3,10 @@ import { plainSpaces, shownNumber } from '../helpers/shown-number.ts';
 
 export type ShownStatus = 'Готов к продаже' | 'Уценка' | 'Списание' | 'Нет';
 
-/** /returns «Возвраты» (docs/screens.md «Адреса»): toolbar, status filter, rows, the price dialog and the receipt footer. */
+/**
+ * /returns «Возвраты» (docs/screens.md «Адреса»): toolbar, status filter, rows, the price dialog and the receipt
+ * footer.
+ */
 export class ReturnsPage {
   constructor(readonly page: Page) {}
 
@@ -34,7 +37,10 @@ export class ReturnsPage {
     await dialog.waitFor({ state: 'hidden' });
   }
 
-  /** Chooses a status on the row and answers the price dialog: a lot's price, or a typed cost, plus the discounted price and a note. */
+  /**
+   * Chooses a status on the row and answers the price dialog: a lot's price, or a typed cost, plus the discounted price
+   * and a note.
+   */
   async setStatus(
     returnId: string,
     status: Exclude<ShownStatus, 'Нет'>,

@@ -53,7 +53,10 @@ export interface Route {
   freeForm?: string[];
   /** A body whose strings pass validation but hold a NUL, which PostgreSQL cannot store. */
   nul?: unknown;
-  /** The route takes bodies over 2 MB by design (push: a long offline queue): the padding is refused as an unknown field. */
+  /**
+   * The route takes bodies over 2 MB by design (push: a long offline queue): the padding is refused as an unknown
+   * field.
+   */
   largeBodies?: boolean;
   cases?: RouteCase[];
   /** More checks of the answer to the valid body. */
@@ -86,7 +89,10 @@ export interface BadInputSuite {
   routes: Route[];
   /** Tables beyond the user, store and product ones that refused calls must leave as they were. */
   tables?: PgTable[];
-  /** Fields of the table's bodies: a random object of only these could be a valid call (an empty PATCH is), so it is left out. */
+  /**
+   * Fields of the table's bodies: a random object of only these could be a valid call (an empty PATCH is), so it is
+   * left out.
+   */
   knownFields: string[];
   /** Makes, as the signed-in user, what the table's addresses and bodies name. */
   setup(ctx: BadInputContext): Promise<void>;

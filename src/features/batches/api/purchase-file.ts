@@ -101,7 +101,10 @@ export function findHeader(rows: readonly string[][]): FileHeader | null {
 export const NO_HEADER =
   'Не нашли заголовки столбцов: в первой строке таблицы нужны «Артикул» или «Наименование», «Количество» и «Цена».';
 
-/** What a line is matched against: warehouse products with their listings' articles (offer_id), as the product search finds them. */
+/**
+ * What a line is matched against: warehouse products with their listings' articles (offer_id), as the product search
+ * finds them.
+ */
 export interface MatchIndex {
   byArticle: Map<string, string[]>;
   byName: Map<string, string[]>;
@@ -190,7 +193,10 @@ function readCount(text: string): { count?: number; problem?: string } {
   return check.ok ? { count: n } : { problem: check.error };
 }
 
-/** The unit cost: more than 0 (a purchase line at 0 is refused, docs/rules.md «Документы»), to the kopeck, within the cap. */
+/**
+ * The unit cost: more than 0 (a purchase line at 0 is refused, docs/rules.md «Документы»), to the kopeck, within the
+ * cap.
+ */
 function readPrice(text: string): { price?: number; problem?: string } {
   if (!text.trim()) return { problem: 'Не указана цена' };
   const n = parseSheetNumber(text);

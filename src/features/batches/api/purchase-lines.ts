@@ -13,7 +13,10 @@ export interface PurchaseLine {
 /** A lot of the batch as the device has it, with how many of its units have already left. */
 export type BatchLot = Lot & { taken: number };
 
-/** Batch line edits are read as floats (docs/rules.md «Проверки ввода и пределы»); «1,5» reads as 1.5, empty or junk as 0. */
+/**
+ * Batch line edits are read as floats (docs/rules.md «Проверки ввода и пределы»); «1,5» reads as 1.5, empty or junk as
+ * 0.
+ */
 export const parseAmount = (text: string) => {
   const n = parseDecimal(text);
   return n !== null && Number.isFinite(n) ? n : 0;

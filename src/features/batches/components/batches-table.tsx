@@ -4,7 +4,9 @@ import { imageSrc } from '../../../lib/image-src.ts';
 import { clickable, linkButton, more, num, table, td, th, thumb, thumbs } from './batches.css.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
-/** The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»). */
+/**
+ * The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»).
+ */
 export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: BatchRow): void }) {
   return (
     <ScrollArea>

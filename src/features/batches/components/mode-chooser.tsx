@@ -9,7 +9,9 @@ const modes: { mode: BatchMode; label: string }[] = [
   { mode: 'other', label: 'Прочее' },
 ];
 
-/** Which documents to show (docs/screens.md «Адреса»): asked when the address names none. Closing it means purchases. */
+/**
+ * Which documents to show (docs/screens.md «Адреса»): asked when the address names none. Closing it means purchases.
+ */
 export function ModeChooser({ open, onChoose }: { open: boolean; onChoose(mode: BatchMode): void }) {
   return (
     <Dialog

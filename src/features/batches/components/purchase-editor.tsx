@@ -38,7 +38,9 @@ function EditPurchase({ batchId }: { batchId: string }) {
 const byProduct = (a: PurchaseLine, b: PurchaseLine) =>
   a.product_id.localeCompare(b.product_id) || a.id.localeCompare(b.id);
 
-/** The purchase editor (docs/screens.md «Адреса»): lines from the product drawer, a receipt date, one confirmed save. */
+/**
+ * The purchase editor (docs/screens.md «Адреса»): lines from the product drawer, a receipt date, one confirmed save.
+ */
 function PurchaseEditor({ contents }: { contents?: BatchContents }) {
   const navigate = useNavigate();
   const catalog = useProductCatalog();

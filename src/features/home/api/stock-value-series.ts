@@ -30,7 +30,10 @@ export interface ValueLot {
 export interface ValueInput {
   lots: readonly ValueLot[];
   ledger: readonly LedgerRow[];
-  /** The date of each outflow row on the device, keyed `table/id`: a write-off, markdown or sale leaves stock on its own date. */
+  /**
+   * The date of each outflow row on the device, keyed `table/id`: a write-off, markdown or sale leaves stock on its own
+   * date.
+   */
   outflowDays: ReadonlyMap<string, string>;
   today: string;
 }

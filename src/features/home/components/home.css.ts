@@ -3,7 +3,10 @@ import { vars } from '../../../ui/theme.css.ts';
 
 export { num, table, tableWrap, td, th } from '../../../ui/table.css.ts';
 
-/** From a tablet's width up two columns: the stock and the edits on the left, the shortfall list beside them; on a phone one under another. */
+/**
+ * From a tablet's width up two columns: the stock and the edits on the left, the shortfall list beside them; on a phone
+ * one under another.
+ */
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',

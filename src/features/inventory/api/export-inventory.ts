@@ -4,7 +4,9 @@ import { filterRows, type InventoryFilter } from './inventory-table.ts';
 import type { InventoryRow } from './types.ts';
 import { loadInventoryRows } from './use-inventory-table.ts';
 
-/** /inventory as a sheet: the rows the filter matches over all pages, newest receipt first, with the table's columns. */
+/**
+ * /inventory as a sheet: the rows the filter matches over all pages, newest receipt first, with the table's columns.
+ */
 export function inventorySheet(rows: readonly InventoryRow[], now = new Date()): Sheet {
   return {
     fileName: exportFileName('Партии_товара', now),

@@ -26,7 +26,8 @@ export interface InventoryTable {
 
 /**
  * /inventory from the device: every lot with its product, remaining units as the server will have
- * them once the outbox is sent (outflows still waiting already taken). 50 per page (docs/screens.md «Форматы и постоянные»).
+ * them once the outbox is sent (outflows still waiting already taken). 50 per page (docs/screens.md «Форматы и
+ * постоянные»).
  */
 export function useInventoryTable(filter: InventoryFilter & { page: number }): InventoryTable {
   const joined = useLiveQuery(loadInventoryRows, []);

@@ -16,7 +16,9 @@ const columns = [
   { label: 'Сумма', num: true },
 ];
 
-/** The /inventory table (docs/screens.md «Адреса»): cost price and remaining units are edited in place, saved on blur. */
+/**
+ * The /inventory table (docs/screens.md «Адреса»): cost price and remaining units are edited in place, saved on blur.
+ */
 export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
   return (
     <DataTable columns={columns} rows={rows} testId="inventory-row">

@@ -22,7 +22,8 @@ function Route() {
 }
 const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
 
-// Issue 9: the session ended while a price was being typed; the text must reach the outbox before the page goes to /auth.
+// Issue 9: the session ended while a price was being typed; the text must reach the outbox before the page goes to
+// /auth.
 describe('a session that ends mid-edit', () => {
   it('saves the focused cell to the outbox before leaving for /auth', async () => {
     await db.mirrored('products_wh').add({ id: 'p1', name: 'Кружка', images: [], ...meta });

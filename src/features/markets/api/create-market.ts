@@ -14,7 +14,10 @@ export interface MarketInput {
 
 export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
 
-/** docs/rules.md «Проверки ввода и пределы»: market_id and name are required; market_id is unique among the user's stores. */
+/**
+ * docs/rules.md «Проверки ввода и пределы»: market_id and name are required; market_id is unique among the user's
+ * stores.
+ */
 export async function validateMarket(input: MarketInput, { creating }: { creating: boolean }): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (creating && !input.market_id.trim()) errors.market_id = 'Укажите идентификатор магазина';

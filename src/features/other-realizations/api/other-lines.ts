@@ -24,7 +24,8 @@ export function totals(lines: readonly OtherLine[]): { count: number; sum: numbe
 }
 
 /**
- * The most this line may take (docs/rules.md «Проверки ввода и пределы»): the units the product has for this document, less what
+ * The most this line may take (docs/rules.md «Проверки ввода и пределы»): the units the product has for this document,
+ * less what
  * its other lines of the same product take.
  */
 export function maxFor(lines: readonly OtherLine[], id: string, available: ReadonlyMap<string, number>): number {
@@ -60,7 +61,10 @@ export function countProblem(
   return count > max ? `на складе доступно ${max} шт.` : null;
 }
 
-/** Why the line cannot be saved, or null: it needs a non-zero count within stock and a marketplace (docs/rules.md «Проверки ввода и пределы»). */
+/**
+ * Why the line cannot be saved, or null: it needs a non-zero count within stock and a marketplace (docs/rules.md
+ * «Проверки ввода и пределы»).
+ */
 export function lineProblem(
   lines: readonly OtherLine[],
   line: OtherLine,

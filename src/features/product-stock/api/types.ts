@@ -1,6 +1,8 @@
 import type { Lot, Realization, Reserve, StockMovement } from '../../../stock/types.ts';
 
-/** The stock rows as the server answers and sync mirrors them (src/stock/types.ts names them once for every feature). */
+/**
+ * The stock rows as the server answers and sync mirrors them (src/stock/types.ts names them once for every feature).
+ */
 export type {
   Disposal,
   Lot,

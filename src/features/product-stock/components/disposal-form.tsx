@@ -9,7 +9,10 @@ import { TextArea } from '../../../ui/text-field.tsx';
 import { createDisposal } from '../api/create-disposal.ts';
 import { FormPage } from './form-page.tsx';
 
-/** /product/{id}/disposal/new — «Списать» (docs/rules.md «Проверки ввода и пределы»: count 1, price 0); afterwards the disposal tab. */
+/**
+ * /product/{id}/disposal/new — «Списать» (docs/rules.md «Проверки ввода и пределы»: count 1, price 0); afterwards the
+ * disposal tab.
+ */
 export function DisposalForm({ productId }: { productId: string }) {
   const navigate = useNavigate();
   const stock = useProductStock(productId);

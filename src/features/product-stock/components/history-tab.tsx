@@ -16,7 +16,10 @@ const columns = [
   { label: 'Цена за ед.', num: true },
 ];
 
-/** Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first; «Экспорт» saves every page. */
+/**
+ * Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first; «Экспорт» saves
+ * every page.
+ */
 export function HistoryTab({ productId }: { productId: string }) {
   const ledger = useLedger(productId);
   const [page, setPage] = useState(1);

@@ -18,7 +18,8 @@ const history: [MirroredTableName, 'product_id' | 'product'][] = [
 ];
 
 /**
- * docs/rules.md «Товары и их цифры»: the other products' listings, lots and history go to the main one and the others are
+ * docs/rules.md «Товары и их цифры»: the other products' listings, lots and history go to the main one and the others
+ * are
  * removed — on the device at once, and PATCH /api/v1/products/group/{main_id}/ queued with them.
  */
 export async function groupProducts(mainId: string, others: string[]): Promise<void> {

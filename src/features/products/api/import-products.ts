@@ -4,7 +4,8 @@ import { apiCall } from '../../../sync/contract.ts';
 
 /**
  * «Загрузить с маркетплейсов»: one POST /api/v1/extract/products/many for every store linked to a
- * marketplace (docs/architecture.md «Вызовы»: '-' is refused). Offline it waits in the outbox like any edit; the server's
+ * marketplace (docs/architecture.md «Вызовы»: '-' is refused). Offline it waits in the outbox like any edit; the
+ * server's
  * progress and result come over the live channel. Answers false when there is no such store.
  */
 export async function importFromMarketplaces(): Promise<boolean> {

@@ -8,7 +8,8 @@ import {
 } from '../../../lib/search-params.ts';
 
 /**
- * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»). Anything
+ * /products query: page, search, order_by (defaults page 1, order by name: docs/screens.md «Форматы и постоянные»).
+ * Anything
  * malformed in a shared or hand-edited address falls back to the default instead of failing.
  */
 export const productsSearchSchema = searchSchema({

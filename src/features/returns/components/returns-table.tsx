@@ -208,7 +208,9 @@ function ReturnRow({
   );
 }
 
-/** A processed return: what it became and when (the verb per outcome), its cost and, for a markdown, the price after it. */
+/**
+ * A processed return: what it became and when (the verb per outcome), its cost and, for a markdown, the price after it.
+ */
 function Outcome({ row: r }: { row: ReturnLine }) {
   const verb = isReceivable(r.status) ? outcomeVerbs[r.status] : 'Оприходован';
   return (

@@ -71,7 +71,10 @@ type ProductFigures = Pick<
   | 'fetched_at'
 >;
 
-/** One row of /shipping-delivery: the product as the device shows it, with the server's figures (count: Σ projected lots). */
+/**
+ * One row of /shipping-delivery: the product as the device shows it, with the server's figures (count: Σ projected
+ * lots).
+ */
 export interface ShippingRow extends ProductFigures {
   id: string;
   name: string;

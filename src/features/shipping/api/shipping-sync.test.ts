@@ -41,7 +41,9 @@ async function product(
 const receive = (productId: string, count: number, price: number, date: string) =>
   inject('POST', '/api/v1/inventory/', { product_id: productId, count, price, date });
 
-/** The store's new snapshot, written by the status job's own repository call (server/import/postings.ts does the same). */
+/**
+ * The store's new snapshot, written by the status job's own repository call (server/import/postings.ts does the same).
+ */
 async function snapshot(store: (typeof STORES)[number], figures: [string, number, number, number][], at: Date) {
   const row = (await server.app.repos.markets.find(user.id, store.market_id))!;
   await server.app.repos.postings.replaceSnapshot(

@@ -30,7 +30,10 @@ function snapshotText(fetchedAt: string | null, stores: StoreSnapshot[]): string
   return `Статусы на ${formatDateTime(fetchedAt)} (${each})`;
 }
 
-/** /shipping-delivery — «Отгрузки и доставки» (docs/screens.md, docs/rules.md «Достаточность»): entirely from the device. */
+/**
+ * /shipping-delivery — «Отгрузки и доставки» (docs/screens.md, docs/rules.md «Достаточность»): entirely from the
+ * device.
+ */
 export function ShippingScreen({ search, onSearchChange }: ShippingScreenProps) {
   const online = useOnline();
   const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));

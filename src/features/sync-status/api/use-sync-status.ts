@@ -9,7 +9,10 @@ export interface SyncStatus {
   lastSyncAt: number | null;
 }
 
-/** What the header's sync indicator shows, live from the outbox and the sync bookkeeping (refused edits: ./refused-edits.ts). */
+/**
+ * What the header's sync indicator shows, live from the outbox and the sync bookkeeping (refused edits:
+ * ./refused-edits.ts).
+ */
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
   const unsent = useLiveQuery(() => countUnsent(), [], 0);
