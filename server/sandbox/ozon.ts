@@ -1,7 +1,4 @@
 import type {
-  FbsPosting,
-  FbsPostingListRequest,
-  FbsPostingListResponse,
   ProductInfoListRequest,
   ProductInfoListResponse,
   ProductInfoListResponseItem,
@@ -9,8 +6,7 @@ import type {
   ProductListResponse,
   RpcStatus,
 } from '../marketplaces/ozon/wire.ts';
-import { notAfter, type SandboxOffer } from './data.ts';
-import type { SandboxPosting } from './postings.ts';
+import type { SandboxOffer } from './data.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -40,60 +36,10 @@ export function authorise(req: SandboxRequest, state: SandboxState): SandboxStor
 export const catalog = (state: SandboxState, store: SandboxStore) =>
   state.offers(`OZON:${store.marketId}`, `OZ${store.marketId}`);
 
-const postingsOf = (state: SandboxState, store: SandboxStore) =>
+export const postingsOf = (state: SandboxState, store: SandboxStore) =>
   state.postings('OZON', store.marketId, catalog(state, store));
 
-const YEAR_MS = 366 * 86_400_000;
-
 export const iso = (ms: number) => new Date(ms).toISOString();
-
-function fbsPosting(p: SandboxPosting): FbsPosting {
-  const orderNumber = p.postingNumber.replace(/-\d+$/, '');
-  const at = p.createdAt.getTime();
-  const shipped = ['delivering', 'driver_pickup', 'delivered', 'sent_by_seller'].includes(p.status);
-  return {
-    posting_number: p.postingNumber,
-    order_id: p.id,
-    order_number: orderNumber,
-    status: p.status,
-    substatus: p.status === 'awaiting_packaging' ? 'posting_created' : `posting_${p.status}`,
-    delivery_method: {
-      id: 21321684811000,
-      name: 'Ozon Логистика самостоятельно, Песочница',
-      warehouse_id: 21321684811000,
-      warehouse: 'Склад песочницы',
-      tpl_provider_id: 24,
-      tpl_provider: 'Ozon Логистика',
-    },
-    tracking_number: '',
-    tpl_integration_type: 'ozon',
-    in_process_at: iso(at),
-    shipment_date: iso(at + 24 * 3_600_000),
-    ...(shipped ? { delivering_date: iso(notAfter(at + 30 * 3_600_000)) } : {}),
-    cancellation: {
-      cancel_reason_id: p.status === 'cancelled' ? 352 : 0,
-      cancel_reason: p.status === 'cancelled' ? 'Покупатель отменил заказ' : '',
-      cancellation_type: p.status === 'cancelled' ? 'client' : '',
-      cancelled_after_ship: false,
-      affect_cancellation_rating: false,
-      cancellation_initiator: p.status === 'cancelled' ? 'Клиент' : '',
-    },
-    products: p.items.map((i) => ({
-      price: i.price.toFixed(6),
-      currency_code: 'RUB',
-      offer_id: i.offer.offerId,
-      name: i.offer.name,
-      sku: i.offer.sku,
-      quantity: i.quantity,
-      is_blr_traceable: false,
-      is_marketplace_buyout: false,
-    })),
-    is_express: false,
-    is_multibox: false,
-    multi_box_qty: 1,
-    available_actions: [],
-  };
-}
 
 function infoItem(o: SandboxOffer, url: string): ProductInfoListResponseItem {
   const images = o.images.map((n) => `${url}/images/${n}.png`);
@@ -151,41 +97,6 @@ export const ozonSandbox: SandboxMarketplaceModule = {
   limited: () => rpc(429, codes.resourceExhausted, 'You have reached request rate limit per second'),
   postingsOf,
   routes: [
-    {
-      method: 'POST',
-      pattern: /^\/v3\/posting\/fbs\/list$/,
-      handle(req, state) {
-        const store = authorise(req, state);
-        if ('status' in store) return store;
-        const body = (req.body ?? {}) as Partial<FbsPostingListRequest>;
-        const { limit, offset, filter } = body;
-        if (limit === undefined || offset === undefined || filter === undefined)
-          return rpc(400, codes.invalidArgument, 'filter, limit and offset are required');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          return rpc(400, codes.invalidArgument, 'limit must be between 1 and 1000');
-        if (!Number.isInteger(offset) || offset < 0)
-          return rpc(400, codes.invalidArgument, 'offset must be a non-negative integer');
-        const since = Date.parse(filter.since ?? '');
-        const to = Date.parse(filter.to ?? '');
-        if (Number.isNaN(since) || Number.isNaN(to))
-          return rpc(400, codes.invalidArgument, 'filter.since and filter.to are required date-times');
-        if (to - since > YEAR_MS) return rpc(400, codes.invalidArgument, 'PERIOD_IS_TOO_LONG');
-        const dir = (body.dir ?? 'ASC').toUpperCase() === 'DESC' ? -1 : 1;
-        const all = postingsOf(state, store)
-          .filter(
-            (p) =>
-              (!filter.status || p.status === filter.status) &&
-              p.createdAt.getTime() >= since &&
-              p.createdAt.getTime() <= to,
-          )
-          .sort((a, b) => dir * (a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id));
-        const page = all.slice(offset, offset + limit);
-        const response: FbsPostingListResponse = {
-          result: { postings: page.map(fbsPosting), has_next: offset + page.length < all.length },
-        };
-        return { status: 200, body: response };
-      },
-    },
     {
       method: 'POST',
       pattern: /^\/v3\/product\/list$/,

@@ -1,30 +1,61 @@
 /**
- * Current orders in the sandbox: OZON FBS postings, WB FBS assembly tasks, YM orders, generated
- * deterministically from each store's catalog (ids, articles and quantities follow from the store's key;
- * creation times count back from the moment the store's postings are first asked for, so they always fall
- * inside the windows the adapters ask about). Every store has them in every status the adapters map to a
- * bucket and in some they must leave out (delivered, cancelled, …), cycling through `postingStatuses`.
+ * Current orders in the sandbox: OZON FBS postings, WB FBS assembly tasks, YM orders. Each store starts
+ * with some generated deterministically from its catalog (ids, articles and quantities follow from the
+ * store's key; creation times count back from the moment the store's postings are first asked for, so
+ * they always fall inside the windows the adapters ask about). Every store has them in every status the
+ * adapters map to a bucket and in some they must leave out (delivered, cancelled, …), cycling through
+ * `postingStatuses` (posting-statuses.ts). Orders created later (below, and the trickle: trickle.ts) join
+ * them; the store's order book (order-book.ts) keeps them all.
  *
  * Statuses are written the marketplace's way:
- * - OZON: the posting status, e.g. `awaiting_packaging`, `driver_pickup`, `delivered`;
- * - WILDBERRIES: `supplierStatus/wbStatus`, e.g. `new/waiting`, `complete/sorted`, `cancel/canceled`;
- * - YM: `STATUS/SUBSTATUS`, e.g. `PROCESSING/STARTED`, `DELIVERY/DELIVERY_SERVICE_RECEIVED`.
+ * - OZON: the posting status, e.g. `awaiting_packaging`, `driver_pickup`, `delivered`, `cancelled`;
+ * - WILDBERRIES: `supplierStatus/wbStatus`, e.g. `new/waiting`, `complete/sorted`, `cancel/canceled`,
+ *   `complete/canceled_by_client`;
+ * - YM: `STATUS/SUBSTATUS`, e.g. `PROCESSING/STARTED`, `DELIVERY/DELIVERY_SERVICE_RECEIVED`, `CANCELLED/SHOP_FAILED`.
+ * Cancelling is a move to a cancelled status like any other.
  *
- * Tests move an order through its statuses in either of two ways:
+ * Every order has a creation time and a change time: the last time its status moved (generated ones
+ * changed an hour after creation; a new one changed when created; moving to the status it has is no
+ * change). Its handover is when it first left the warehouse (isHandedOver; OZON's delivering_date).
+ * The marketplace calls list new and moved orders from then on and filter by these times as the real
+ * ones do: OZON /v3/posting/fbs/list (since/to by creation, last_changed_status_date by change), WB
+ * /api/v3/orders (dateFrom/dateTo by creation, `next` by id; new tasks get larger ids), /orders/new and
+ * /orders/status (WB answers no change times: a reader asks the statuses of the tasks it holds), YM
+ * /v1/businesses/{id}/orders (dates.updateDateFrom/To) and /v2/campaigns/{id}/orders (updatedAtFrom/To).
+ * An unknown posting number is left out of every listing. The order calls keep the marketplaces' rate
+ * limits (order-limits.ts).
+ *
+ * Tests create and move orders in either of two ways:
  * - in process, on the object startSandbox() returns:
- *     sandbox.postings('OZON')                      → SandboxPostingView[] (optionally for one store: sandbox.postings('YM', '21000001'))
+ * sandbox.postings('OZON')                      → SandboxPostingView[] (optionally for one store:
+ * sandbox.postings('YM', '21000001'))
+ *     sandbox.createOrder('OZON', {offerId: 'OZ1200345-00007', quantity: 2, price: 450}) → SandboxPostingView[]
  *     sandbox.setPostingStatus('WILDBERRIES', '4100000001', 'confirm/waiting') → the updated SandboxPostingView
- *   (an unknown posting or status throws a RangeError);
+ *   (bad input, an unknown posting or status throws a RangeError);
  * - over HTTP, from another process (e2e), on the sandbox's own port; these calls bypass injected failures
- *   and are not logged as marketplace requests:
- *     GET  /__sandbox/postings/{marketplace}[?store=marketId]        → 200 {postings: SandboxPostingView[]}
+ *   and rate limits and are not logged as marketplace requests:
+ *     GET  /__sandbox/postings/{marketplace}[?store=storeId]        → 200 {postings: SandboxPostingView[]}
+ * POST /__sandbox/postings/{marketplace} {"offer_id", "quantity", "price"[, "store"]} → 201 {postings:
+ * SandboxPostingView[]}
  *     POST /__sandbox/postings/{marketplace}/{postingNumber} {"status": "delivering"} → 200 SandboxPostingView,
  *          400 {message} for a status the marketplace does not have, 404 {message} for an unknown posting.
- *   {marketplace} is OZON, WILDBERRIES or YM (any case).
- * The next listing by the marketplace's API shows the new status.
+ *   {marketplace} is OZON, WILDBERRIES or YM (any case); storeId is the OZON Client-Id, the WB store's
+ *   marketId, the YM campaign id.
+ *
+ * Creating an order: `offer_id` any article of the store's catalog (linked in Ostatok or not, archived
+ * too), `quantity` an integer ≥ 1, `price` roubles per unit > 0, `store` the store (the first of that
+ * marketplace by default). It starts awaiting packaging (OZON `awaiting_packaging`, WB `new/waiting`,
+ * YM `PROCESSING/STARTED`). The answer is always a list: one posting on OZON and YM (one line of that
+ * quantity), and on Wildberries, whose assembly tasks are one unit each, `quantity` tasks of one unit,
+ * consecutive ids. Anything else answers 400 {message}: an unknown marketplace, store or offer, a
+ * quantity that is not a whole number ≥ 1, a price that is not a number > 0.
+ * The next listing by the marketplace's API shows the new order or the new status.
  */
 import { random, seedOf, type SandboxOffer } from './data.ts';
+import { isHandedOver, postingStatuses } from './posting-statuses.ts';
 import type { SandboxMarketplace } from './types.ts';
+
+export { isHandedOver, isPostingStatus, newPostingStatus, postingStatuses } from './posting-statuses.ts';
 
 export interface SandboxPostingItem {
   offer: SandboxOffer;
@@ -45,6 +76,10 @@ export interface SandboxPosting {
   /** In the marketplace's notation (see the comment above). */
   status: string;
   createdAt: Date;
+  /** When the status last moved (creation counts): what incremental readers filter on. */
+  changedAt: Date;
+  /** When it first left the seller's warehouse (isHandedOver); undefined while it has not. */
+  handedOverAt?: Date;
   /** WB: one item of quantity 1; OZON and YM: one or two. */
   items: SandboxPostingItem[];
 }
@@ -55,95 +90,12 @@ export interface SandboxPostingView {
   storeId: string;
   postingNumber: string;
   status: string;
+  /** ISO 8601 UTC, to the millisecond. */
+  createdAt: string;
+  changedAt: string;
+  /** When it first left the seller's warehouse (OZON delivering, WB complete, YM shipped or further); null before. */
+  handedOverAt: string | null;
   items: Array<{ offerId: string; externalProductId: string; quantity: number; price: number }>;
-}
-
-/** The statuses generated postings cycle through, relevant ones first; more may be set by the control API. */
-export const postingStatuses: Record<SandboxMarketplace, readonly string[]> = {
-  OZON: [
-    'awaiting_packaging',
-    'awaiting_deliver',
-    'delivering',
-    'driver_pickup',
-    'delivered',
-    'cancelled',
-    'awaiting_registration',
-    'arbitration',
-  ],
-  WILDBERRIES: [
-    'new/waiting',
-    'confirm/waiting',
-    'complete/waiting',
-    'complete/sorted',
-    'complete/ready_for_pickup',
-    'complete/sold',
-    'cancel/canceled',
-    'new/declined_by_client',
-    'complete/canceled_by_client',
-  ],
-  YM: [
-    'PROCESSING/STARTED',
-    'PROCESSING/READY_TO_SHIP',
-    'DELIVERY/DELIVERY_SERVICE_RECEIVED',
-    'PROCESSING/SHIPPED',
-    'PICKUP/PICKUP_SERVICE_RECEIVED',
-    'DELIVERED/DELIVERY_SERVICE_DELIVERED',
-    'CANCELLED/USER_CHANGED_MIND',
-    'UNPAID/WAITING_USER_INPUT',
-  ],
-};
-
-const ozonStatuses = new Set([
-  'awaiting_registration',
-  'acceptance_in_progress',
-  'awaiting_approve',
-  'awaiting_packaging',
-  'awaiting_deliver',
-  'arbitration',
-  'client_arbitration',
-  'delivering',
-  'driver_pickup',
-  'delivered',
-  'cancelled',
-  'not_accepted',
-  'sent_by_seller',
-]);
-const wbSupplierStatuses = new Set(['new', 'confirm', 'complete', 'cancel']);
-const wbStatuses = new Set([
-  'waiting',
-  'sorted',
-  'sold',
-  'canceled',
-  'canceled_by_client',
-  'declined_by_client',
-  'defect',
-  'ready_for_pickup',
-  'postponed_delivery',
-  'accepted_by_carrier',
-  'sent_to_carrier',
-]);
-const ymStatuses = new Set([
-  'PLACING',
-  'RESERVED',
-  'UNPAID',
-  'PROCESSING',
-  'DELIVERY',
-  'PICKUP',
-  'DELIVERED',
-  'CANCELLED',
-  'PENDING',
-  'PARTIALLY_RETURNED',
-  'RETURNED',
-  'UNKNOWN',
-]);
-
-/** Whether `status` is one the marketplace's API can answer (its enums; YM substatuses by form only). */
-export function isPostingStatus(marketplace: SandboxMarketplace, status: string): boolean {
-  if (marketplace === 'OZON') return ozonStatuses.has(status);
-  const [a, b, ...rest] = status.split('/');
-  if (a === undefined || b === undefined || rest.length > 0) return false;
-  if (marketplace === 'WILDBERRIES') return wbSupplierStatuses.has(a) && wbStatuses.has(b);
-  return ymStatuses.has(a) && /^[A-Z][A-Z_]*$/.test(b);
 }
 
 /** The sandbox's one price list: what a unit of an offer sells for, roubles. */
@@ -188,14 +140,19 @@ export function generatePostings(
       marketplace === 'OZON' ? `${String(id).padStart(8, '0').slice(-8)}-${String(n).padStart(4, '0')}-1` : String(id);
     // Newest first in the cycle: n = 1 is an hour old; the oldest reach back about 50 days.
     const ageHours = 1 + Math.floor(((n - 1) * 50 * 24) / Math.max(1, count)) + Math.floor(next() * 5);
+    const createdAt = now - ageHours * HOUR;
+    const status = statuses[(n - 1) % statuses.length] as string;
     list.push({
       marketplace,
       storeId,
       n,
       postingNumber,
       id,
-      status: statuses[(n - 1) % statuses.length] as string,
-      createdAt: new Date(now - ageHours * HOUR),
+      status,
+      createdAt: new Date(createdAt),
+      // An hour after creation: never later than `now`, since the newest is an hour old.
+      changedAt: new Date(createdAt + HOUR),
+      ...(isHandedOver(marketplace, status) ? { handedOverAt: new Date(createdAt + HOUR) } : {}),
       items,
     });
   }
@@ -208,6 +165,9 @@ export function viewOf(p: SandboxPosting): SandboxPostingView {
     storeId: p.storeId,
     postingNumber: p.postingNumber,
     status: p.status,
+    createdAt: p.createdAt.toISOString(),
+    changedAt: p.changedAt.toISOString(),
+    handedOverAt: p.handedOverAt?.toISOString() ?? null,
     items: p.items.map((i) => ({
       offerId: i.offer.offerId,
       // OZON sku, WB nmId (the card's nmID is the offer's productId), YM has no marketSku in orders.
@@ -216,4 +176,14 @@ export function viewOf(p: SandboxPosting): SandboxPostingView {
       price: i.price,
     })),
   };
+}
+
+/**
+ * The posting number and id of an order created in the sandbox, from a per-marketplace sequence (1, 2, …).
+ * They lie above every generated one (OZON and YM under 1e9, WB under 5e9), so they never collide and WB's
+ * `next` cursor, which walks ids upwards, meets them after the older tasks.
+ */
+export function createdIdentity(marketplace: SandboxMarketplace, seq: number): { id: number; postingNumber: string } {
+  const id = (marketplace === 'WILDBERRIES' ? 5_000_000_000 : 1_000_000_000) + seq;
+  return { id, postingNumber: marketplace === 'OZON' ? `${id}-0001-1` : String(id) };
 }

@@ -16,7 +16,10 @@ export const ozonRefusalCodes = {
   resourceExhausted: 8,
 } as const;
 
-/** Wildberries: its marketplace API's codes, and the titles of its gateway's and analytics' answers (their code is a trace id). */
+/**
+ * Wildberries: its marketplace API's codes, and the titles of its gateway's and analytics' answers (their code is a
+ * trace id).
+ */
 export const wildberriesRefusalCodes = {
   notFound: 'NotFound',
   uploadDataLimit: 'UploadDataLimit',

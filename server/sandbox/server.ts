@@ -1,16 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleControl, readBody, send, type ControlContext } from './control.ts';
+import type { Sandbox, SandboxControl, SandboxOptions, SandboxRequestLog } from './api.ts';
+import { handleControl, type ControlContext } from './control.ts';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
+import { readBody, send } from './http.ts';
+import { SandboxOrderBook, type SandboxOrderRequest } from './order-book.ts';
+import { defaultOrderLimits } from './order-limits.ts';
 import { ozonSandbox } from './ozon.ts';
+import { ozonPostingSandbox } from './ozon-postings.ts';
 import { ozonReturnSandbox } from './ozon-returns.ts';
 import { ozonStockSandbox } from './ozon-stocks.ts';
-import { SandboxStocks, type SandboxStockLimits, type SandboxStockView } from './stocks.ts';
-import { wildberriesReturnSandbox } from './wildberries-returns.ts';
-import { wildberriesStockSandbox } from './wildberries-stocks.ts';
-import { yandexMarketReturnSandbox } from './yandex-market-returns.ts';
-import { yandexMarketStockSandbox } from './yandex-market-stocks.ts';
-import { generatePostings, isPostingStatus, viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
+import { viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
+import { SandboxStocks } from './stocks.ts';
+import { SandboxTrickle } from './trickle.ts';
 import type {
   SandboxMarketplace,
   SandboxMarketplaceModule,
@@ -20,84 +22,35 @@ import type {
   SandboxStore,
 } from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
-import { yandexMarketSandbox } from './yandex-market.ts';
+import { wildberriesOrderSandbox } from './wildberries-orders.ts';
+import { wildberriesReturnSandbox } from './wildberries-returns.ts';
+import { wildberriesStockSandbox } from './wildberries-stocks.ts';
+import { campaignIdOf, yandexMarketSandbox } from './yandex-market.ts';
+import { yandexMarketCampaignOrderSandbox } from './yandex-market-campaign-orders.ts';
+import { yandexMarketOrderSandbox } from './yandex-market-orders.ts';
+import { yandexMarketReturnSandbox } from './yandex-market-returns.ts';
+import { yandexMarketStockSandbox } from './yandex-market-stocks.ts';
 
+export type { Sandbox, SandboxControl, SandboxOptions, SandboxRequestLog } from './api.ts';
+export type { SandboxOrderRequest } from './order-book.ts';
+export type { SandboxOrderLimits } from './order-limits.ts';
 export type { SandboxMarketplace, SandboxStore } from './types.ts';
 export type { SandboxPostingView } from './postings.ts';
 export type { SandboxStockLimits, SandboxStockView } from './stocks.ts';
-export { postingStatuses } from './postings.ts';
+export type { SandboxTrickleSettings, SandboxTrickleView } from './trickle.ts';
+export { newPostingStatus, postingStatuses } from './postings.ts';
 export { businessIdOf } from './yandex-market.ts';
 
-export interface SandboxOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  host?: string;
-  offersPerStore?: number;
-  /** Customer returns per store (per YM campaign), spread over the 90 days up to `returnsUntil`; 60 by default. */
-  returnsPerStore?: number;
-  /** YYYY-MM-DD, the newest returns' day; today (UTC) by default. Tests fix it so dates do not move. */
-  returnsUntil?: string;
-  /** Current orders per store (per YM campaign), cycling through every status (postings.ts); 40 by default. */
-  postingsPerStore?: number;
-  stores?: SandboxStore[];
-  /** Every Nth request to a marketplace is rate-limited; 0 turns it off. */
-  rateLimitEvery?: Partial<Record<SandboxMarketplace, number>>;
-  /**
-   * Milliseconds every marketplace API answer is held back, as a real marketplace's round trip
-   * would; 0 (the default) answers at once. Lets a UI test watch an import while it runs.
-   */
-  latencyMs?: number;
-  /** The stock calls' limits (stocks.ts); the specs' own by default. */
-  stockLimits?: SandboxStockLimits;
-}
-
-export interface SandboxRequestLog {
-  marketplace: SandboxMarketplace | 'images';
-  method: string;
-  path: string;
-  status: number;
-  /** When it arrived (ms since the epoch): tests read the pacing from it. */
-  at: number;
-}
-
-export interface SandboxControl {
-  /**
-   * The next `count` requests to `marketplace` get its rate-limit answer (OZON/WB 429, YM 420) asking
-   * to wait `waitSeconds`, or the given `status` (e.g. 503) instead.
-   */
-  failNext(marketplace: SandboxMarketplace, count?: number, options?: { status?: number; waitSeconds?: number }): void;
-  rateLimitEvery(marketplace: SandboxMarketplace, n: number): void;
-  /** Every request served, oldest first; tests read paging and retries from it. */
-  readonly requests: SandboxRequestLog[];
-  reset(): void;
-}
-
-export interface Sandbox {
-  url: string;
-  stores: SandboxStore[];
-  control: SandboxControl;
-  /** The current orders of a marketplace (of one store: its marketId, YM campaign id), by store then creation. */
-  postings(marketplace: SandboxMarketplace, storeId?: string): SandboxPostingView[];
-  /** Moves an order to `status`, written the marketplace's way (postings.ts); throws RangeError for an unknown posting or status. */
-  setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView;
-  /**
-   * The stocks the stores were sent, as the marketplace keeps them (of one store: OZON Client-Id, WB
-   * marketId, YM campaign id); also GET /__sandbox/stocks/{marketplace}[?store=] for other processes.
-   */
-  stocks(marketplace: SandboxMarketplace, storeId?: string): SandboxStockView[];
-  /**
-   * From now on the marketplace refuses this article's stock as it would an unknown offer (OZON a
-   * per-item error, WB 409 NotFound, YM 400 OFFER_NOT_FOUND); also POST /__sandbox/stocks/{marketplace}/refuse {"offer_id"}.
-   */
-  refuseStock(marketplace: SandboxMarketplace, offerId: string): void;
-  close(): Promise<void>;
-}
-
-// The returns and stock modules come after their marketplace's own: allPostings finds a marketplace's first module.
+// The order, returns and stock modules come after their marketplace's own: allPostings finds a marketplace's first
+// module.
 const modules: SandboxMarketplaceModule[] = [
   ozonSandbox,
   wildberriesSandbox,
   yandexMarketSandbox,
+  ozonPostingSandbox,
+  wildberriesOrderSandbox,
+  yandexMarketOrderSandbox,
+  yandexMarketCampaignOrderSandbox,
   ozonReturnSandbox,
   wildberriesReturnSandbox,
   yandexMarketReturnSandbox,
@@ -117,7 +70,10 @@ export const defaultSandboxStores: SandboxStore[] = [
   { marketplace: 'YM', marketId: '21000001', apiKey: 'ym-sandbox-key-0001', name: 'Песочница Яндекс Маркет' },
 ];
 
-/** Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog and returns endpoints on one port. */
+/**
+ * Starts the sandbox marketplace: OZON, Wildberries and Yandex Market catalog, order, returns and stock
+ * endpoints on one port, with the control endpoints under /__sandbox/ (control.ts).
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const offersPerStore = options.offersPerStore ?? 2000;
   const stores = options.stores ?? defaultSandboxStores;
@@ -132,16 +88,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const counters = new Map<SandboxMarketplace, number>();
   const requests: SandboxRequestLog[] = [];
   const latencyMs = options.latencyMs ?? 0;
-  const postingsPerStore = options.postingsPerStore ?? 40;
-  const postingLists = new Map<string, SandboxPosting[]>();
-  /** `${marketplace}:${postingNumber}` → posting, for the control API. */
-  const postingIndex = new Map<string, SandboxPosting>();
+  const orders = new SandboxOrderBook(options.postingsPerStore ?? 40);
   const stocks = new SandboxStocks(options.stockLimits);
 
   const state: SandboxState = {
     url: '',
     stores,
     stocks,
+    orderLimits: { ...defaultOrderLimits, ...options.orderLimits },
     offers(catalogKey, prefix) {
       let offers = catalogs.get(catalogKey);
       if (!offers) catalogs.set(catalogKey, (offers = generateOffers(catalogKey, offersPerStore, prefix)));
@@ -156,43 +110,60 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         );
       return list;
     },
-    postings(marketplace, storeId, offers) {
-      const key = `${marketplace}:${storeId}`;
-      let list = postingLists.get(key);
-      if (!list) {
-        postingLists.set(key, (list = generatePostings(marketplace, storeId, offers, postingsPerStore, Date.now())));
-        for (const p of list) postingIndex.set(`${marketplace}:${p.postingNumber}`, p);
-      }
-      return list;
-    },
+    postings: (marketplace, storeId, offers) => orders.postings(marketplace, storeId, offers),
   };
 
-  function allPostings(marketplace: SandboxMarketplace, storeId?: string): SandboxPosting[] {
-    const module = modules.find((m) => m.marketplace === marketplace)!;
-    return stores
-      .filter((s) => s.marketplace === marketplace)
-      .flatMap((s) => module.postingsOf(state, s))
-      .filter((p) => storeId === undefined || p.storeId === storeId);
+  /** The id its postings carry: OZON Client-Id, WB marketId, YM campaign id. */
+  const storeIdOf = (s: SandboxStore) => (s.marketplace === 'YM' ? String(campaignIdOf(s)) : s.marketId);
+  const known = (marketplace: SandboxMarketplace) => modules.some((m) => m.marketplace === marketplace);
+
+  /** The marketplace's stores (one, by its id), each with its orders generated. */
+  function storesOf(marketplace: SandboxMarketplace, storeId?: string): SandboxStore[] {
+    const module = modules.find((m) => m.marketplace === marketplace);
+    if (!module) return [];
+    const chosen = stores.filter(
+      (s) => s.marketplace === marketplace && (storeId === undefined || storeIdOf(s) === storeId),
+    );
+    for (const s of chosen) module.postingsOf(state, s);
+    return chosen;
   }
 
-  function setPostingStatus(
-    marketplace: SandboxMarketplace,
-    postingNumber: string,
-    status: string,
-  ): SandboxPostingView {
-    allPostings(marketplace);
-    const posting = postingIndex.get(`${marketplace}:${postingNumber}`);
-    if (!posting) throw new RangeError(`sandbox: no ${marketplace} posting ${postingNumber}`);
-    if (!isPostingStatus(marketplace, status)) throw new RangeError(`sandbox: ${marketplace} has no status ${status}`);
-    posting.status = status;
-    return viewOf(posting);
+  function allPostings(marketplace: SandboxMarketplace, storeId?: string): SandboxPosting[] {
+    return storesOf(marketplace, storeId).flatMap((s) => orders.postings(marketplace, storeIdOf(s), []));
   }
+
+  function setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string) {
+    allPostings(marketplace);
+    return viewOf(orders.setStatus(marketplace, postingNumber, status));
+  }
+
+  function createOrder(marketplace: SandboxMarketplace, order: SandboxOrderRequest): SandboxPostingView[] {
+    if (!known(marketplace)) throw new RangeError(`sandbox: no marketplace ${String(marketplace)}`);
+    const [store] = storesOf(marketplace, order.store);
+    if (!store) throw new RangeError(`sandbox: no ${marketplace} store ${order.store ?? ''}`.trim());
+    return orders.create(marketplace, storeIdOf(store), order).map(viewOf);
+  }
+
+  const trickle = new SandboxTrickle((marketplaces) =>
+    marketplaces.flatMap((mp) =>
+      storesOf(mp).map((s) => ({
+        marketplace: mp,
+        storeId: storeIdOf(s),
+        offers: orders.offers(mp, storeIdOf(s)) ?? [],
+        create: (offer: SandboxOffer, quantity: number, price: number) =>
+          orders.create(mp, storeIdOf(s), { offerId: offer.offerId, quantity, price }),
+      })),
+    ),
+  );
 
   const controlContext: ControlContext = {
-    known: (marketplace) => modules.some((m) => m.marketplace === marketplace),
+    known,
     stocks,
     allPostings,
+    createOrder,
     setPostingStatus,
+    setTrickle: (settings) => trickle.set(settings),
+    trickle: () => trickle.view(),
   };
 
   /** An injected failure for this request, if one is due. */
@@ -292,11 +263,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stores,
     control,
     postings: (marketplace, storeId) => allPostings(marketplace, storeId).map(viewOf),
+    createOrder,
     setPostingStatus,
+    setTrickle: (settings) => trickle.set(settings),
+    trickle: () => trickle.view(),
     stocks: (marketplace, storeId) => stocks.list(marketplace, storeId),
     refuseStock: (marketplace, offerId) => stocks.refuse(marketplace, offerId),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        trickle.stop();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -8,7 +8,9 @@ export interface SandboxStockLimits {
   minuteMs?: number;
   /** OZON /v2/products/stocks: 80 requests a minute per Client-Id; a pair once per half a minute (30 s). */
   ozonPerMinute?: number;
-  /** WB stocks and warehouses (marketplace category): a token bucket of 300 a minute with a burst of 20. */
+  /**
+   * WB stocks, warehouses and assembly tasks (marketplace category): a token bucket of 300 a minute with a burst of 20.
+   */
   wbPerMinute?: number;
   wbBurst?: number;
   /** YM updateStocks: 100,000 SKUs a minute. */
@@ -29,7 +31,10 @@ export interface SandboxStockView {
 /** Requests arriving this much earlier than the pacing allows still pass: local network jitter. */
 const TOLERANCE_MS = 50;
 
-/** The stocks the sandbox keeps, its limit counters and the items tests told it to refuse. */
+/**
+ * The stocks the sandbox keeps, its limit counters and the items tests told it to refuse. The counters
+ * serve the order calls too (order-limits.ts): WB's marketplace category is one bucket for both.
+ */
 export class SandboxStocks {
   readonly limits: Required<SandboxStockLimits>;
   private readonly amounts = new Map<string, SandboxStockView>();
@@ -76,14 +81,24 @@ export class SandboxStocks {
     return this.refused.has(`${marketplace}:${offerId}`);
   }
 
-  /** At most `limit` units within a minute (OZON requests, YM SKUs); false (nothing counted) when over. */
-  window(id: string, limit: number, units = 1): boolean {
+  /**
+   * At most `limit` units within a minute (OZON requests, YM SKUs), or within `windowMs` (YM's hourly
+   * order quotas); false (nothing counted) when over.
+   */
+  window(id: string, limit: number, units = 1, windowMs = this.limits.minuteMs): boolean {
     const now = Date.now();
-    const spent = (this.windows.get(id) ?? []).filter((s) => s.at > now - this.limits.minuteMs + TOLERANCE_MS);
+    const spent = (this.windows.get(id) ?? []).filter((s) => s.at > now - windowMs + TOLERANCE_MS);
     this.windows.set(id, spent);
     if (spent.reduce((n, s) => n + s.units, 0) + units > limit) return false;
     spent.push({ at: now, units });
     return true;
+  }
+
+  /** What a window has spent, and when its oldest spending leaves it (now when nothing is spent). */
+  windowUse(id: string, windowMs = this.limits.minuteMs): { spent: number; freesAt: number } {
+    const now = Date.now();
+    const spent = (this.windows.get(id) ?? []).filter((s) => s.at > now - windowMs + TOLERANCE_MS);
+    return { spent: spent.reduce((n, s) => n + s.units, 0), freesAt: spent[0] ? spent[0].at + windowMs : now };
   }
 
   /** WB's token bucket: false when empty; `cost` > 1 charges a refused request as several (409 = 10). */
@@ -97,6 +112,13 @@ export class SandboxStocks {
     if (b.tokens < 1 - TOLERANCE_MS * rate) return false;
     b.tokens -= cost;
     return true;
+  }
+
+  /** The tokens a bucket holds now (its burst when never used: the caller's next request fills it). */
+  bucketLeft(id: string, perMinute: number, burst: number): number {
+    const b = this.buckets.get(id);
+    if (!b) return burst;
+    return Math.min(burst, b.tokens + (Date.now() - b.last) * (perMinute / this.limits.minuteMs));
   }
 
   /** Charges more of a request already let through (WB's 409 costs 10). */

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
+import type { SandboxOrderLimits } from './order-limits.ts';
 import type { SandboxPosting } from './postings.ts';
 import type { SandboxStocks } from './stocks.ts';
 
@@ -38,8 +39,13 @@ export interface SandboxState {
   returns(returnsKey: string, offers: SandboxOffer[], prefix: string): SandboxReturn[];
   /** A store's current orders (postings.ts), generated once from `offers` and cached; statuses change in place. */
   postings(marketplace: SandboxMarketplace, storeId: string, offers: SandboxOffer[]): SandboxPosting[];
-  /** The stocks the stores were sent, the stock limits' counters and the articles tests made it refuse. */
+  /**
+   * The stocks the stores were sent, the limits' counters (stock and order calls) and the articles tests made it
+   * refuse.
+   */
   readonly stocks: SandboxStocks;
+  /** The order calls' limits (order-limits.ts). */
+  readonly orderLimits: Required<SandboxOrderLimits>;
 }
 
 export interface SandboxRoute {

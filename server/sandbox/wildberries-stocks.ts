@@ -9,7 +9,13 @@ import {
   type SandboxState,
   type SandboxStore,
 } from './types.ts';
-import { catalogOf, marketplaceError, storeOf, unauthorisedMarketplace, wildberriesSandbox } from './wildberries.ts';
+import {
+  admitMarketplace,
+  catalogOf,
+  marketplaceBucketOf,
+  marketplaceError,
+  wildberriesSandbox,
+} from './wildberries.ts';
 import { wildberriesRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
@@ -46,17 +52,6 @@ function warehousesOf(store: SandboxStore): SellerWarehouse[] {
 /** The size id of an offer's only size: the sandbox card's sizes[0].chrtID. */
 export const chrtIdOf = (o: SandboxOffer) => o.productId + 300_000_000;
 
-const bucketOf = (store: SandboxStore) => `WB:${seedOfKey(store.apiKey)}:marketplace`;
-
-/** Auth, then the category's bucket: the gateway answers 401 and 429 before the method looks at anything. */
-function admit(req: SandboxRequest, state: SandboxState): SandboxStore | SandboxResponse {
-  const store = storeOf(req, state);
-  if (!store) return unauthorisedMarketplace();
-  const { limits } = state.stocks;
-  if (!state.stocks.bucket(bucketOf(store), limits.wbPerMinute, limits.wbBurst)) return wildberriesSandbox.limited(1);
-  return store;
-}
-
 type StocksHandler = (
   req: SandboxRequest,
   state: SandboxState,
@@ -64,13 +59,16 @@ type StocksHandler = (
   wh: SellerWarehouse,
 ) => SandboxResponse;
 
-/** A method of /api/v3/stocks/{warehouseId}: admitted, on a warehouse of the seller's; WB answers 404 NotFound otherwise. */
+/**
+ * A method of /api/v3/stocks/{warehouseId}: admitted, on a warehouse of the seller's; WB answers 404 NotFound
+ * otherwise.
+ */
 function stocksRoute(method: 'PUT' | 'POST', handle: StocksHandler): SandboxRoute {
   return {
     method,
     pattern: /^\/api\/v3\/stocks\/(\d+)$/,
     handle(req, state, match) {
-      const store = admit(req, state);
+      const store = admitMarketplace(req, state);
       if ('status' in store) return store;
       const wh = warehousesOf(store).find((w) => String(w.id) === match[1]);
       return wh ? handle(req, state, store, wh) : { status: 404, body: { code: codes.notFound, message: '' } };
@@ -89,7 +87,7 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
       method: 'GET',
       pattern: /^\/api\/v3\/warehouses$/,
       handle(req, state) {
-        const store = admit(req, state);
+        const store = admitMarketplace(req, state);
         if ('status' in store) return store;
         return { status: 200, body: warehousesOf(store) };
       },
@@ -129,7 +127,7 @@ export const wildberriesStockSandbox: SandboxMarketplaceModule = {
       if (unknown.length > 0) conflicts.push({ code: codes.notFound, message: 'Not found', data: named(unknown) });
       if (conflicts.length > 0) {
         // Nothing of the request is applied, and the conflict costs ten requests of the quota.
-        state.stocks.charge(bucketOf(store), 9);
+        state.stocks.charge(marketplaceBucketOf(store), 9);
         return { status: 409, body: conflicts };
       }
       for (const i of items)

@@ -1,21 +1,13 @@
 import type {
   AnalyticsProblem,
-  AssemblyOrder,
   Card,
   CardsListRequest,
   CardsListResponse,
   ContentError,
   GatewayError,
   MarketplaceApiError,
-  NewOrdersResponse,
-  OrderStatus,
-  OrdersResponse,
-  OrdersStatusResponse,
-  SupplierStatus,
-  WbStatus,
 } from '../marketplaces/wildberries/wire.ts';
-import { seedOf, type SandboxOffer } from './data.ts';
-import type { SandboxPosting } from './postings.ts';
+import type { SandboxOffer } from './data.ts';
 import {
   header,
   seedOfKey,
@@ -73,7 +65,7 @@ export function storeOf(req: SandboxRequest, state: SandboxState): SandboxStore 
 export const catalogOf = (state: SandboxState, store: SandboxStore) =>
   state.offers(`WB:${seedOfKey(store.apiKey)}`, `WB${store.marketId}`);
 
-const postingsOf = (state: SandboxState, store: SandboxStore) =>
+export const postingsOf = (state: SandboxState, store: SandboxStore) =>
   state.postings('WILDBERRIES', store.marketId, catalogOf(state, store));
 
 /** The marketplace API's own 400 (components.schemas.Error). */
@@ -91,45 +83,27 @@ export const unauthorisedMarketplace = () =>
     's2s-api-auth-marketplace',
   );
 
-/** /api/v3/orders serves at most 30 days per request. */
-const MAX_ORDERS_SECONDS = 30 * 86_400;
+/** The seller's marketplace category (assembly tasks, warehouses, stocks): one token bucket per token. */
+export const marketplaceBucketOf = (store: SandboxStore) => `WB:${seedOfKey(store.apiKey)}:marketplace`;
 
-function assemblyOrder(p: SandboxPosting): AssemblyOrder {
-  const item = p.items[0]!;
-  const kopecks = Math.round(item.price * 100);
-  const [supplierStatus] = p.status.split('/');
-  return {
-    id: p.id,
-    orderUid: `${p.id}_sandbox`,
-    rid: seedOf(`rid:${p.id}`).toString(16).padStart(8, '0') + p.id.toString(16),
-    article: item.offer.offerId,
-    nmId: item.offer.productId,
-    chrtId: item.offer.productId + 300_000_000,
-    skus: item.offer.barcodes,
-    ...(supplierStatus === 'new' ? {} : { supplyId: `WB-GI-${1_000_000 + p.n}` }),
-    warehouseId: 1_000_001,
-    officeId: 300,
-    offices: ['Москва'],
-    createdAt: p.createdAt.toISOString().replace(/\.\d+Z$/, 'Z'),
-    price: kopecks,
-    convertedPrice: kopecks,
-    currencyCode: 643,
-    convertedCurrencyCode: 643,
-    cargoType: 1,
-    deliveryType: 'fbs',
-    isZeroOrder: false,
-  };
+/**
+ * Auth, then the marketplace category's bucket (300 a minute, burst 20 by default; stocks.ts): the
+ * gateway answers 401 and 429 before the method looks at anything.
+ */
+export function admitMarketplace(req: SandboxRequest, state: SandboxState): SandboxStore | SandboxResponse {
+  const store = storeOf(req, state);
+  if (!store) return unauthorisedMarketplace();
+  const { limits } = state.stocks;
+  if (!state.stocks.bucket(marketplaceBucketOf(store), limits.wbPerMinute, limits.wbBurst))
+    return wildberriesSandbox.limited(1);
+  return store;
 }
 
-/** A task the seller still has to confirm: new, and not cancelled by the buyer or WB. */
-const isNew = (p: SandboxPosting) =>
-  p.status.startsWith('new/') && !/\/(canceled|canceled_by_client|declined_by_client|defect)$/.test(p.status);
-
-/** Integer query parameter: undefined when absent, NaN when malformed. */
-function intParam(query: URLSearchParams, name: string): number | undefined {
-  const raw = query.get(name);
-  if (raw === null) return undefined;
-  return /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+/** What a category answer carries: the requests left in the bucket (sent on every answer but a 429). */
+export function remainingHeaders(state: SandboxState, store: SandboxStore): Record<string, string> {
+  const { limits } = state.stocks;
+  const left = state.stocks.bucketLeft(marketplaceBucketOf(store), limits.wbPerMinute, limits.wbBurst);
+  return { 'X-Ratelimit-Remaining': String(Math.max(0, Math.floor(left))) };
 }
 
 /** WB's documented page size; larger limits are refused here (the real hard maximum is unconfirmed). */
@@ -174,89 +148,6 @@ export const wildberriesSandbox: SandboxMarketplaceModule = {
   }),
   postingsOf,
   routes: [
-    {
-      method: 'GET',
-      pattern: /^\/api\/v3\/orders$/,
-      handle(req, state) {
-        const store = storeOf(req, state);
-        if (!store) return unauthorisedMarketplace();
-        const limit = intParam(req.query, 'limit');
-        const next = intParam(req.query, 'next');
-        if (limit === undefined || next === undefined) return marketplaceError('limit and next are required');
-        if (Number.isNaN(limit) || limit < 1 || limit > 1000)
-          return marketplaceError('limit must be between 1 and 1000');
-        if (Number.isNaN(next) || next < 0) return marketplaceError('incorrect next');
-        const nowSec = Math.floor(Date.now() / 1000);
-        const dateFrom = intParam(req.query, 'dateFrom') ?? nowSec - MAX_ORDERS_SECONDS;
-        const dateTo = intParam(req.query, 'dateTo') ?? nowSec;
-        if (Number.isNaN(dateFrom) || Number.isNaN(dateTo))
-          return marketplaceError('dateFrom and dateTo must be Unix timestamps');
-        if (dateTo < dateFrom) return marketplaceError('dateFrom must not be later than dateTo');
-        if (dateTo - dateFrom > MAX_ORDERS_SECONDS) return marketplaceError('the period must not exceed 30 days');
-        const page = postingsOf(state, store)
-          .filter(
-            (p) =>
-              p.id > next && p.createdAt.getTime() >= dateFrom * 1000 && p.createdAt.getTime() <= dateTo * 1000 + 999,
-          )
-          .sort((a, b) => a.id - b.id)
-          .slice(0, limit);
-        const body: OrdersResponse = { next: page.at(-1)?.id ?? next, orders: page.map(assemblyOrder) };
-        return { status: 200, body, headers: { 'X-Ratelimit-Remaining': '19' } };
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/api\/v3\/orders\/new$/,
-      handle(req, state) {
-        const store = storeOf(req, state);
-        if (!store) return unauthorisedMarketplace();
-        const orders = postingsOf(state, store)
-          .filter(isNew)
-          .map((p) => {
-            const order = assemblyOrder(p);
-            return {
-              ...order,
-              salePrice: order.price,
-              finalPrice: order.price,
-              convertedFinalPrice: order.convertedPrice,
-              requiredMeta: [],
-              optionalMeta: [],
-              scanPrice: null,
-            };
-          });
-        return {
-          status: 200,
-          body: { orders } satisfies NewOrdersResponse,
-          headers: { 'X-Ratelimit-Remaining': '19' },
-        };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/api\/v3\/orders\/status$/,
-      handle(req, state) {
-        const store = storeOf(req, state);
-        if (!store) return unauthorisedMarketplace();
-        const ids = (req.body as { orders?: unknown } | undefined)?.orders;
-        if (!Array.isArray(ids) || ids.length === 0)
-          return marketplaceError('orders: from 1 to 1000 ids are required', codes.incorrectRequestBody);
-        if (ids.length > 1000) return marketplaceError('orders: at most 1000 ids', codes.incorrectRequestBody);
-        if (!ids.every((id) => Number.isInteger(id)))
-          return marketplaceError('orders: ids must be integers', codes.incorrectRequestBody);
-        const byId = new Map(postingsOf(state, store).map((p) => [p.id, p]));
-        const orders: OrderStatus[] = (ids as number[]).flatMap((id) => {
-          const p = byId.get(id);
-          if (!p) return [];
-          const [supplierStatus, wbStatus] = p.status.split('/') as [SupplierStatus, WbStatus];
-          return [{ id, supplierStatus, wbStatus }];
-        });
-        return {
-          status: 200,
-          body: { orders } satisfies OrdersStatusResponse,
-          headers: { 'X-Ratelimit-Remaining': '19' },
-        };
-      },
-    },
     {
       method: 'POST',
       pattern: /^\/content\/v2\/get\/cards\/list$/,

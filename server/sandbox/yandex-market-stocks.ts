@@ -12,7 +12,8 @@ import { yandexMarketRefusalCodes as codes } from './refusal-codes.ts';
 /** The shop's own (FBS) warehouse: updateStocks names none, getStocks reports it. */
 const warehouseIdOf = (campaignId: number) => 50_000 + (campaignId % 50_000);
 
-// ShopSku's pattern ^(?=.*\S.*)[^\x00-\x08\x0A-\x1f\x7f]{1,255}$: 1–255 characters, not all blank, no control characters but tab.
+// ShopSku's pattern ^(?=.*\S.*)[^\x00-\x08\x0A-\x1f\x7f]{1,255}$: 1–255 characters, not all blank, no control
+// characters but tab.
 // eslint-disable-next-line no-control-regex -- the spec's own pattern is about control characters
 const SKU = /^(?=.*\S.*)[^\x00-\x08\x0A-\x1f\x7f]{1,255}$/;
 

@@ -1,15 +1,11 @@
 import type {
   ApiErrorResponse,
-  BusinessOrder,
-  GetBusinessOrdersRequest,
-  GetBusinessOrdersResponse,
   Campaign,
   GetCampaignsResponse,
   GetOfferMapping,
   GetOfferMappingsResponse,
 } from '../marketplaces/yandex-market/wire.ts';
-import { notAfter, seedOf, type SandboxOffer } from './data.ts';
-import { isPostingStatus, type SandboxPosting } from './postings.ts';
+import { seedOf, type SandboxOffer } from './data.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -91,48 +87,10 @@ function mapping(o: SandboxOffer, url: string, campaigns: number[]): GetOfferMap
 /** ISO 8601 with the Moscow offset, as YM writes dates; the same instant as `ms`. */
 export const moscowIso = (ms: number) => `${new Date(ms + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
 
-const postingsOf = (state: SandboxState, store: SandboxStore) => {
+export const postingsOf = (state: SandboxState, store: SandboxStore) => {
   const businessId = businessIdOf(store.apiKey);
   return state.postings('YM', String(campaignIdOf(store)), state.offers(`YM:${businessId}`, `YM${businessId}`));
 };
-
-const DAY_MS = 86_400_000;
-
-function businessOrder(p: SandboxPosting): BusinessOrder {
-  const [status, substatus] = p.status.split('/') as [BusinessOrder['status'], string];
-  const at = p.createdAt.getTime();
-  const day = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
-  return {
-    orderId: p.id,
-    campaignId: Number(p.storeId),
-    programType: 'FBS',
-    status,
-    substatus,
-    creationDate: moscowIso(at),
-    updateDate: moscowIso(notAfter(at + 3_600_000)),
-    paymentType: 'PREPAID',
-    paymentMethod: 'YANDEX',
-    fake: false,
-    items: p.items.map((i, k) => ({
-      id: p.id * 10 + k + 1,
-      offerId: i.offer.offerId,
-      offerName: i.offer.name,
-      count: i.quantity,
-      prices: { payment: { value: i.price * i.quantity, currencyId: 'RUR' } },
-    })),
-    delivery: {
-      type: 'DELIVERY',
-      serviceName: 'Доставка Маркета',
-      deliveryServiceId: 1006360,
-      deliveryPartnerType: 'YANDEX_MARKET',
-      dates: { fromDate: day(at + 3 * DAY_MS), toDate: day(at + 4 * DAY_MS) },
-      shipment: { id: p.id + 1, shipmentDate: day(at + DAY_MS) },
-    },
-  };
-}
-
-/** getBusinessOrders' creation dates: YYYY-MM-DD, "To" excluded, at most 30 days apart. */
-const MAX_ORDER_DAYS = 30;
 
 export const isDay = (text: string | null) =>
   text === null || (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)));
@@ -147,71 +105,6 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
     }),
   postingsOf,
   routes: [
-    {
-      method: 'POST',
-      pattern: /^\/v1\/businesses\/(\d+)\/orders$/,
-      handle(req, state, match) {
-        const stores = authorise(req, state);
-        if ('status' in stores) return stores;
-        const businessId = Number(match[1]);
-        const own = stores.filter((s) => businessIdOf(s.apiKey) === businessId);
-        if (own.length === 0) return error(403, codes.forbidden, `Access denied to business ${businessId}`);
-        // PageLimit50Truncate: values above 50 are cut to 50.
-        const rawLimit = req.query.get('limit');
-        const limit = rawLimit === null ? 50 : Number(rawLimit);
-        if (!Number.isInteger(limit) || limit < 1)
-          return error(400, codes.badRequest, 'limit must be a positive integer');
-        const token = req.query.get('page_token') ?? req.query.get('pageToken');
-        const cursor = token ? decodeCursor<{ from: number }>(token) : { from: 0 };
-        if (!cursor || typeof cursor.from !== 'number') return error(400, codes.badRequest, 'Invalid page_token');
-        if (req.body === undefined) return error(400, codes.badRequest, 'Request body is required');
-        const body = req.body as GetBusinessOrdersRequest;
-
-        if (body.statuses?.some((st) => !isPostingStatus('YM', `${st}/X`)))
-          return error(400, codes.badRequest, 'statuses: unknown order status');
-        const ownCampaigns = own.map((s) => campaignIdOf(s));
-        if (body.campaignIds?.some((c) => !ownCampaigns.includes(c)))
-          return error(403, codes.forbidden, 'Access denied to some of campaignIds');
-        const dates = body.dates ?? {};
-        for (const d of [dates.creationDateFrom, dates.creationDateTo]) {
-          if (d !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))))
-            return error(400, codes.badRequest, 'dates: YYYY-MM-DD expected');
-        }
-        const now = Date.now();
-        // Moscow days: the dates the seller's cabinet shows.
-        const dayStart = (d: string) => Date.parse(`${d}T00:00:00+03:00`);
-        // Defaults: the last 30 days up to now.
-        const to = dates.creationDateTo ? dayStart(dates.creationDateTo) : now + 1;
-        const from = dates.creationDateFrom ? dayStart(dates.creationDateFrom) : to - MAX_ORDER_DAYS * DAY_MS;
-        if (to < from) return error(400, codes.badRequest, 'creationDateFrom must not be later than creationDateTo');
-        if (to - from > MAX_ORDER_DAYS * DAY_MS)
-          return error(400, codes.badRequest, `The period must not exceed ${MAX_ORDER_DAYS} days`);
-
-        const campaigns = body.campaignIds ?? ownCampaigns;
-        const statuses = body.statuses ?? undefined;
-        const substatuses = body.substatuses ?? undefined;
-        const orderIds = body.orderIds ?? undefined;
-        const all = own
-          .filter((s) => campaigns.includes(campaignIdOf(s)))
-          .flatMap((s) => postingsOf(state, s))
-          .map(businessOrder)
-          .filter((o) => {
-            const at = Date.parse(o.creationDate);
-            if (body.fake === true || at < from || at >= to) return false;
-            if (statuses && !statuses.includes(o.status)) return false;
-            if (substatuses && !substatuses.includes(o.substatus)) return false;
-            return !orderIds || orderIds.includes(o.orderId);
-          })
-          .sort((a, b) => a.orderId - b.orderId);
-        const page = all.slice(cursor.from, cursor.from + Math.min(limit, 50));
-        const end = cursor.from + page.length;
-        const response: GetBusinessOrdersResponse = {
-          orders: page,
-          paging: end < all.length ? { nextPageToken: encodeCursor({ from: end }) } : {},
-        };
-        return { status: 200, body: response, headers: resourceHeaders(10_000) };
-      },
-    },
     {
       method: 'GET',
       pattern: /^\/v2\/campaigns$/,

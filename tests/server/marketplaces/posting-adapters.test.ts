@@ -28,7 +28,9 @@ const stores: Record<SandboxMarketplace, StoreCredentials> = {
   YM: { marketId: '41000003', apiKey: 'ym-postings-key', name: 'Маркет Заказы' },
 };
 
-/** The buckets by the reference's tables (marketplace-apis.md §1–3), written out here, not imported from the adapters. */
+/**
+ * The buckets by the reference's tables (marketplace-apis.md §1–3), written out here, not imported from the adapters.
+ */
 function expectedBucket(mp: SandboxMarketplace, status: string): PostingBucket | undefined {
   const table: Record<SandboxMarketplace, Record<string, PostingBucket>> = {
     OZON: {
@@ -146,6 +148,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({
     offersPerStore: 120,
     postingsPerStore: POSTINGS,
+    // The WB marketplace category at the pace the adapter is given above; the orders count against it.
+    stockLimits: { wbPerMinute: 60_000, wbBurst: 100 },
     stores: (Object.entries(stores) as [SandboxMarketplace, StoreCredentials][]).map(([marketplace, s]) => ({
       marketplace,
       ...s,

@@ -8,8 +8,11 @@ import {
   type SandboxMarketplace,
 } from '../../../server/sandbox/server.ts';
 import { ozonSandbox } from '../../../server/sandbox/ozon.ts';
+import { ozonPostingSandbox } from '../../../server/sandbox/ozon-postings.ts';
 import { wildberriesSandbox } from '../../../server/sandbox/wildberries.ts';
+import { wildberriesOrderSandbox } from '../../../server/sandbox/wildberries-orders.ts';
 import { yandexMarketSandbox } from '../../../server/sandbox/yandex-market.ts';
+import { yandexMarketOrderSandbox } from '../../../server/sandbox/yandex-market-orders.ts';
 import { describeErrors, responseValidator, specFiles, specsAvailable, specsDir } from './helpers/spec-validator.ts';
 
 const stores = [
@@ -805,8 +808,16 @@ describe.skipIf(!specsAvailable)(`sandbox answers validate against the official 
     });
   }
 
-  it('every endpoint the sandbox serves is covered above', () => {
-    for (const module of [ozonSandbox, wildberriesSandbox, yandexMarketSandbox]) {
+  it('every endpoint the sandbox serves is covered above (the per-campaign YM orders: sandbox-orders-conformance)', () => {
+    const modules = [
+      ozonSandbox,
+      wildberriesSandbox,
+      yandexMarketSandbox,
+      ozonPostingSandbox,
+      wildberriesOrderSandbox,
+      yandexMarketOrderSandbox,
+    ];
+    for (const module of modules) {
       for (const route of module.routes) {
         const covered = cases.some(
           (c) =>

@@ -110,6 +110,9 @@ const ajv = new Ajv2019({
 });
 (addFormatsModule as unknown as (a: Ajv2019) => void)(ajv);
 for (const format of ['int32', 'int64', 'uint64', 'double', 'float', 'UUID']) ajv.addFormat(format, true);
+// Yandex Market's own date formats (DateDdMmYyyy, DateDdMmYyyyHhMmSs): a YYYY-MM-DD there is drift.
+ajv.addFormat('date-dd-MM-yyyy', /^\d{2}-\d{2}-\d{4}$/);
+ajv.addFormat('date-dd-MM-yyyy-HH-mm-ss', /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
 
 /** Follows `segments` from a document, through any $ref met on the way; returns an absolute $ref. */
 function locate(fileUrl: string, segments: string[]): { url: string; pointer: string; node: unknown } {
