@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 
@@ -56,5 +57,24 @@ describe('formatting (prettier --check)', () => {
     const written = await prettier.format(longCall, { ...options, filepath: planted });
     expect(written).not.toBe(longCall);
     expect(await formatted(written)).toBe(true);
+  });
+});
+
+describe('line length (ESLint max-len, which Prettier leaves to comments)', () => {
+  const eslint = new ESLint({ cwd: root });
+  const tooLong = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: planted });
+    return result!.messages.filter((m) => m.ruleId === 'max-len').length;
+  };
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `слово${i}`).join(' ');
+
+  it('fails on a comment longer than 120 columns', async () => {
+    expect(await tooLong(`// ${words(20)}\nexport const name = 'Остаток';\n`)).toBe(1);
+    expect(await tooLong(`/** ${words(20)} */\nexport const name = 'Остаток';\n`)).toBe(1);
+  });
+
+  it('passes a comment within 120 columns and a long Russian message in a string', async () => {
+    expect(await tooLong(`// ${words(10)}\nexport const name = 'Остаток';\n`)).toBe(0);
+    expect(await tooLong(`export const message =\n  '${words(25)}';\n`)).toBe(0);
   });
 });
