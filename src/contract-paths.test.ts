@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const src = fileURLToPath(new URL('.', import.meta.url));
 const contract = join(src, 'sync', 'contract.ts');
 const isTestCode = (path: string) =>
-  /\.test\.tsx?$/.test(path) || /(^|[/\\])(test|test-support)[/\\]/.test(relative(src, path));
+  /\.test\.tsx?$/.test(path) || /(^|[/\\])(test|testing)[/\\]/.test(relative(src, path));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
