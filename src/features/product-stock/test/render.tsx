@@ -20,7 +20,7 @@ function Elsewhere() {
 
 /**
  * Renders `Page` at the route `path` of a memory router visited at `url` (like
- * src/test/render-with-router.tsx), and says where the page navigated: path and parsed query.
+ * src/testing/render-with-router.tsx), and says where the page navigated: path and parsed query.
  */
 export async function renderAt(Page: FunctionComponent, path: string, url: string) {
   const root = createRootRoute({ component: Outlet });
