@@ -1,4 +1,5 @@
 import { stockMessages } from '../../domain/stock-rules.ts';
+import { momentText } from './moment-text.ts';
 
 /** An error the API answers as application/problem+json with a Russian `detail`. */
 export class Problem extends Error {
@@ -69,6 +70,17 @@ export const unauthorized = (detail = 'Войдите в систему', code =
 export const conflict = (code: string, detail: string) => new Problem(409, code, detail);
 
 /* Refusals that several routes and services give alike, worded once (texts the device shows too: domain/). */
+/** A dated outflow would take units of a lot received after its date: the stock was not there yet. */
+export const beforeReceipt = (at: Date, receivedAt: Date) =>
+  conflict(
+    'before_receipt',
+    `На ${momentText(at)} этого товара ещё не было на складе: по FIFO единицы берутся из партии, поступившей ${momentText(receivedAt)}. Укажите дату не раньше поступления`,
+  );
+export const beforeReserve = (made: Date) =>
+  conflict('before_reserve', `Продажа резерва не может быть раньше самого резерва: он сделан ${momentText(made)}`);
+export const dateWithoutSale = () =>
+  new Problem(400, 'date_without_sale', 'Дату можно указать только вместе с продажей резерва');
+
 export const productMissing = (many = false) => notFound(many ? 'Некоторые товары не найдены' : 'Товар не найден');
 export const lotMissing = (many = false) => notFound(many ? 'Некоторые партии не найдены' : 'Партия не найдена');
 

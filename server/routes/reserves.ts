@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, insufficientStock, notFound, Problem, productMissing } from '../lib/problem.ts';
+import {
+  beforeReserve,
+  conflict,
+  dateWithoutSale,
+  insufficientStock,
+  notFound,
+  productMissing,
+} from '../lib/problem.ts';
 import type { ReserveStatus } from '../repositories/reserves.ts';
 import { bearer, problems } from '../schemas/common.ts';
+import { lastInstantOf } from '../schemas/outflow-date.ts';
 import { reserveCreateBody, reserveIdParams, reserveProductParams, reserveUpdateBody } from '../schemas/reserves.ts';
 import { reserveSchema, reserveToWire } from '../schemas/stock-rows.ts';
-import { momentText } from '../stock/engine.ts';
 
 const tags = ['reserve'];
 const missing = () => notFound('Резерв не найден');
@@ -19,11 +26,6 @@ const transitions: Record<ReserveStatus, readonly ReserveStatus[]> = {
 };
 const invalidTransition = (from: ReserveStatus, to: ReserveStatus) =>
   conflict('invalid_transition', `Резерв ${statusNames[from]}: перевести его в состояние «${statusNames[to]}» нельзя`);
-const dateWithoutSale = () =>
-  new Problem(400, 'date_without_sale', 'Дату можно указать только вместе с продажей резерва');
-const beforeReserve = (made: Date) =>
-  conflict('before_reserve', `Продажа резерва не может быть раньше самого резерва: он сделан ${momentText(made)}`);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Reserves (docs/rules.md «Резервы»): units set aside for a buyer. While active they are not free — disposals,
@@ -116,8 +118,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidTransition(row.status, target);
       if (date && !(target === 'realized' && row.status === 'active')) throw dateWithoutSale();
       // A bare day counts as the whole day: a sale on the day the reserve was made is not before it.
-      if (date && date.at.getTime() + (date.dayOnly ? DAY_MS - 1 : 0) < row.createdAt.getTime())
-        throw beforeReserve(row.createdAt);
+      if (date && lastInstantOf(date) < row.createdAt.getTime()) throw beforeReserve(row.createdAt);
       const edited = (count !== undefined && count !== row.count) || (price !== undefined && price !== row.price);
       if (edited && row.status !== 'active')
         throw conflict('reserve_closed', `Резерв уже ${statusNames[row.status]}: его нельзя изменить`);

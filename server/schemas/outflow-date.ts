@@ -40,6 +40,10 @@ export const outflowDate = z
     return { at: dayOnly ? parsed.data : new Date(Math.min(at, now)), dayOnly };
   });
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The last instant the date names: the end of a bare day, or the instant itself. */
+export const lastInstantOf = (date: OutflowDate): number => date.at.getTime() + (date.dayOnly ? DAY_MS - 1 : 0);
+
 /** The optional `date` of a create body (absent — now, as before); `description` says what it dates. */
 export const outflowDateField = (description: string) => outflowDate.optional().describe(description);
 

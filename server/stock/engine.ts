@@ -1,8 +1,8 @@
 import { allocate, roundMoney, unitCostOf, type Allocation } from '../../domain/fifo.ts';
 import { stockMessages } from '../../domain/stock-rules.ts';
-import { conflict, insufficientStock, lotMissing, Problem, productMissing } from '../lib/problem.ts';
+import { beforeReceipt, conflict, insufficientStock, lotMissing, Problem, productMissing } from '../lib/problem.ts';
 import type { LotRow, MovementReason, NewLot, StockRepository, StockSource } from '../repositories/stock.ts';
-import type { OutflowDate } from '../schemas/outflow-date.ts';
+import { lastInstantOf, type OutflowDate } from '../schemas/outflow-date.ts';
 
 export type OutflowReason = Extract<MovementReason, 'disposal' | 'markdown' | 'realization' | 'other_realization'>;
 
@@ -27,31 +27,11 @@ export interface Taken {
 
 const units = (n: number) => `${n} шт.`;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const bareDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' });
-const moscowTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-/** A stored date for a message: a bare day (midnight UTC) as DD.MM.YYYY, an instant with Moscow time. */
-export function momentText(at: Date): string {
-  if (at.getTime() % DAY_MS === 0) return bareDay.format(at);
-  return `${moscowTime.format(at).replace(',', '')} МСК`;
-}
-/** A dated outflow would take units of a lot received after its date: the stock was not there yet. */
-export const beforeReceipt = (date: OutflowDate, receivedAt: Date) =>
-  conflict(
-    'before_receipt',
-    `На ${momentText(date.at)} этого товара ещё не было на складе: по FIFO единицы берутся из партии, поступившей ${momentText(receivedAt)}. Укажите дату не раньше поступления`,
-  );
-
 /** Refuses `date` if any of the lots was received after it (a bare day: after that day). */
 function ensureReceivedBy(lots: Pick<LotRow, 'receivedAt'>[], date: OutflowDate | undefined): void {
   if (!date) return;
-  const cutoff = date.at.getTime() + (date.dayOnly ? DAY_MS : 1);
-  const late = lots.find((l) => l.receivedAt.getTime() >= cutoff);
-  if (late) throw beforeReceipt(date, late.receivedAt);
+  const late = lots.find((l) => l.receivedAt.getTime() > lastInstantOf(date));
+  if (late) throw beforeReceipt(date.at, late.receivedAt);
 }
 
 /**
