@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { OstatokDatabase } from '../db/database.ts';
 import { queueImages, uploadPendingImages, type ImageUploader } from './image-uploads.ts';
-import { countUnsent, queueCreate } from './outbox.ts';
+import { queueCreate } from './outbox.ts';
+import { countUnsent } from './unsent-count.ts';
 
 let database: OstatokDatabase;
 beforeEach(() => {

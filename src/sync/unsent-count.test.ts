@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OstatokDatabase, type MirroredRow } from '../db/database.ts';
-import { countUnsent, queueCreate, queueGroup, queueUpdate, unsentEdits } from './outbox.ts';
+import { queueCreate, queueGroup, queueUpdate } from './outbox.ts';
+import { countUnsent, unsentEdits } from './unsent-count.ts';
 
 let database: OstatokDatabase;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { localDatabaseExists } from '../../../db/local-database-exists.ts';
  * The count needs the device database, and so Dexie and the outbox code. A device that has never
  * signed in has no database and nothing unsent: the login form then paints without that code.
  */
-const loadOutbox = () => import('../../../sync/outbox.ts');
+const loadOutbox = () => import('../../../sync/unsent-count.ts');
 
 /** Edits not on the server yet, read at the moment of asking. */
 export async function countUnsent(): Promise<number> {

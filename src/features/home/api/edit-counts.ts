@@ -1,5 +1,5 @@
 import { db, type OstatokDatabase, type OutboxEntry } from '../../../db/database.ts';
-import { countUnsent } from '../../../sync/outbox.ts';
+import { countUnsent } from '../../../sync/unsent-count.ts';
 import { refusedEditsOf } from '../../../sync/refused-entries.ts';
 
 export interface EditCounts {

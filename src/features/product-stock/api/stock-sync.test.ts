@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
 import { db, type MirroredRows } from '../../../db/database.ts';
 import { loadProductStock, loadProjectedLots } from '../../../stock/projected-stock.ts';
-import { countUnsent } from '../../../sync/outbox.ts';
+import { countUnsent } from '../../../sync/unsent-count.ts';
 import { pullChanges } from '../../../sync/pull.ts';
 import { drainOutbox } from '../../../sync/push-worker.ts';
 import { pullOverHttp, pushOverHttp } from '../../../sync/transports.ts';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnline } from '../../../lib/use-online.ts';
 import { db } from '../../../db/database.ts';
-import { countUnsent } from '../../../sync/outbox.ts';
+import { countUnsent } from '../../../sync/unsent-count.ts';
 
 export interface SyncStatus {
   online: boolean;
