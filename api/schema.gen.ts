@@ -2457,7 +2457,7 @@ export interface paths {
                     since?: number;
                     limit?: number;
                     /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
-                    table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns";
+                    table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns" | "orders" | "order_lines";
                 };
                 header?: never;
                 path?: never;
@@ -5082,6 +5082,16 @@ export interface components {
              * @enum {string}
              */
             marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /**
+             * @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов»)
+             * @default true
+             */
+            order_intake: boolean;
+            /**
+             * @description Как часто читать заказы магазина, секунд (30–3600)
+             * @default 60
+             */
+            order_intake_interval: number;
         };
         MarketUpdateInput: {
             /** Format: uuid */
@@ -5096,6 +5106,10 @@ export interface components {
              * @enum {string}
              */
             marketplace?: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов») */
+            order_intake?: boolean;
+            /** @description Как часто читать заказы магазина, секунд (30–3600) */
+            order_intake_interval?: number;
         };
         MarketInput: {
             /** Format: uuid */
@@ -5111,9 +5125,76 @@ export interface components {
             /** @description Маска ключа или пустая строка, если ключ не задан */
             access_token: string;
             has_access_token: boolean;
+            /** @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов») */
+            order_intake: boolean;
+            /** @description Как часто читать заказы магазина, секунд (30–3600) */
+            order_intake_interval: number;
+            /** @description Почему последний приём заказов не удался (например, ключ API отклонён); null — всё в порядке */
+            order_intake_error: string | null;
             created_at: string;
             updated_at: string;
             version: number;
+        };
+        OrderInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Магазин (markets.id)
+             */
+            store_id: string;
+            /** @description OZON, WILDBERRIES или YM */
+            marketplace: string;
+            /** @description Номер отправления OZON, сборочного задания Wildberries, заказа Яндекс Маркета */
+            posting_number: string;
+            /** @description Статус словами маркетплейса */
+            status: string;
+            /**
+             * @description new — ещё не в сборке; awaiting_packaging — ждёт сборки (единицы в резерве); awaiting_deliver, delivering, delivered — передан (продан); cancelled — отменён
+             * @enum {string}
+             */
+            stage: "new" | "awaiting_packaging" | "awaiting_deliver" | "delivering" | "delivered" | "cancelled";
+            ordered_at: string | null;
+            /** @description Когда маркетплейс последний раз изменил статус */
+            changed_at: string;
+            /** @description Когда передан (дата продажи); null — ещё не передан */
+            shipped_at: string | null;
+            /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
+            before_intake: boolean;
+            /** @description Что не так с заказом, по-русски; null — всё в порядке */
+            problem: string | null;
+            version: number;
+            updated_at: string;
+        };
+        OrderLineInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            order_id: string;
+            line_key: string;
+            /** @description Артикул продавца */
+            offer_id: string;
+            /** @description ID товара маркетплейса (OZON sku, WB nmId, YM marketSku) */
+            external_product_id: string | null;
+            name: string;
+            quantity: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Карточка магазина; null — не связана */
+            product_mp_id: string | null;
+            /** @description Складской товар; null — не связан */
+            product_id: string | null;
+            /**
+             * @description unlinked — не связан с товаром; reserved — единицы в резерве; sold — продано; released — резерв снят (отмена до передачи); waiting_stock — передан, но на складе не хватает shortage единиц; skipped — учёт не трогает
+             * @enum {string}
+             */
+            books: "pending" | "unlinked" | "reserved" | "sold" | "released" | "waiting_stock" | "skipped";
+            reserve_id: string | null;
+            realization_id: string | null;
+            /** @description Сколько единиц не хватило при передаче (books = waiting_stock) */
+            shortage: number;
+            version: number;
+            updated_at: string;
         };
         ProblemInput: {
             type: string;
@@ -5217,6 +5298,20 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "released" | "realized";
+            /** @description Заказ маркетплейса, по которому строка создана сама (docs/rules.md «Заказы маркетплейсов»); null — введена вручную */
+            posting: {
+                /** @description OZON, WILDBERRIES или YM */
+                marketplace: string;
+                /**
+                 * Format: uuid
+                 * @description ID магазина (markets.id)
+                 */
+                store_id: string;
+                /** @description Номер отправления (OZON), сборочного задания (Wildberries), заказа (Яндекс Маркет) */
+                posting_number: string;
+                /** Format: uuid */
+                order_line_id: string;
+            } | null;
             version: number;
             updated_at: string;
         };
@@ -5238,6 +5333,20 @@ export interface components {
              */
             status: "completed" | "cancelled";
             datetime: string;
+            /** @description Заказ маркетплейса, по которому строка создана сама (docs/rules.md «Заказы маркетплейсов»); null — введена вручную */
+            posting: {
+                /** @description OZON, WILDBERRIES или YM */
+                marketplace: string;
+                /**
+                 * Format: uuid
+                 * @description ID магазина (markets.id)
+                 */
+                store_id: string;
+                /** @description Номер отправления (OZON), сборочного задания (Wildberries), заказа (Яндекс Маркет) */
+                posting_number: string;
+                /** Format: uuid */
+                order_line_id: string;
+            } | null;
             version: number;
             updated_at: string;
         };
@@ -6657,6 +6766,16 @@ export interface components {
              * @enum {string}
              */
             marketplace: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /**
+             * @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов»)
+             * @default true
+             */
+            order_intake: boolean;
+            /**
+             * @description Как часто читать заказы магазина, секунд (30–3600)
+             * @default 60
+             */
+            order_intake_interval: number;
         };
         MarketUpdate: {
             /** Format: uuid */
@@ -6671,6 +6790,10 @@ export interface components {
              * @enum {string}
              */
             marketplace?: "OZON" | "WILDBERRIES" | "YM" | "-";
+            /** @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов») */
+            order_intake?: boolean;
+            /** @description Как часто читать заказы магазина, секунд (30–3600) */
+            order_intake_interval?: number;
         };
         Market: {
             /** Format: uuid */
@@ -6686,9 +6809,76 @@ export interface components {
             /** @description Маска ключа или пустая строка, если ключ не задан */
             access_token: string;
             has_access_token: boolean;
+            /** @description Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов») */
+            order_intake: boolean;
+            /** @description Как часто читать заказы магазина, секунд (30–3600) */
+            order_intake_interval: number;
+            /** @description Почему последний приём заказов не удался (например, ключ API отклонён); null — всё в порядке */
+            order_intake_error: string | null;
             created_at: string;
             updated_at: string;
             version: number;
+        };
+        Order: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Магазин (markets.id)
+             */
+            store_id: string;
+            /** @description OZON, WILDBERRIES или YM */
+            marketplace: string;
+            /** @description Номер отправления OZON, сборочного задания Wildberries, заказа Яндекс Маркета */
+            posting_number: string;
+            /** @description Статус словами маркетплейса */
+            status: string;
+            /**
+             * @description new — ещё не в сборке; awaiting_packaging — ждёт сборки (единицы в резерве); awaiting_deliver, delivering, delivered — передан (продан); cancelled — отменён
+             * @enum {string}
+             */
+            stage: "new" | "awaiting_packaging" | "awaiting_deliver" | "delivering" | "delivered" | "cancelled";
+            ordered_at: string | null;
+            /** @description Когда маркетплейс последний раз изменил статус */
+            changed_at: string;
+            /** @description Когда передан (дата продажи); null — ещё не передан */
+            shipped_at: string | null;
+            /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
+            before_intake: boolean;
+            /** @description Что не так с заказом, по-русски; null — всё в порядке */
+            problem: string | null;
+            version: number;
+            updated_at: string;
+        };
+        OrderLine: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            order_id: string;
+            line_key: string;
+            /** @description Артикул продавца */
+            offer_id: string;
+            /** @description ID товара маркетплейса (OZON sku, WB nmId, YM marketSku) */
+            external_product_id: string | null;
+            name: string;
+            quantity: number;
+            /** @description Цена за единицу, ₽ */
+            price: number;
+            /** @description Карточка магазина; null — не связана */
+            product_mp_id: string | null;
+            /** @description Складской товар; null — не связан */
+            product_id: string | null;
+            /**
+             * @description unlinked — не связан с товаром; reserved — единицы в резерве; sold — продано; released — резерв снят (отмена до передачи); waiting_stock — передан, но на складе не хватает shortage единиц; skipped — учёт не трогает
+             * @enum {string}
+             */
+            books: "pending" | "unlinked" | "reserved" | "sold" | "released" | "waiting_stock" | "skipped";
+            reserve_id: string | null;
+            realization_id: string | null;
+            /** @description Сколько единиц не хватило при передаче (books = waiting_stock) */
+            shortage: number;
+            version: number;
+            updated_at: string;
         };
         Problem: {
             type: string;
@@ -6792,6 +6982,20 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "released" | "realized";
+            /** @description Заказ маркетплейса, по которому строка создана сама (docs/rules.md «Заказы маркетплейсов»); null — введена вручную */
+            posting: {
+                /** @description OZON, WILDBERRIES или YM */
+                marketplace: string;
+                /**
+                 * Format: uuid
+                 * @description ID магазина (markets.id)
+                 */
+                store_id: string;
+                /** @description Номер отправления (OZON), сборочного задания (Wildberries), заказа (Яндекс Маркет) */
+                posting_number: string;
+                /** Format: uuid */
+                order_line_id: string;
+            } | null;
             version: number;
             updated_at: string;
         };
@@ -6813,6 +7017,20 @@ export interface components {
              */
             status: "completed" | "cancelled";
             datetime: string;
+            /** @description Заказ маркетплейса, по которому строка создана сама (docs/rules.md «Заказы маркетплейсов»); null — введена вручную */
+            posting: {
+                /** @description OZON, WILDBERRIES или YM */
+                marketplace: string;
+                /**
+                 * Format: uuid
+                 * @description ID магазина (markets.id)
+                 */
+                store_id: string;
+                /** @description Номер отправления (OZON), сборочного задания (Wildberries), заказа (Яндекс Маркет) */
+                posting_number: string;
+                /** Format: uuid */
+                order_line_id: string;
+            } | null;
             version: number;
             updated_at: string;
         };

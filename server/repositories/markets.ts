@@ -11,6 +11,8 @@ export interface MarketValues {
   description: string;
   marketplace: StoreMarketplace;
   accessTokenEnc: string | null;
+  orderIntake: boolean;
+  orderIntakeInterval: number;
 }
 
 const live = (userId: string) => liveRows(markets, userId);

@@ -67,7 +67,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, market_id, name, description, marketplace, access_token } = request.body;
+      const { id, market_id, name, description, marketplace, access_token, order_intake, order_intake_interval } =
+        request.body;
       const userId = request.userId!;
       if (await repos.markets.find(userId, market_id))
         throw conflict('market_id_taken', `Магазин с ID «${market_id}» уже есть`);
@@ -78,6 +79,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         description,
         marketplace,
         accessTokenEnc: access_token ? secrets.seal(access_token) : null,
+        orderIntake: order_intake,
+        orderIntakeInterval: order_intake_interval,
       });
       reply.code(201);
       return marketToWire(row, wire);
@@ -99,7 +102,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { market_id, name, description, marketplace, access_token } = request.body;
+      const { market_id, name, description, marketplace, access_token, order_intake, order_intake_interval } =
+        request.body;
       const userId = request.userId!;
       const current = await repos.markets.find(userId, request.params.market_id);
       if (!current) throw missing();
@@ -110,6 +114,8 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         description,
         marketplace,
         accessTokenEnc: nextAccessToken(access_token, secrets),
+        orderIntake: order_intake,
+        orderIntakeInterval: order_intake_interval,
       });
       return marketToWire(row!, wire);
     },

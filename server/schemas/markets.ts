@@ -20,6 +20,16 @@ const accessToken = z
     `Ключ API маркетплейса. В ответах — маска «${MASK_PREFIX}1234». Маска или отсутствие поля при изменении сохраняют прежний ключ, пустая строка удаляет его`,
   );
 
+const orderIntake = z
+  .boolean()
+  .describe('Заказы магазина сами резервируют и продают товар (docs/rules.md «Заказы маркетплейсов»)');
+const orderIntakeInterval = z
+  .number()
+  .int()
+  .min(30)
+  .max(3600)
+  .describe('Как часто читать заказы магазина, секунд (30–3600)');
+
 export const marketIdParams = z.object({ market_id: z.string().min(1).max(100) });
 
 export const createMarketBody = z
@@ -30,6 +40,8 @@ export const createMarketBody = z
     description: description.default(''),
     access_token: accessToken.optional(),
     marketplace: marketplace.default('-'),
+    order_intake: orderIntake.default(true),
+    order_intake_interval: orderIntakeInterval.default(60),
   })
   .meta({ id: 'MarketCreate' });
 
@@ -41,6 +53,8 @@ export const updateMarketBody = z
     description: description.optional(),
     access_token: accessToken.nullable().optional(),
     marketplace: marketplace.optional(),
+    order_intake: orderIntake.optional(),
+    order_intake_interval: orderIntakeInterval.optional(),
   })
   .meta({ id: 'MarketUpdate' });
 
@@ -53,6 +67,12 @@ export const marketSchema = z
     marketplace: marketplace,
     access_token: z.string().describe('Маска ключа или пустая строка, если ключ не задан'),
     has_access_token: z.boolean(),
+    order_intake: orderIntake,
+    order_intake_interval: orderIntakeInterval,
+    order_intake_error: z
+      .string()
+      .nullable()
+      .describe('Почему последний приём заказов не удался (например, ключ API отклонён); null — всё в порядке'),
     created_at: z.string(),
     updated_at: z.string(),
     version: z.number().int(),
@@ -70,6 +90,9 @@ export function marketToWire(row: MarketRow, { secrets }: { secrets: SecretBox }
     marketplace: row.marketplace,
     access_token: row.accessTokenEnc ? maskSecret(secrets.open(row.accessTokenEnc)) : '',
     has_access_token: row.accessTokenEnc !== null,
+    order_intake: row.orderIntake,
+    order_intake_interval: row.orderIntakeInterval,
+    order_intake_error: row.orderIntakeError,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

@@ -25,6 +25,36 @@ const rowMeta = (row: { version: number; updatedAt: Date }) => ({
   updated_at: iso(row.updatedAt),
 });
 
+const postingSchema = z
+  .object({
+    marketplace: z.string().describe('OZON, WILDBERRIES или YM'),
+    store_id: z.uuid().describe('ID магазина (markets.id)'),
+    posting_number: z
+      .string()
+      .describe('Номер отправления (OZON), сборочного задания (Wildberries), заказа (Яндекс Маркет)'),
+    order_line_id: z.uuid(),
+  })
+  .nullable()
+  .describe(
+    'Заказ маркетплейса, по которому строка создана сама (docs/rules.md «Заказы маркетплейсов»); null — введена вручную',
+  );
+
+type PostingColumns = {
+  orderLineId: string | null;
+  postingMarketplace: string | null;
+  postingStoreId: string | null;
+  postingNumber: string | null;
+};
+const postingOf = (row: PostingColumns): z.infer<typeof postingSchema> =>
+  row.orderLineId && row.postingStoreId && row.postingNumber
+    ? {
+        marketplace: row.postingMarketplace ?? '',
+        store_id: row.postingStoreId,
+        posting_number: row.postingNumber,
+        order_line_id: row.orderLineId,
+      }
+    : null;
+
 export const lotSchema = z
   .object({
     id: z.uuid(),
@@ -154,6 +184,7 @@ export const reserveSchema = z
       .describe(
         'active — единицы отложены; released — резерв снят; realized — продан (создана реализация). Из active можно перейти в released или realized; эти состояния окончательные',
       ),
+    posting: postingSchema,
     ...meta,
   })
   .meta({ id: 'Reserve' });
@@ -164,6 +195,7 @@ export const reserveToWire = (row: Row<typeof reserves>): z.infer<typeof reserve
   count: row.count,
   price: row.price,
   status: row.status,
+  posting: postingOf(row),
   ...rowMeta(row),
 });
 
@@ -186,6 +218,7 @@ export const realizationSchema = z
         'completed — продано, единицы списаны; cancelled — отменено, единицы вернулись в партии. Переход только completed → cancelled',
       ),
     datetime: z.string(),
+    posting: postingSchema,
     ...meta,
   })
   .meta({ id: 'Realization' });
@@ -199,6 +232,7 @@ export const realizationToWire = (row: Row<typeof realizations>): z.infer<typeof
   realization_price: row.realizationPrice,
   status: row.status,
   datetime: iso(row.datetime),
+  posting: postingOf(row),
   ...rowMeta(row),
 });
 

@@ -4,6 +4,8 @@ import {
   lots,
   markdowns,
   markets,
+  orderLines,
+  orders,
   otherRealizations,
   postingStatuses,
   productsMp,
@@ -14,6 +16,7 @@ import {
   stockMovements,
 } from '../db/schema/index.ts';
 import { marketToWire } from '../schemas/markets.ts';
+import { orderLineToWire, orderToWire } from '../schemas/orders.ts';
 import { returnToWire } from '../schemas/returns.ts';
 import { productMpToWire, productWhRowToWire } from '../schemas/products.ts';
 import { postingStatusToWire } from '../schemas/postings.ts';
@@ -46,6 +49,8 @@ export const mirroredTables: MirroredTable[] = [
   defineMirroredTable('realizations', realizations, realizationToWire),
   defineMirroredTable('stock_movements', stockMovements, movementToWire),
   defineMirroredTable('returns', returns, returnToWire),
+  defineMirroredTable('orders', orders, orderToWire),
+  defineMirroredTable('order_lines', orderLines, orderLineToWire),
 ];
 
 /** Their names, as pull and digest take and answer them. */

@@ -5,3 +5,4 @@ export * from './products.ts';
 export * from './stock.ts';
 export * from './returns.ts';
 export * from './stock-push.ts';
+export * from './orders.ts';

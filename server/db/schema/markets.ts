@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { primaryId, rowMeta, tombstone } from './columns.ts';
 import { ownerId } from './users.ts';
 
@@ -18,6 +18,15 @@ export const markets = pgTable(
     marketplace: text('marketplace', { enum: storeMarketplaces }).notNull().default('-'),
     /** The marketplace API key, AES-256-GCM encrypted; never sent back whole. */
     accessTokenEnc: text('access_token_enc'),
+    /**
+     * Orders move stock by themselves (docs/rules.md «Заказы маркетплейсов»). On for stores created from
+     * migration 0010 on; the stores that existed before it keep false until the seller turns it on.
+     */
+    orderIntake: boolean('order_intake').notNull().default(true),
+    /** Seconds between two reads of the store's orders. */
+    orderIntakeInterval: integer('order_intake_interval').notNull().default(60),
+    /** Why the last intake failed, in Russian (a refused key…); null after a run that worked. */
+    orderIntakeError: text('order_intake_error'),
     ...rowMeta(),
     ...tombstone(),
   },

@@ -22,6 +22,8 @@ export const productsWh = pgTable(
     confirmed: boolean('confirmed').notNull().default(true),
     /** The stores (their seller-entered market_id) the product is sold in, as the product form sends them. */
     marketIds: jsonb('market_ids').$type<string[]>().notNull().default([]),
+    /** Where it lies in the warehouse («А-03-2»): the pick list walks the shelves in this order. */
+    shelf: text('shelf').notNull().default(''),
     stockCount: integer('stock_count').notNull().default(0),
     stockValue: money('stock_value').notNull().default(0),
     ...rowMeta(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
 import { productsWh } from './products.ts';
 import { ownerId } from './users.ts';
@@ -146,6 +146,12 @@ export const reserves = pgTable(
     count: integer('count').notNull(),
     price: money('price').notNull().default(0),
     status: text('status', { enum: reserveStatuses }).notNull().default('active'),
+    /** The order line this row follows (docs/rules.md «Заказы маркетплейсов»); null when typed by a person. */
+    orderLineId: uuid('order_line_id'),
+    /** Its posting, named in the answer: marketplace, store and posting number. */
+    postingMarketplace: text('posting_marketplace'),
+    postingStoreId: uuid('posting_store_id'),
+    postingNumber: text('posting_number'),
     ...rowMeta(),
     ...tombstone(),
   },
@@ -153,6 +159,10 @@ export const reserves = pgTable(
     check('reserves_count_positive', sql`${t.count} > 0`),
     check('reserves_status_known', sql`${t.status} in ('active', 'released', 'realized')`),
     index('reserves_product_idx').on(t.productId),
+    // One reserve per order line, whatever retries and instances do.
+    uniqueIndex('reserves_order_line_key')
+      .on(t.orderLineId)
+      .where(sql`${t.orderLineId} is not null`),
     index('reserves_user_version_idx').on(t.userId, t.version),
   ],
 );
@@ -174,6 +184,12 @@ export const realizations = pgTable(
     realizationPrice: money('realization_price').notNull().default(0),
     status: text('status', { enum: realizationStatuses }).notNull().default('completed'),
     datetime: timestamptz('datetime').notNull().defaultNow(),
+    /** The order line this row follows (docs/rules.md «Заказы маркетплейсов»); null when typed by a person. */
+    orderLineId: uuid('order_line_id'),
+    /** Its posting, named in the answer: marketplace, store and posting number. */
+    postingMarketplace: text('posting_marketplace'),
+    postingStoreId: uuid('posting_store_id'),
+    postingNumber: text('posting_number'),
     ...rowMeta(),
     ...tombstone(),
   },
@@ -181,6 +197,9 @@ export const realizations = pgTable(
     check('realizations_count_positive', sql`${t.count} > 0`),
     check('realizations_status_known', sql`${t.status} in ('completed', 'cancelled')`),
     index('realizations_product_idx').on(t.productId),
+    uniqueIndex('realizations_order_line_key')
+      .on(t.orderLineId)
+      .where(sql`${t.orderLineId} is not null`),
     index('realizations_user_version_idx').on(t.userId, t.version),
   ],
 );

@@ -39,6 +39,8 @@ export async function createMarket(input: MarketInput): Promise<void> {
     name: input.name.trim(),
     description: input.description,
     marketplace: input.marketplace,
+    order_intake: true,
+    order_intake_interval: 60,
     ...(input.access_token ? { access_token: input.access_token } : {}),
   };
   await queueCreate(
@@ -47,6 +49,7 @@ export async function createMarket(input: MarketInput): Promise<void> {
       ...body,
       access_token: input.access_token ? maskKey(input.access_token) : '',
       has_access_token: Boolean(input.access_token),
+      order_intake_error: null,
       created_at: now,
       updated_at: now,
       version: 0,

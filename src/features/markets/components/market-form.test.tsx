@@ -31,6 +31,9 @@ async function seedSynced(overrides: Partial<Market> = {}): Promise<Market> {
     marketplace: 'WILDBERRIES',
     access_token: '••••abcd',
     has_access_token: true,
+    order_intake: true,
+    order_intake_interval: 60,
+    order_intake_error: null,
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-01T10:00:00.000Z',
     version: 3,
@@ -96,6 +99,9 @@ describe('store form, create mode (/market/new)', () => {
       description: 'Летняя коллекция',
       marketplace: '-',
       has_access_token: false,
+      order_intake: true,
+      order_intake_interval: 60,
+      order_intake_error: null,
     });
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -41,6 +41,7 @@ export function createRealization(input: {
       entered_price: price,
       status: 'completed',
       datetime: new Date().toISOString(),
+      posting: null,
       ...freshMeta(),
     };
     await queueCreate('realizations', row, apiCall('POST', '/realization/', { body }));

@@ -13,7 +13,7 @@ export function createReserve(input: { productId: string; count: number; price: 
     if (!check.ok) return check;
     const id = crypto.randomUUID();
     const body = { id, count: input.count, price: input.price, product: input.productId };
-    const row: Reserve = { ...body, status: 'active', ...freshMeta() };
+    const row: Reserve = { ...body, status: 'active', posting: null, ...freshMeta() };
     await queueCreate('reserves', row, apiCall('POST', '/reserve/', { body }));
     return check;
   });

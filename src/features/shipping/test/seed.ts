@@ -13,6 +13,9 @@ export async function seedStore(marketId: string, marketplace: 'OZON' | 'WILDBER
     marketplace,
     access_token: '',
     has_access_token: true,
+    order_intake: true,
+    order_intake_interval: 60,
+    order_intake_error: null,
     ...meta,
   });
   return id;
