@@ -14,6 +14,7 @@ import live from './plugins/app/live.ts';
 import jobs from './plugins/app/jobs.ts';
 import catalogImport from './plugins/app/catalog-import.ts';
 import stockPush from './plugins/app/stock-push.ts';
+import orderIntake from './plugins/app/orders.ts';
 import spa from './plugins/app/spa.ts';
 import uploads from './plugins/app/uploads.ts';
 import maintenance from './plugins/app/maintenance.ts';
@@ -38,6 +39,7 @@ import movementRoutes from './routes/movements.ts';
 import returnRoutes from './routes/returns.ts';
 import productsMpStatusRoutes from './routes/products-mp-status.ts';
 import stockPushRoutes from './routes/stock-push.ts';
+import orderRoutes from './routes/orders.ts';
 
 export interface AppOptions {
   config: Config;
@@ -88,6 +90,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(jobs);
   await app.register(catalogImport);
   await app.register(stockPush);
+  await app.register(orderIntake);
   await app.register(maintenance);
 
   // queueable(): the resources an offline device edits, whose writes sync push may replay.
@@ -113,6 +116,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(productsMpStatusRoutes, { prefix: '/api/v1/products_mp_status' });
   // Online only: the stock push is never an entry of a sync push.
   await app.register(stockPushRoutes, { prefix: '/api/v1/stock-push' });
+  // The link is an edit a device may make offline; reads and the intake's hurry-up are online.
+  await app.register(queueable(orderRoutes), { prefix: '/api/v1/orders' });
   await app.register(liveRoutes);
   await app.register(uploads);
   await app.register(spa);

@@ -57,11 +57,18 @@ const envSchema = z.object({
   MARKETPLACE_PAGE_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(1000).optional(),
   STOCK_PUSH_BATCH_SIZE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(2000).optional(),
   STOCK_PUSH_MINUTE_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(100).default(60_000),
-  STOCK_PUSH_DEBOUNCE_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(10_000),
+  STOCK_PUSH_DEBOUNCE_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(2000),
+  STOCK_PUSH_MAX_WAIT_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(10_000),
   OZON_STOCKS_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(80),
   WB_MARKETPLACE_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(300),
   WB_MARKETPLACE_BURST: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(20),
   YM_STOCK_SKUS_PER_MINUTE: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(100_000),
+  ORDER_INTAKE_ENABLED: bool.default(true),
+  ORDER_INTAKE_TICK_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(10).default(1000),
+  ORDER_INTAKE_LEASE_SECONDS: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(120),
+  ORDER_INTAKE_OVERLAP_SECONDS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(300),
+  ORDER_INTAKE_FIRST_DAYS: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(90).default(14),
+  ORDER_INTAKE_CONCURRENCY: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(32).default(4),
   TRUST_PROXY: bool.default(false),
   CSP_EXTRA_IMAGE_ORIGINS: z
     .string()
@@ -107,6 +114,19 @@ export interface Config {
   writes: { perUser: number; slotWaitMs: number };
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
   jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
+  /**
+   * The order intake (server/orders/): on where jobs run; how often an instance looks for due stores, how long a
+   * claim lasts without renewal, how far back each run re-reads, how far back the first run of a store reads, and
+   * how many stores one instance reads at once.
+   */
+  orderIntake: {
+    enabled: boolean;
+    tickMs: number;
+    leaseSeconds: number;
+    overlapSeconds: number;
+    firstRunDays: number;
+    concurrency: number;
+  };
   /** Where the catalog adapters send requests: the real APIs, or the sandbox (`npm run sandbox`, tests, demo). */
   marketplaces: {
     ozonUrl: string;
@@ -118,12 +138,14 @@ export interface Config {
   };
   /**
    * The stock push's limits (the specs' by default) and batch size; `minuteMs` is how long their "minute"
-   * is — tests shorten it, with the sandbox's, so pacing shows in seconds. debounceMs: the automatic push's quiet time.
+   * is — tests shorten it, with the sandbox's, so pacing shows in seconds. The automatic push waits `debounceMs` of
+   * quiet after a change, but never more than `maxWaitMs` after the first change of a burst.
    */
   stockPush: {
     batchSize?: number;
     minuteMs: number;
     debounceMs: number;
+    maxWaitMs: number;
     ozonPerMinute: number;
     wbPerMinute: number;
     wbBurst: number;
@@ -178,6 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.JOB_RETRY_BASE_MS,
       stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
     },
+    orderIntake: {
+      enabled: e.JOBS_ENABLED && e.ORDER_INTAKE_ENABLED,
+      tickMs: e.ORDER_INTAKE_TICK_MS,
+      leaseSeconds: e.ORDER_INTAKE_LEASE_SECONDS,
+      overlapSeconds: e.ORDER_INTAKE_OVERLAP_SECONDS,
+      firstRunDays: e.ORDER_INTAKE_FIRST_DAYS,
+      concurrency: e.ORDER_INTAKE_CONCURRENCY,
+    },
     marketplaces: {
       ozonUrl: e.OZON_API_URL,
       wildberriesUrl: e.WB_CONTENT_API_URL,
@@ -190,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.STOCK_PUSH_BATCH_SIZE,
       minuteMs: e.STOCK_PUSH_MINUTE_MS,
       debounceMs: e.STOCK_PUSH_DEBOUNCE_MS,
+      maxWaitMs: e.STOCK_PUSH_MAX_WAIT_MS,
       ozonPerMinute: e.OZON_STOCKS_PER_MINUTE,
       wbPerMinute: e.WB_MARKETPLACE_PER_MINUTE,
       wbBurst: e.WB_MARKETPLACE_BURST,

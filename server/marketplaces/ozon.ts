@@ -1,4 +1,6 @@
 import { joinUrl, requestJson, type CallContext, type RetryOptions } from './http.ts';
+import { OpenRotation } from './order-feed.ts';
+import { ozonOrderChanges } from './ozon-orders.ts';
 import { ozonPostingBuckets, postingsWindow, toPosting } from './ozon-postings.ts';
 import { returnsFilter, toReturn } from './ozon-returns.ts';
 import { OzonStocks } from './ozon-stocks.ts';
@@ -20,6 +22,8 @@ import type {
   MarketplaceOffer,
   MarketplacePosting,
   MarketplaceReturn,
+  OrderFeedPage,
+  OrderFeedQuery,
   PageProgress,
   ReturnsPeriod,
   StoreCredentials,
@@ -34,6 +38,8 @@ export interface OzonAdapterOptions {
   returnsPageSize?: number;
   /** /v3/posting/fbs/list page size, 1–1000. */
   postingsPageSize?: number;
+  /** Open postings the order feed checks by number (/v3/posting/fbs/get, one request each) per call. */
+  openChecksPerCall?: number;
   /** OZON allows 50 requests/second per Client-Id across all methods (reference §1). */
   requestsPerSecond?: number;
   /** /v2/products/stocks: 80 requests a minute (description of the method). */
@@ -67,6 +73,7 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
   private readonly pacing: PacerPool;
   /** Stock push (ozon-stocks.ts): the store's warehouse, its current stock and the paced push. */
   protected readonly stocks: OzonStocks;
+  private readonly openRotation = new OpenRotation();
 
   constructor(private readonly options: OzonAdapterOptions = {}) {
     super();
@@ -205,6 +212,21 @@ export class OzonAdapter extends StockPushHandOff implements MarketplaceAdapter 
         offset += items.length;
       }
     }
+  }
+
+  /** FBS postings changed since `query.since`, and vanished open ones (ozon-orders.ts), on the Client-Id's pacer. */
+  listOrderChanges(
+    store: StoreCredentials,
+    query: OrderFeedQuery,
+    onPage?: PageProgress,
+  ): AsyncIterable<OrderFeedPage> {
+    const options = {
+      baseUrl: this.baseUrl,
+      pageSize: this.postingsPageSize,
+      openChecks: Math.max(0, this.options.openChecksPerCall ?? 50),
+      rotation: this.openRotation,
+    };
+    return ozonOrderChanges(this.context(store), options, query, onPage);
   }
 
   private context(store: StoreCredentials): CallContext {

@@ -163,7 +163,11 @@ export interface StockPushAdapter {
   ): Promise<StockItemResult[]>;
 }
 
-export type MarketplaceAdapter = CatalogAdapter & ReturnsAdapter & PostingStatusAdapter & StockPushAdapter;
+export type MarketplaceAdapter = CatalogAdapter &
+  ReturnsAdapter &
+  PostingStatusAdapter &
+  StockPushAdapter &
+  OrderFeedAdapter;
 
 export interface MarketplaceErrorOptions extends ErrorOptions {
   /** The marketplace's own answer (code and text), when it sent one. */

@@ -28,7 +28,7 @@ export function wildberriesBucket(status: Pick<OrderStatus, 'supplierStatus' | '
  * WB prices are integers × 100; the rouble one is the converted price (seller's currency) or the sale price when that
  * is roubles.
  */
-function roubles(o: AssemblyOrder): number | undefined {
+export function roubles(o: AssemblyOrder): number | undefined {
   const RUB = 643;
   const kopecks =
     o.convertedCurrencyCode === RUB

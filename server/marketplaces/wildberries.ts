@@ -2,6 +2,7 @@ import { joinUrl, requestJson, type CallContext, type RetryOptions } from './htt
 import { PacerPool, type RatePacer } from './pacing.ts';
 import { splitPeriod } from './period.ts';
 import { StockPushHandOff } from './stock-hand-off.ts';
+import { wildberriesOrderChanges } from './wildberries-orders.ts';
 import { toPosting } from './wildberries-postings.ts';
 import { CardLookup, latestPerReturn, toReturn } from './wildberries-returns.ts';
 import { WildberriesStocks } from './wildberries-stocks.ts';
@@ -10,6 +11,8 @@ import type {
   MarketplaceOffer,
   MarketplacePosting,
   MarketplaceReturn,
+  OrderFeedPage,
+  OrderFeedQuery,
   PageProgress,
   ReturnsPeriod,
   StoreCredentials,
@@ -98,6 +101,8 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
   private readonly marketplaceUrl: string;
   /** Stock push (wildberries-stocks.ts), on the same marketplace-category quota as the assembly tasks. */
   protected readonly stocks: WildberriesStocks;
+  /** The order feed's task details per token: /api/v3/orders/status answers statuses alone. */
+  private readonly orderDetails = new Map<string, Map<number, AssemblyOrder & { id: number }>>();
 
   constructor(private readonly options: WildberriesAdapterOptions = {}) {
     super();
@@ -243,6 +248,30 @@ export class WildberriesAdapter extends StockPushHandOff implements MarketplaceA
         next = page.next;
       }
     }
+  }
+
+  /**
+   * New tasks, tasks created since `query.since` and the open ones, with their statuses now
+   * (wildberries-orders.ts), on the marketplace category's bucket shared with the stock calls.
+   */
+  listOrderChanges(
+    store: StoreCredentials,
+    query: OrderFeedQuery,
+    onPage?: PageProgress,
+  ): AsyncIterable<OrderFeedPage> {
+    const ctx: CallContext = {
+      marketplace: this.marketplace,
+      store,
+      retry: this.options.retry,
+      pacer: this.marketplacePacer(store),
+    };
+    const options = {
+      marketplaceUrl: this.marketplaceUrl,
+      pageSize: Math.min(1000, Math.max(1, this.options.ordersPageSize ?? 1000)),
+      lookbackDays: Math.max(1, this.options.ordersLookbackDays ?? 60),
+      details: this.orderDetails,
+    };
+    return wildberriesOrderChanges(ctx, options, query, onPage);
   }
 
   /** One cards/list call on the seller's Content quota (shared by the catalog and the nmId lookups). */

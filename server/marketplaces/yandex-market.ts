@@ -6,11 +6,15 @@ import type {
   MarketplaceOffer,
   MarketplacePosting,
   MarketplaceReturn,
+  OrderFeedPage,
+  OrderFeedQuery,
   PageProgress,
   ReturnsPeriod,
   StoreCredentials,
 } from './types.ts';
 import { findBusiness, findCampaigns } from './yandex-market-campaigns.ts';
+import { OpenRotation } from './order-feed.ts';
+import { yandexMarketOrderChanges } from './yandex-market-orders.ts';
 import { toPosting } from './yandex-market-postings.ts';
 import { toReturns } from './yandex-market-returns.ts';
 import { YandexMarketStocks } from './yandex-market-stocks.ts';
@@ -42,6 +46,8 @@ export interface YandexMarketAdapterOptions {
   /** getBusinessOrders allows 10,000 per hour (x-resource-limit-config, reference §3). */
   ordersRequestsPerHour?: number;
   ordersBurst?: number;
+  /** Open orders the order feed asks by id per call, ≤ 50 (one request per 30 days of lookback). */
+  openChecksPerCall?: number;
   /** updateStocks: 100,000 SKUs a minute (x-resource-limit-config, path req.skus). */
   stockSkusPerMinute?: number;
   /** SKUs per updateStocks request, 1–2000. */
@@ -73,6 +79,7 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
   private readonly pacing: PacerPool;
   /** Stock push (yandex-market-stocks.ts): per shop of the store, SKUs paced by YM's per-minute count. */
   protected readonly stocks: YandexMarketStocks;
+  private readonly openRotation = new OpenRotation();
 
   constructor(private readonly options: YandexMarketAdapterOptions = {}) {
     super();
@@ -244,6 +251,30 @@ export class YandexMarketAdapter extends StockPushHandOff implements Marketplace
         }
       }
     }
+  }
+
+  /** Orders updated since `query.since` and vanished open ones (yandex-market-orders.ts), on the orders pacer. */
+  listOrderChanges(
+    store: StoreCredentials,
+    query: OrderFeedQuery,
+    onPage?: PageProgress,
+  ): AsyncIterable<OrderFeedPage> {
+    const pacer = this.pacing.yandexMarketOrders(
+      store.apiKey,
+      this.options.ordersRequestsPerHour,
+      this.options.ordersBurst,
+    );
+    const ctx: CallContext = { marketplace: this.marketplace, store, retry: this.options.retry, pacer };
+    const headers = { 'Api-Key': store.apiKey };
+    const options = {
+      baseUrl: this.baseUrl,
+      pageSize: Math.min(50, Math.max(1, this.options.ordersPageSize ?? 50)),
+      lookbackDays: Math.max(1, this.options.ordersLookbackDays ?? 60),
+      openChecks: Math.min(50, Math.max(0, this.options.openChecksPerCall ?? 50)),
+      rotation: this.openRotation,
+      campaigns: () => findCampaigns(this.baseUrl, { ...ctx, pacer: undefined }, headers),
+    };
+    return yandexMarketOrderChanges(ctx, options, query, onPage);
   }
 
   /**

@@ -15,6 +15,8 @@ import { HealthRepository } from './health.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
+import { OrderIntakeRepository } from './order-intake.ts';
+import { OrdersRepository } from './orders.ts';
 import { PostingsRepository } from './postings.ts';
 import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
@@ -48,6 +50,8 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     realizations: new RealizationsRepository(db),
     returns: new ReturnsRepository(db),
     stockPush: new StockPushRepository(db),
+    orders: new OrdersRepository(db),
+    orderIntake: new OrderIntakeRepository(db),
   };
 }
 

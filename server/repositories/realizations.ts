@@ -18,7 +18,11 @@ export interface RealizationValues {
   realizationPrice: number;
   /** A sale entered afterwards: its date (and the row's created_at); absent — now. */
   datetime?: Date;
-  createdAt?: Date;
+  createdAt?: Date; /** Made by a marketplace order line (docs/rules.md «Заказы маркетплейсов»): the line and its posting. */
+  orderLineId?: string;
+  postingMarketplace?: string;
+  postingStoreId?: string;
+  postingNumber?: string;
 }
 
 export type RealizationChanges = Partial<

@@ -80,9 +80,12 @@ export class StockPushRepository {
         onHand: productsWh.stockCount,
         reserved: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
           where r.product_id = products_wh.id and r.deleted_at is null and r.status = 'active')`.mapWith(Number),
+        // A store whose orders reserve by themselves already counts its waiting units in `reserved`: each unit once.
         awaitingPackaging: sql<number>`(select coalesce(sum(ps.awaiting_packaging), 0) from posting_statuses ps
           join products_mp l on l.id = ps.product_mp_id
-          where l.product_wh_id = products_wh.id and l.deleted_at is null and ps.deleted_at is null)`.mapWith(Number),
+          where l.product_wh_id = products_wh.id and l.deleted_at is null and ps.deleted_at is null
+            and not exists (select 1 from markets m where m.user_id = l.user_id and m.marketplace = l.marketplace
+              and m.market_id = l.market_id and m.deleted_at is null and m.order_intake))`.mapWith(Number),
       })
       .from(productsMp)
       .innerJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))

@@ -117,7 +117,15 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         orderIntake: order_intake,
         orderIntakeInterval: order_intake_interval,
       });
-      return marketToWire(row!, wire);
+      // A new key or intake turned on: the store's orders are read at once, and an old key's refusal is history.
+      const keyChanged = row!.accessTokenEnc !== current.accessTokenEnc;
+      if (keyChanged || (order_intake && !current.orderIntake)) {
+        if (keyChanged) await repos.orderIntake.setStoreError(userId, row!.id, null);
+        await repos.orderIntake.runSoon(row!.id);
+        app.orderIntake.poke();
+      }
+      const fresh = keyChanged ? await repos.markets.find(userId, current.marketId) : row;
+      return marketToWire(fresh!, wire);
     },
   );
 

@@ -73,6 +73,11 @@ export interface Sandbox {
    * throws RangeError for an unknown posting or status.
    */
   setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView;
+  /**
+   * The marketplace forgets the order: no call lists or finds it from now on (also POST
+   * /__sandbox/postings/{marketplace}/{postingNumber}/vanish); throws RangeError for an unknown posting.
+   */
+  vanishPosting(marketplace: SandboxMarketplace, postingNumber: string): SandboxPostingView;
   /** Starts, restarts or (per_minute 0) stops the trickle of random orders (trickle.ts). */
   setTrickle(settings: SandboxTrickleSettings): SandboxTrickleView;
   trickle(): SandboxTrickleView;

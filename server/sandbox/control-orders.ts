@@ -19,6 +19,8 @@ export interface OrderControl {
   /** Throws RangeError for bad input (an unknown store or offer, a bad quantity or price). */
   createOrder(marketplace: SandboxMarketplace, order: SandboxOrderRequest): SandboxPostingView[];
   setPostingStatus(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPostingView;
+  /** The marketplace forgets the posting (order-book.ts vanish); throws RangeError for an unknown one. */
+  vanishPosting(marketplace: SandboxMarketplace, postingNumber: string): SandboxPostingView;
   /** Throws RangeError for bad settings. */
   setTrickle(settings: unknown): SandboxTrickleView;
   trickle(): SandboxTrickleView;
@@ -52,7 +54,8 @@ function orderOf(body: unknown): SandboxOrderRequest | string {
 
 /**
  * GET /__sandbox/postings/{marketplace}[?store=], POST /__sandbox/postings/{marketplace} (create),
- * POST /__sandbox/postings/{marketplace}/{postingNumber} (move); true when the request was one.
+ * POST /__sandbox/postings/{marketplace}/{postingNumber} (move), POST …/{postingNumber}/vanish (forget); true when
+ * the request was one.
  */
 export async function handlePostingControl(
   req: IncomingMessage,
@@ -60,7 +63,7 @@ export async function handlePostingControl(
   url: URL,
   control: OrderControl,
 ): Promise<boolean> {
-  const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+))?$/.exec(url.pathname);
+  const match = /^\/__sandbox\/postings\/([A-Za-z]+)(?:\/([^/]+)(\/vanish)?)?$/.exec(url.pathname);
   if (!match) return false;
   const marketplace = match[1]!.toUpperCase() as SandboxMarketplace;
   const creating = req.method === 'POST' && match[2] === undefined;
@@ -86,6 +89,14 @@ export async function handlePostingControl(
       }
     return true;
   }
+  if (req.method === 'POST' && match[3]) {
+    try {
+      send(res, { status: 200, body: control.vanishPosting(marketplace, decodeURIComponent(match[2]!)) });
+    } catch (error) {
+      send(res, { status: 404, body: { message: messageOf(error) } });
+    }
+    return true;
+  }
   if (req.method === 'POST') {
     const parsed = await jsonBody(req, res);
     if (!parsed) return true;
@@ -106,7 +117,7 @@ export async function handlePostingControl(
     status: 405,
     body: {
       message:
-        'sandbox: GET /__sandbox/postings/{marketplace}, POST /__sandbox/postings/{marketplace} or POST /__sandbox/postings/{marketplace}/{postingNumber}',
+        'sandbox: GET /__sandbox/postings/{marketplace}, POST /__sandbox/postings/{marketplace}, POST /__sandbox/postings/{marketplace}/{postingNumber} or POST /__sandbox/postings/{marketplace}/{postingNumber}/vanish',
     },
   });
   return true;

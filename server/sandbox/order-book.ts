@@ -1,5 +1,5 @@
 import type { SandboxOffer } from './data.ts';
-import { isHandedOver, isPostingStatus, newPostingStatus } from './posting-statuses.ts';
+import { isHandedOver, isPacked, isPostingStatus, newPostingStatus } from './posting-statuses.ts';
 import { createdIdentity, generatePostings, type SandboxPosting } from './postings.ts';
 import type { SandboxMarketplace } from './types.ts';
 
@@ -56,7 +56,22 @@ export class SandboxOrderBook {
       posting.status = status;
       posting.changedAt = new Date(Math.max(now, posting.changedAt.getTime()));
       if (!posting.handedOverAt && isHandedOver(marketplace, status)) posting.handedOverAt = posting.changedAt;
+      if (!posting.packedAt && isPacked(marketplace, status)) posting.packedAt = posting.changedAt;
     }
+    return posting;
+  }
+
+  /**
+   * The marketplace forgets an order: no call lists or finds it from now on (OZON /v3/posting/fbs/get
+   * answers 404, WB's status call leaves it out, YM's orderIds filter finds nothing). Returns what it was.
+   */
+  vanish(marketplace: SandboxMarketplace, postingNumber: string): SandboxPosting {
+    const posting = this.find(marketplace, postingNumber);
+    if (!posting) throw new RangeError(`sandbox: no ${marketplace} posting ${postingNumber}`);
+    this.byNumber.delete(`${marketplace}:${postingNumber}`);
+    const postings = this.books.get(`${marketplace}:${posting.storeId}`)?.postings;
+    const at = postings?.indexOf(posting) ?? -1;
+    if (at >= 0) postings!.splice(at, 1);
     return posting;
   }
 

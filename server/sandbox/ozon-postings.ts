@@ -1,5 +1,7 @@
 import type {
   FbsPosting,
+  FbsPostingGetRequest,
+  FbsPostingGetResponse,
   FbsPostingListRequest,
   FbsPostingListResponse,
   PostingStatusChangeRange,
@@ -13,7 +15,8 @@ import { ozonRefusalCodes as codes } from './refusal-codes.ts';
 /**
  * OZON's FBS postings in the sandbox: POST /v3/posting/fbs/list, paged by offset (`has_next`), filtered
  * by creation (`since`/`to`, required, at most a year apart), by `status`, by the moment of the last
- * status change (`last_changed_status_date{from,to}`, both ends included) and by `order_id`. Counted
+ * status change (`last_changed_status_date{from,to}`, both ends included) and by `order_id`; and POST
+ * /v3/posting/fbs/get, one posting by number (404 rpcStatus when the Client-Id has none). Both count
  * against the Client-Id's 50 requests a second (order-limits.ts).
  */
 
@@ -62,7 +65,8 @@ function fbsPosting(p: SandboxPosting): FbsPosting {
       cancel_reason_id: p.status === 'cancelled' ? 352 : 0,
       cancel_reason: p.status === 'cancelled' ? 'Покупатель отменил заказ' : '',
       cancellation_type: p.status === 'cancelled' ? 'client' : '',
-      cancelled_after_ship: false,
+      // «Отмена произошла после сборки отправления»: cancelled after it was first packed.
+      cancelled_after_ship: p.status === 'cancelled' && p.packedAt !== undefined,
       affect_cancellation_rating: false,
       cancellation_initiator: p.status === 'cancelled' ? 'Клиент' : '',
     },
@@ -127,6 +131,23 @@ export const ozonPostingSandbox: SandboxMarketplaceModule = {
           result: { postings: page.map(fbsPosting), has_next: offset + page.length < all.length },
         };
         return { status: 200, body: response };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v3\/posting\/fbs\/get$/,
+      handle(req, state) {
+        const store = authorise(req, state);
+        if ('status' in store) return store;
+        const limited = ozonOrderLimit(state, store.marketId);
+        if (limited) return limited;
+        const number = (req.body as Partial<FbsPostingGetRequest> | undefined)?.posting_number;
+        if (typeof number !== 'string' || number === '')
+          return rpc(400, codes.invalidArgument, 'posting_number is required');
+        const posting = postingsOf(state, store).find((p) => p.postingNumber === number);
+        if (!posting) return rpc(404, codes.notFoundRpc, 'posting not found');
+        const body: FbsPostingGetResponse = { result: fbsPosting(posting) };
+        return { status: 200, body };
       },
     },
   ],

@@ -113,3 +113,14 @@ export function isHandedOver(marketplace: SandboxMarketplace, status: string): b
   if (marketplace === 'WILDBERRIES') return status.startsWith('complete/');
   return status === 'PROCESSING/SHIPPED' || ymHandedOver.has(status.split('/')[0]!);
 }
+
+/**
+ * Whether an order in `status` has been packed (OZON awaiting_deliver or handed over, a WB task handed
+ * over, a YM order READY_TO_SHIP or handed over): OZON's cancellation.cancelled_after_ship («отмена
+ * произошла после сборки отправления») is true for a posting cancelled after it first got there.
+ */
+export function isPacked(marketplace: SandboxMarketplace, status: string): boolean {
+  if (marketplace === 'OZON' && status === 'awaiting_deliver') return true;
+  if (marketplace === 'YM' && status === 'PROCESSING/READY_TO_SHIP') return true;
+  return isHandedOver(marketplace, status);
+}

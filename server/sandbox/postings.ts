@@ -39,6 +39,9 @@
  * SandboxPostingView[]}
  *     POST /__sandbox/postings/{marketplace}/{postingNumber} {"status": "delivering"} → 200 SandboxPostingView,
  *          400 {message} for a status the marketplace does not have, 404 {message} for an unknown posting.
+ *     POST /__sandbox/postings/{marketplace}/{postingNumber}/vanish → 200 SandboxPostingView (what it was):
+ *          the marketplace forgets it, no call lists or finds it any more; 404 {message} for an unknown one
+ *          (in process: sandbox.vanishPosting(marketplace, postingNumber)).
  *   {marketplace} is OZON, WILDBERRIES or YM (any case); storeId is the OZON Client-Id, the WB store's
  *   marketId, the YM campaign id.
  *
@@ -52,10 +55,10 @@
  * The next listing by the marketplace's API shows the new order or the new status.
  */
 import { random, seedOf, type SandboxOffer } from './data.ts';
-import { isHandedOver, postingStatuses } from './posting-statuses.ts';
+import { isHandedOver, isPacked, postingStatuses } from './posting-statuses.ts';
 import type { SandboxMarketplace } from './types.ts';
 
-export { isHandedOver, isPostingStatus, newPostingStatus, postingStatuses } from './posting-statuses.ts';
+export { isHandedOver, isPacked, isPostingStatus, newPostingStatus, postingStatuses } from './posting-statuses.ts';
 
 export interface SandboxPostingItem {
   offer: SandboxOffer;
@@ -80,6 +83,8 @@ export interface SandboxPosting {
   changedAt: Date;
   /** When it first left the seller's warehouse (isHandedOver); undefined while it has not. */
   handedOverAt?: Date;
+  /** When it was first packed (isPacked); undefined while it has not been. */
+  packedAt?: Date;
   /** WB: one item of quantity 1; OZON and YM: one or two. */
   items: SandboxPostingItem[];
 }
@@ -153,6 +158,7 @@ export function generatePostings(
       // An hour after creation: never later than `now`, since the newest is an hour old.
       changedAt: new Date(createdAt + HOUR),
       ...(isHandedOver(marketplace, status) ? { handedOverAt: new Date(createdAt + HOUR) } : {}),
+      ...(isPacked(marketplace, status) ? { packedAt: new Date(createdAt + HOUR) } : {}),
       items,
     });
   }

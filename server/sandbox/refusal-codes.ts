@@ -12,6 +12,7 @@ export const ozonRefusalCodes = {
   warehouseNotFound: 'WAREHOUSE_NOT_FOUND',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   invalidArgument: 3,
+  notFoundRpc: 5,
   permissionDenied: 7,
   resourceExhausted: 8,
 } as const;

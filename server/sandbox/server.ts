@@ -137,6 +137,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return viewOf(orders.setStatus(marketplace, postingNumber, status));
   }
 
+  function vanishPosting(marketplace: SandboxMarketplace, postingNumber: string) {
+    allPostings(marketplace);
+    return viewOf(orders.vanish(marketplace, postingNumber));
+  }
+
   function createOrder(marketplace: SandboxMarketplace, order: SandboxOrderRequest): SandboxPostingView[] {
     if (!known(marketplace)) throw new RangeError(`sandbox: no marketplace ${String(marketplace)}`);
     const [store] = storesOf(marketplace, order.store);
@@ -162,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     allPostings,
     createOrder,
     setPostingStatus,
+    vanishPosting,
     setTrickle: (settings) => trickle.set(settings),
     trickle: () => trickle.view(),
   };
@@ -265,6 +271,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     postings: (marketplace, storeId) => allPostings(marketplace, storeId).map(viewOf),
     createOrder,
     setPostingStatus,
+    vanishPosting,
     setTrickle: (settings) => trickle.set(settings),
     trickle: () => trickle.view(),
     stocks: (marketplace, storeId) => stocks.list(marketplace, storeId),

@@ -12,6 +12,8 @@ export interface SandboxStore {
   marketId: string;
   apiKey: string;
   name?: string;
+  /** YM only: the shop's model (FBS by default); an FBY shop's orders ship from Yandex's warehouses. */
+  placementType?: 'FBS' | 'FBY';
 }
 
 export interface SandboxRequest {

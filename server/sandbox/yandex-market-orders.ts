@@ -19,7 +19,8 @@ import { yandexMarketRefusalCodes as codes } from './refusal-codes.ts';
 
 /**
  * Yandex Market's orders of a cabinet in the sandbox: POST /v1/businesses/{businessId}/orders
- * (getBusinessOrders), paged by page_token, filtered by campaigns, statuses, substatuses, order ids,
+ * (getBusinessOrders), paged by page_token, filtered by campaigns, statuses, substatuses, order ids, models
+ * (programTypes: a shop's placementType, FBS unless the store says FBY),
  * creation days (`dates.creationDateFrom/To`, YYYY-MM-DD, Moscow, "To" excluded) and update moments
  * (`dates.updateDateFrom/To`, ISO 8601, "From" included, "To" excluded, to the second as served). Both
  * windows are at most 30 days; without creation days the last 30 days are asked, whatever else is
@@ -75,13 +76,13 @@ export function updatedWithin(
   return (ms) => (from === undefined || ms >= from) && (to === undefined || ms < to);
 }
 
-function businessOrder(p: SandboxPosting): BusinessOrder {
+function businessOrder(p: SandboxPosting, programType: 'FBS' | 'FBY'): BusinessOrder {
   const [status, substatus] = p.status.split('/') as [BusinessOrder['status'], string];
   const at = p.createdAt.getTime();
   return {
     orderId: p.id,
     campaignId: Number(p.storeId),
-    programType: 'FBS',
+    programType,
     status,
     substatus,
     creationDate: moscowIso(at),
@@ -159,6 +160,9 @@ export const yandexMarketOrderSandbox: SandboxMarketplaceModule = {
         const statuses = body.statuses ?? undefined;
         const substatuses = body.substatuses ?? undefined;
         const orderIds = body.orderIds ?? undefined;
+        const programs = body.programTypes ?? undefined;
+        const programOf = (p: SandboxPosting) =>
+          own.find((s) => String(campaignIdOf(s)) === p.storeId)?.placementType ?? 'FBS';
         const all = own
           .filter((s) => campaigns.includes(campaignIdOf(s)))
           .flatMap((s) => postingsOf(state, s))
@@ -168,12 +172,13 @@ export const yandexMarketOrderSandbox: SandboxMarketplaceModule = {
             const [status, substatus] = p.status.split('/') as [BusinessOrder['status'], string];
             if (statuses && !statuses.includes(status)) return false;
             if (substatuses && !substatuses.includes(substatus)) return false;
+            if (programs && !programs.includes(programOf(p))) return false;
             return !orderIds || orderIds.includes(p.id);
           })
           .sort((a, b) => a.id - b.id);
         const { page, nextPageToken } = pageOf(all, (p) => p.id, after, Math.min(limit, 50));
         const response: GetBusinessOrdersResponse = {
-          orders: page.map(businessOrder),
+          orders: page.map((p) => businessOrder(p, programOf(p))),
           paging: nextPageToken ? { nextPageToken } : {},
         };
         return { status: 200, body: response, headers };

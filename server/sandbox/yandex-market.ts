@@ -117,7 +117,7 @@ export const yandexMarketSandbox: SandboxMarketplaceModule = {
           id: campaignIdOf(s),
           domain: s.name ?? `shop-${s.marketId}.example`,
           business: { id: businessIdOf(s.apiKey), name: `Кабинет ${businessIdOf(s.apiKey)}` },
-          placementType: 'FBS',
+          placementType: s.placementType ?? 'FBS',
           apiAvailability: 'AVAILABLE',
         }));
         const token = req.query.get('page_token') ?? req.query.get('pageToken');

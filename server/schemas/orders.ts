@@ -91,3 +91,50 @@ export const orderLineToWire = (row: typeof orderLines.$inferSelect): z.infer<ty
   version: row.version,
   updated_at: row.updatedAt.toISOString(),
 });
+
+export const orderWithLinesSchema = orderSchema
+  .extend({ lines: z.array(orderLineSchema) })
+  .meta({ id: 'OrderWithLines' });
+
+export const ordersQuery = z.object({
+  store_id: z.uuid().optional().describe('Только заказы этого магазина (markets.id)'),
+  stage: z
+    .enum([...orderStages, 'shipped', 'all'])
+    .default('all')
+    .describe('Этап; shipped — переданные (awaiting_deliver, delivering, delivered); all — все'),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^\0]*$/, 'недопустимый символ')
+    .default('')
+    .describe('Подстрока номера отправления, артикула или названия позиции'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const ordersPage = z
+  .object({ count: z.number().int(), results: z.array(orderWithLinesSchema) })
+  .meta({ id: 'OrdersPage' });
+
+export const orderLinkBody = z
+  .strictObject({
+    store_id: z.uuid().describe('Магазин, в заказах которого встретился артикул'),
+    offer_id: z.string().trim().min(1).max(200).describe('Артикул продавца из заказа'),
+    product_id: z.uuid().describe('Складской товар, с которым связать артикул'),
+  })
+  .meta({ id: 'OrderLink' });
+
+export const intakeStateSchema = z
+  .object({
+    store_id: z.uuid(),
+    order_intake: z.boolean(),
+    order_intake_interval: z.number().int(),
+    error: z.string().nullable(),
+    last_run_at: z.string().nullable().describe('Когда заказы магазина читались последний раз'),
+    last_ok_at: z.string().nullable().describe('Когда последний раз прочитаны без ошибки'),
+    next_run_at: z.string().nullable(),
+  })
+  .meta({ id: 'OrderIntakeState' });
+
+export const intakeRunBody = z.strictObject({ store_id: z.uuid() });

@@ -15,6 +15,8 @@ export interface TakeRequest {
   lotId?: string | null;
   /** An outflow entered afterwards: its ledger rows carry this date, and its lots must have been received by then. */
   date?: OutflowDate;
+  /** A marketplace handover that already happened: other orders' reserves cannot stop it, only the units on hand. */
+  ignoreReserves?: boolean;
 }
 
 export interface Taken {
@@ -81,7 +83,7 @@ export class StockEngine {
     await this.lockProduct(userId, request.productId);
     const lots = await this.repo.lotsOfProduct(userId, request.productId);
     if (request.lotId && !lots.some((l) => l.id === request.lotId)) throw lotMissing();
-    const reserved = await this.repo.reservedCount(userId, request.productId);
+    const reserved = request.ignoreReserves ? 0 : await this.repo.reservedCount(userId, request.productId);
     const onHand = lots.reduce((s, l) => s + l.count, 0);
     const result = allocate(lots, request.quantity, { lotId: request.lotId ?? undefined, limit: onHand - reserved });
     if (!result.ok) throw insufficientStock(result.available, !!request.lotId);

@@ -96,6 +96,8 @@ describe('GET /api/v1/sync/digest', () => {
         'lots',
         'markdowns',
         'markets',
+        'order_lines',
+        'orders',
         'other_realizations',
         'posting_statuses',
         'products_mp',

@@ -7,7 +7,8 @@ CREATE TABLE "order_intake" (
 	"lease_until" timestamp with time zone,
 	"last_run_at" timestamp with time zone,
 	"last_ok_at" timestamp with time zone,
-	"failures" integer DEFAULT 0 NOT NULL
+	"failures" integer DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "order_lines" (

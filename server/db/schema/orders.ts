@@ -126,4 +126,6 @@ export const orderIntake = pgTable('order_intake', {
   lastOkAt: timestamptz('last_ok_at'),
   /** Consecutive failed runs: the next one waits longer. */
   failures: integer('failures').notNull().default(0),
+  /** When the store's intake began: orders handed over before it are left to the books as they are. */
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
 });

@@ -119,3 +119,14 @@ export interface FbsPostingListResult {
 export interface FbsPostingListResponse {
   result?: FbsPostingListResult;
 }
+
+/** postingv3GetFbsPostingRequest — POST /v3/posting/fbs/get: one posting by its number; 404 when OZON has none. */
+export interface FbsPostingGetRequest {
+  posting_number: string;
+  with?: FbsPostingWithParams & { product_exemplars?: boolean; related_postings?: boolean };
+}
+
+/** v3GetFbsPostingResponseV3: `result` is a v3FbsPostingDetail, the list's posting and more. */
+export interface FbsPostingGetResponse {
+  result?: FbsPosting & { previous_substatus?: string };
+}

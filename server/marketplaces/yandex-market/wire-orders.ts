@@ -1,6 +1,6 @@
 /** Yandex Market Partner API wire types: business orders. See ./wire.ts for the conventions. */
 
-import type { CurrencyValue, ForwardScrollingPager, PlacementType } from './wire.ts';
+import type { CurrencyValue, ForwardScrollingPager } from './wire.ts';
 
 /** OrderStatusType */
 export type OrderStatus =
@@ -30,10 +30,13 @@ export interface OrderDatesFilter {
   updateDateTo?: string;
 }
 
+/** SellingProgramType: the store's model; FBY orders ship from Yandex's warehouses, the rest from the seller's. */
+export type SellingProgramType = 'FBY' | 'FBS' | 'DBS' | 'EXPRESS' | 'LAAS';
+
 /** GetBusinessOrdersRequest — POST /v1/businesses/{businessId}/orders (query page_token, limit ≤ 50). */
 export interface GetBusinessOrdersRequest {
   orderIds?: number[] | null;
-  programTypes?: PlacementType[] | null;
+  programTypes?: SellingProgramType[] | null;
   /** 1–50 campaign ids. */
   campaignIds?: number[] | null;
   statuses?: OrderStatus[] | null;
@@ -74,7 +77,7 @@ export interface BusinessOrderDelivery {
 export interface BusinessOrder {
   orderId: number;
   campaignId: number;
-  programType?: PlacementType | 'EXPRESS';
+  programType?: SellingProgramType;
   status: OrderStatus;
   /** OrderSubstatusType */
   substatus: string;

@@ -20,6 +20,10 @@ const fieldNames: Record<string, string> = {
   // Stock push (/stock-push)
   job_id: 'Передача остатков',
   auto_push: 'Автоматическая передача остатков',
+  order_intake: 'Приём заказов',
+  order_intake_interval: 'Как часто проверять заказы',
+  store_id: 'Магазин',
+  stage: 'Этап заказа',
   marketplace: 'Маркетплейс',
   marketplace_status: 'Статус на маркетплейсе',
   marketplace_error: 'Ответ маркетплейса',
@@ -40,6 +44,7 @@ const fieldNames: Record<string, string> = {
   articles: 'Артикулы',
   offer_id: 'Артикул на маркетплейсе',
   images: 'Изображения',
+  shelf: 'Место на складе',
   primary_image: 'Главное изображение',
   primary_images: 'Главные изображения',
   file: 'Файл',

@@ -59,6 +59,8 @@ export async function startSandboxApp(options: SandboxOptions, env: Record<strin
       WB_ANALYTICS_API_URL: sandbox.url,
       WB_MARKETPLACE_API_URL: sandbox.url,
       YM_API_URL: sandbox.url,
+      // The order intake reads every connected store's orders by itself: only the tests about it turn it on.
+      ORDER_INTAKE_ENABLED: 'false',
       ...env,
     });
     const base = await listen(app);

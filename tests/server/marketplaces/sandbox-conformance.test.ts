@@ -517,6 +517,22 @@ const cases: Case[] = [
   },
   {
     ...ozonFbs,
+    specPath: '/v3/posting/fbs/get',
+    url: '/v3/posting/fbs/get',
+    title: 'OZON posting/fbs/get, a posting by number',
+    body: () => ({ posting_number: sandbox.postings('OZON', '777001')[0]!.postingNumber }),
+    status: 200,
+  },
+  {
+    ...ozonFbs,
+    specPath: '/v3/posting/fbs/get',
+    url: '/v3/posting/fbs/get',
+    title: 'OZON posting/fbs/get, a number OZON does not know',
+    body: { posting_number: '00000000-0000-9' },
+    status: 404,
+  },
+  {
+    ...ozonFbs,
     title: 'OZON posting/fbs/list, period over a year',
     body: { filter: { since: '2024-01-01T00:00:00Z', to: '2025-06-01T00:00:00Z' }, limit: 10, offset: 0 },
     status: 400,

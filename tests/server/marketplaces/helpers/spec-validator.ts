@@ -76,6 +76,11 @@ function normalise(node: unknown, allOfMember = false): unknown {
       if (flag) delete out[bound.toLowerCase()];
     }
   }
+  // OZON writes a few arrays as `type: "array of strings"` (v3PostingProductDetail.jw_uin…): what it means.
+  if (out.type === 'array of strings') {
+    out.type = 'array';
+    out.items = { type: 'string' };
+  }
   const isObjectSchema = isNode(out.properties) || Array.isArray(out.allOf);
   if (isObjectSchema && !allOfMember && out.additionalProperties === undefined) out.unevaluatedProperties = false;
   if (out.nullable === true) {
@@ -186,4 +191,69 @@ export function describeErrors(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
     .join('\n');
+}
+
+/**
+ * The validator for one operation's JSON request body (the spec's requestBody schema), for checking what
+ * the adapters send; undefined when the operation takes no body.
+ */
+export async function requestBodyValidator(
+  marketplace: keyof typeof specFiles,
+  specPath: string,
+  method: 'get' | 'post' | 'put',
+): Promise<ValidateFunction | undefined> {
+  const docUrl = pathToFileURL(specFiles[marketplace]).toString();
+  let schema;
+  try {
+    schema = locate(docUrl, ['paths', specPath, method, 'requestBody', 'content', 'application/json', 'schema']);
+  } catch {
+    return undefined;
+  }
+  const ref = `${schema.url}#${schema.pointer}`;
+  let validator = validators.get(ref);
+  if (!validator) {
+    validator = ajv.compileAsync({ $ref: ref });
+    validators.set(ref, validator);
+  }
+  return validator;
+}
+
+/** The query parameters an operation declares (path-level and its own), by name, with their schemas. */
+export function queryParameters(
+  marketplace: keyof typeof specFiles,
+  specPath: string,
+  method: 'get' | 'post' | 'put',
+): Map<string, { required: boolean; schema: Node }> {
+  const docUrl = pathToFileURL(specFiles[marketplace]).toString();
+  const found = new Map<string, { required: boolean; schema: Node }>();
+  const lists: unknown[] = [];
+  for (const segments of [
+    ['paths', specPath, 'parameters'],
+    ['paths', specPath, method, 'parameters'],
+  ]) {
+    try {
+      lists.push(locate(docUrl, segments));
+    } catch {
+      // No parameters at that level.
+    }
+  }
+  for (const list of lists as Array<{ url: string; pointer: string; node: unknown }>) {
+    if (!Array.isArray(list.node)) continue;
+    for (const entry of list.node as unknown[]) {
+      let p = entry;
+      let base = list.url;
+      // A parameter is often a $ref to a file of its own (YM) or to components (OZON, WB).
+      while (isNode(p) && typeof p.$ref === 'string') {
+        const [file, fragment = ''] = p.$ref.split('#');
+        if (file) base = new URL(file, base).toString();
+        let node: unknown = readDoc(fileURLToPath(base));
+        for (const part of fragment.split('/').slice(1))
+          node = (node as Node)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+        p = node;
+      }
+      if (!isNode(p) || p.in !== 'query' || typeof p.name !== 'string') continue;
+      found.set(p.name, { required: p.required === true, schema: isNode(p.schema) ? p.schema : {} });
+    }
+  }
+  return found;
 }
