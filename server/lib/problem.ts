@@ -1,4 +1,5 @@
 import { stockMessages } from '../../domain/stock-rules.ts';
+import { marketplaceTitles, type MarketplaceCode } from '../marketplaces/types.ts';
 import { momentText } from './moment-text.ts';
 
 /** An error the API answers as application/problem+json with a Russian `detail`. */
@@ -80,6 +81,23 @@ export const beforeReserve = (made: Date) =>
   conflict('before_reserve', `Продажа резерва не может быть раньше самого резерва: он сделан ${momentText(made)}`);
 export const dateWithoutSale = () =>
   new Problem(400, 'date_without_sale', 'Дату можно указать только вместе с продажей резерва');
+
+/** A reserve or sale made by a marketplace order (docs/rules.md «Заказы маркетплейсов»): only its order moves it. */
+interface OrderPosting {
+  postingMarketplace: string | null;
+  postingNumber: string | null;
+}
+const orderNamed = (row: OrderPosting) =>
+  [marketplaceTitles[row.postingMarketplace as MarketplaceCode] ?? row.postingMarketplace, row.postingNumber]
+    .filter(Boolean)
+    .join(' ');
+export const orderReserve = (row: OrderPosting) =>
+  conflict('order_reserve', `Резерв создан заказом ${orderNamed(row)}: он снимется или продастся сам вместе с заказом`);
+export const orderSale = (row: OrderPosting) =>
+  conflict(
+    'order_sale',
+    `Продажа создана заказом ${orderNamed(row)}: её меняет только заказ; возврат оформите на экране «Возвраты»`,
+  );
 
 export const productMissing = (many = false) => notFound(many ? 'Некоторые товары не найдены' : 'Товар не найден');
 export const lotMissing = (many = false) => notFound(many ? 'Некоторые партии не найдены' : 'Партия не найдена');

@@ -55,6 +55,7 @@ const productWhWire = object({
   images: raw(sql`pg.images`),
   confirmed: raw(sql`pg.confirmed`),
   market_ids: raw(sql`pg.market_ids`),
+  shelf: text(sql`pg.shelf`),
   created_at: iso(sql`pg.created_at`),
   updated_at: iso(sql`pg.updated_at`),
   version: number(sql`pg.version`),

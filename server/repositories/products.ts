@@ -6,6 +6,7 @@ import {
   disposals,
   lots,
   markdowns,
+  orderLines,
   otherRealizations,
   productsMp,
   productTotals,
@@ -38,6 +39,8 @@ export interface ProductValues {
   confirmed: boolean;
   /** The stores (market_id) the product is sold in; none unless given. */
   marketIds?: string[];
+  /** Where it lies in the warehouse; '' (none) unless given. */
+  shelf?: string;
 }
 
 export interface ListingValues {
@@ -47,6 +50,9 @@ export interface ListingValues {
   primaryImage: string | null;
   marketplace: string;
   marketId: string;
+  /** The store's row, and the marketplace's own product id, when known (a listing linked from an order). */
+  marketRef?: string;
+  externalId?: string | null;
 }
 
 export interface ListOptions {
@@ -96,6 +102,7 @@ const historyTables = [
   otherRealizations,
   returns,
   stockMovements,
+  orderLines,
 ] as const;
 
 /** Warehouse products and their marketplace listings. Deleted rows stay as tombstones for sync. */

@@ -105,11 +105,12 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await repos.products.createMany(
         request.userId!,
-        request.body.map(({ id, name, description, images, confirmed, market_ids }) => ({
+        request.body.map(({ id, name, description, images, shelf, confirmed, market_ids }) => ({
           id,
           name,
           description,
           images,
+          shelf,
           confirmed,
           marketIds: market_ids,
         })),
@@ -133,7 +134,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A list row (or a product answer) sent whole: its product_wh carries the changes.
-      const { id, name, description, images, confirmed, market_ids } = request.body.product_wh ?? request.body;
+      const { id, name, description, images, shelf, confirmed, market_ids } = request.body.product_wh ?? request.body;
       const userId = request.userId!;
       if (id !== undefined && id !== request.params.id)
         throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
@@ -142,6 +143,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         name,
         description,
         images,
+        shelf,
         confirmed,
         marketIds: market_ids,
       });
@@ -263,7 +265,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.userId!;
-      const { id, name, description, images, confirmed, market_ids, products_mp } = request.body;
+      const { id, name, description, images, shelf, confirmed, market_ids, products_mp } = request.body;
       const offers = products_mp.map((l) => ({
         id: l.id,
         name: l.name,
@@ -282,7 +284,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Карточка с артикулом «${taken[0]!.offerId}» (${taken[0]!.marketplace}) уже привязана к другому товару`,
         );
       const [created] = await repos.products.createMany(userId, [
-        { id, name, description, images, confirmed, marketIds: market_ids },
+        { id, name, description, images, shelf, confirmed, marketIds: market_ids },
       ]);
       await repos.products.createListings(userId, created!.id, offers);
       reply.code(201);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound, productMissing } from '../lib/problem.ts';
+import { conflict, notFound, orderSale, productMissing } from '../lib/problem.ts';
 import type { RealizationStatus } from '../repositories/realizations.ts';
 import type { StockSource } from '../repositories/stock.ts';
 import { bearer, problems } from '../schemas/common.ts';
@@ -101,7 +101,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Изменить или отменить продажу',
         description:
-          'Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price.',
+          'Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price. Продажу, созданную заказом маркетплейса (posting не null), меняет только заказ: 409 order_sale.',
         security: bearer,
         params: realizationIdParams,
         body: realizationUpdateBody,
@@ -113,6 +113,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repos.realizations.lock(userId, id);
       if (!row) throw missing();
+      if (row.orderLineId) throw orderSale(row);
       const { count, price: enteredPrice, realization_price, status } = request.body;
       const target = status ?? row.status;
       if (target !== row.status && !transitions[row.status].includes(target))
@@ -152,16 +153,19 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Удалить продажу',
-        description: 'Единицы проведённой продажи возвращаются ровно в те партии, из которых были списаны.',
+        description:
+          'Единицы проведённой продажи возвращаются ровно в те партии, из которых были списаны. Продажу заказа маркетплейса (posting не null) удалить нельзя: 409 order_sale.',
         security: bearer,
         params: realizationIdParams,
-        response: { 204: z.null(), ...problems(400, 401, 404) },
+        response: { 204: z.null(), ...problems(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
       const userId = request.userId!;
       const { id } = request.params;
-      if (!(await repos.realizations.lock(userId, id))) throw missing();
+      const row = await repos.realizations.lock(userId, id);
+      if (!row) throw missing();
+      if (row.orderLineId) throw orderSale(row);
       await stock.putBack(userId, sourceOf(id));
       await repos.realizations.remove(userId, id);
       reply.code(204);

@@ -7,6 +7,7 @@ import {
   dateWithoutSale,
   insufficientStock,
   notFound,
+  orderReserve,
   productMissing,
 } from '../lib/problem.ts';
 import type { ReserveStatus } from '../repositories/reserves.ts';
@@ -100,7 +101,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Изменить резерв, снять или продать его',
         description:
-          'Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные.',
+          'Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные. Резерв, созданный заказом маркетплейса (posting не null), меняет только заказ: 409 order_reserve.',
         security: bearer,
         params: reserveIdParams,
         body: reserveUpdateBody,
@@ -112,6 +113,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await repos.reserves.lock(userId, id);
       if (!row) throw missing();
+      if (row.orderLineId) throw orderReserve(row);
       const { count, price, status, date } = request.body;
       const target = status ?? row.status;
       if (target !== row.status && !transitions[row.status].includes(target))
@@ -158,16 +160,19 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Удалить резерв',
-        description: 'Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся.',
+        description:
+          'Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся. Резерв заказа маркетплейса (posting не null) удалить нельзя: 409 order_reserve.',
         security: bearer,
         params: reserveIdParams,
-        response: { 204: z.null(), ...problems(400, 401, 404) },
+        response: { 204: z.null(), ...problems(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
       const userId = request.userId!;
       const { id } = request.params;
-      if (!(await repos.reserves.lock(userId, id))) throw missing();
+      const row = await repos.reserves.lock(userId, id);
+      if (!row) throw missing();
+      if (row.orderLineId) throw orderReserve(row);
       await repos.reserves.remove(userId, id);
       reply.code(204);
       return null;

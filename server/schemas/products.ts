@@ -11,6 +11,12 @@ const imageUrl = z
   .regex(/^(\/uploads\/|https?:\/\/)\S+$/, 'ожидался адрес картинки: /uploads/… или http(s)://…');
 const images = z.array(imageUrl).max(50);
 const confirmed = z.boolean();
+const shelf = z
+  .string()
+  .trim()
+  .max(50, 'место на складе — не длиннее 50 символов')
+  .regex(/^[^\0\n\r]*$/, 'место на складе — одна строка')
+  .describe('Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано');
 const stockCount = z
   .number()
   .refine((v) => v === 0, 'остаток здесь не задаётся: он складывается из партий (оприходуйте товар на вкладке «Учёт»)')
@@ -60,6 +66,7 @@ const productFields = {
   name,
   description: description.default(''),
   images: images.default([]),
+  shelf: shelf.optional(),
   count: stockCount.optional(),
   confirmed: confirmed.default(true),
 };
@@ -91,6 +98,7 @@ const productWhChanges = {
   name: name.optional(),
   description: description.optional(),
   images: images.optional(),
+  shelf: shelf.optional(),
   confirmed: confirmed.optional(),
   ...serverOwned(
     productWhOwned,
@@ -113,7 +121,7 @@ export const warehouseUpdateBody = z
     ),
   })
   .describe(
-    'Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
+    'Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
   )
   .meta({ id: 'ProductWhUpdate' });
 
@@ -193,6 +201,7 @@ const productWhRowFields = {
   images: z.array(z.string()),
   confirmed: z.boolean(),
   market_ids: z.array(z.string()).describe('market_id магазинов, в которых продаётся товар, как их передал клиент'),
+  shelf: z.string().describe('Место на складе («А-03-2»); пустая строка — не указано'),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
@@ -264,6 +273,7 @@ export function productWhRowToWire(row: ProductWhRow): Omit<ProductWhWire, keyof
     images: row.images,
     confirmed: row.confirmed,
     market_ids: row.marketIds,
+    shelf: row.shelf,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

@@ -86,6 +86,10 @@ const ownCalls = [
   'get /api/v1/stock-push/log/{job_id}/',
   'get /api/v1/stock-push/settings/',
   'patch /api/v1/stock-push/settings/',
+  'get /api/v1/orders/',
+  'post /api/v1/orders/link/',
+  'get /api/v1/orders/intake/',
+  'post /api/v1/orders/intake/run/',
 ];
 
 let db: TestDatabase;

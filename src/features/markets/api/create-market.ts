@@ -1,6 +1,7 @@
 import { db } from '../../../db/database.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import { maskKey, type StoreMarketplace } from './marketplaces.ts';
+import { defaultIntakeInterval } from './order-intake.ts';
 import { apiCall } from '../../../sync/contract.ts';
 import { marketMessages } from '../../../../domain/market-rules.ts';
 
@@ -10,6 +11,10 @@ export interface MarketInput {
   description: string;
   access_token: string;
   marketplace: StoreMarketplace;
+  /** Orders reserve and sell by themselves; on unless turned off (a new store takes orders by default). */
+  order_intake?: boolean;
+  /** How often the server reads the store's orders, seconds. */
+  order_intake_interval?: number;
 }
 
 export type FieldErrors = Partial<Record<keyof MarketInput, string>>;
@@ -39,8 +44,8 @@ export async function createMarket(input: MarketInput): Promise<void> {
     name: input.name.trim(),
     description: input.description,
     marketplace: input.marketplace,
-    order_intake: true,
-    order_intake_interval: 60,
+    order_intake: input.order_intake ?? true,
+    order_intake_interval: input.order_intake_interval ?? defaultIntakeInterval,
     ...(input.access_token ? { access_token: input.access_token } : {}),
   };
   await queueCreate(

@@ -120,6 +120,8 @@ describe('store form, create mode (/market/new)', () => {
       name: 'Мой магазин',
       description: 'Летняя коллекция',
       marketplace: '-',
+      order_intake: true,
+      order_intake_interval: 60,
     });
   });
 

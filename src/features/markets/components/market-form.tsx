@@ -9,11 +9,21 @@ import { SelectField, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { createMarket, validateMarket, type FieldErrors, type MarketInput } from '../api/create-market.ts';
 import { deleteMarket } from '../api/delete-market.ts';
 import { marketplaceOptions, type StoreMarketplace } from '../api/marketplaces.ts';
+import { defaultIntakeInterval } from '../api/order-intake.ts';
 import { updateMarket } from '../api/update-market.ts';
 import { useMarket } from '../api/use-markets.ts';
 import { form } from './markets.css.ts';
+import { OrderIntakeFields, type OrderIntakeValue } from './order-intake-fields.tsx';
 
-const empty: MarketInput = { market_id: '', name: '', description: '', access_token: '', marketplace: '-' };
+const empty: MarketInput = {
+  market_id: '',
+  name: '',
+  description: '',
+  access_token: '',
+  marketplace: '-',
+  order_intake: true,
+  order_intake_interval: defaultIntakeInterval,
+};
 const inputOf = (m: Market): MarketInput => ({ ...m, access_token: m.access_token });
 
 /** /market/{market_id}: create mode for 'new', otherwise edit with the ID locked (docs/screens.md «Адреса»). */
@@ -41,6 +51,11 @@ function MarketForm({ market }: { market?: Market }) {
   // A second tap while the first submit is still checking would create the store twice.
   const submitting = useRef(false);
   const toList = () => void navigate({ to: '/markets' });
+  // The intake settings of a saved store save at once, like its marketplace.
+  const setIntake = (patch: Partial<OrderIntakeValue>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    if (market) void updateMarket(market, patch);
+  };
   const set = (field: keyof MarketInput) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
     setErrors((er) => ({ ...er, [field]: undefined }));
@@ -118,6 +133,7 @@ function MarketForm({ market }: { market?: Market }) {
               if (market) void updateMarket(market, { marketplace });
             }}
           />
+          {values.marketplace !== '-' && <OrderIntakeFields value={values} onChange={setIntake} />}
           <div className={row}>
             <Button type="submit">{market ? 'Обновить' : 'Создать'}</Button>
             {market && (

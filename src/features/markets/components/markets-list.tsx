@@ -5,7 +5,8 @@ import { row } from '../../../ui/controls.css.ts';
 import { toolbar } from '../../../ui/page.css.ts';
 import type { Market } from '../api/types.ts';
 import { useMarkets } from '../api/use-markets.ts';
-import { description, item, list, name, tag } from './markets.css.ts';
+import { card, description, item, list, name, tag } from './markets.css.ts';
+import { OrderIntakeStatus } from './order-intake-status.tsx';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 
 /** /markets — «Мои магазины». `initial`: the stores as read before the screen rendered, if they were. */
@@ -31,7 +32,7 @@ export function MarketsList({ initial }: { initial?: Market[] }) {
       )}
       <ul className={list}>
         {markets?.map((m) => (
-          <li key={m.id}>
+          <li key={m.id} className={card}>
             <button
               type="button"
               className={item}
@@ -41,6 +42,7 @@ export function MarketsList({ initial }: { initial?: Market[] }) {
               <span className={name}>{m.name}</span>
               <span className={description}>{m.description}</span>
             </button>
+            <OrderIntakeStatus market={m} />
           </li>
         ))}
       </ul>

@@ -5,12 +5,14 @@ import type { Check } from '../../../stock/rules.ts';
 import { serial } from '../../../stock/serial.ts';
 import type { Realization } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
+import { keptByOrder, orderKeeps } from './order-postings.ts';
 
 const cancelled: Check = { ok: false, error: stockMessages.realizationCancelled };
 
 /** A new count is a retake: the sale's own units count as free. */
 export function setRealizationCount(row: Realization, count: number): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (row.status !== 'completed') return cancelled;
     return retakeCount(row.product, row.count, count, () =>
       queueUpdate(
@@ -25,6 +27,7 @@ export function setRealizationCount(row: Realization, count: number): Promise<Ch
 
 export function setRealizationPrice(row: Realization, realization_price: number): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (row.status !== 'completed') return cancelled;
     const write = () =>
       queueUpdate(
@@ -40,6 +43,7 @@ export function setRealizationPrice(row: Realization, realization_price: number)
 /** «Отменить»: the units go back, for good (completed → cancelled only). */
 export function cancelRealization(row: Realization): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (row.status !== 'completed') return cancelled;
     await queueUpdate(
       'realizations',

@@ -4,12 +4,14 @@ import type { Check } from '../../../stock/rules.ts';
 import { serial } from '../../../stock/serial.ts';
 import type { Reserve, ReserveStatus } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
+import { keptByOrder, orderKeeps } from './order-postings.ts';
 
 const closed: Check = { ok: false, error: 'Резерв уже снят или продан: его нельзя изменить' };
 
 /** A new count may use the free units plus those this reserve already holds. */
 export function setReserveCount(row: Reserve, count: number): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (row.status !== 'active') return closed;
     return retakeCount(row.product, row.count, count, () =>
       queueUpdate(
@@ -24,6 +26,7 @@ export function setReserveCount(row: Reserve, count: number): Promise<Check> {
 
 export function setReservePrice(row: Reserve, price: number): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (row.status !== 'active') return closed;
     return changePrice(row.price, price, () =>
       queueUpdate(
@@ -46,6 +49,7 @@ export const nextStatuses = (status: ReserveStatus): ReserveStatus[] =>
  */
 export function setReserveStatus(row: Reserve, status: ReserveStatus): Promise<Check> {
   return serial(async () => {
+    if (orderKeeps(row)) return keptByOrder;
     if (!nextStatuses(row.status).includes(status)) return closed;
     if (status === 'realized') {
       const check = await checkRetake(row.product, row.count, row.count);

@@ -11,6 +11,7 @@ import {
 } from '../api/update-realization.ts';
 import { useRealizations } from '../api/use-stock-rows.ts';
 import { AddRowForm, countAndPrice } from './add-row-form.tsx';
+import { OrderPostingCell } from './order-posting-cell.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
 import { num, status as statusClass, td } from './stock.css.ts';
@@ -24,7 +25,10 @@ const columns = [
   { label: 'Действия', unnamed: true },
 ];
 
-/** Tab 7 «Продажи»: add a sale, edit count and sale price, cancel (units back), delete. */
+/**
+ * Tab 7 «Продажи»: add a sale, edit count and sale price, cancel (units back), delete. A sale a marketplace order
+ * made shows its posting instead: only the order changes it (a buyer's return goes through «Возвраты»).
+ */
 export function RealizationsTab({ productId }: { productId: string }) {
   const rows = useRealizations(productId);
   if (!rows) return null;
@@ -47,7 +51,7 @@ export function RealizationsTab({ productId }: { productId: string }) {
       foot={<CountFoot label="Продано" rows={completed} total={realizationTotal(completed)} />}
     >
       {(r, when) => {
-        const open = r.status === 'completed';
+        const open = r.status === 'completed' && !r.posting;
         return (
           <>
             <CountCell when={when} value={r.count} disabled={!open} onSave={(n) => setRealizationCount(r, n)} />
@@ -60,18 +64,22 @@ export function RealizationsTab({ productId }: { productId: string }) {
               onSave={(n) => setRealizationPrice(r, n)}
             />
             <td className={`${td} ${statusClass}`}>{statusLabel[r.status] ?? r.status}</td>
-            <DeleteCell
-              what="продажу"
-              when={when}
-              onDelete={() => deleteRealization(r)}
-              actions={
-                open && (
-                  <Button variant="secondary" onClick={() => void reportRefusal(cancelRealization(r))}>
-                    Отменить
-                  </Button>
-                )
-              }
-            />
+            {r.posting ? (
+              <OrderPostingCell posting={r.posting} />
+            ) : (
+              <DeleteCell
+                what="продажу"
+                when={when}
+                onDelete={() => deleteRealization(r)}
+                actions={
+                  open && (
+                    <Button variant="secondary" onClick={() => void reportRefusal(cancelRealization(r))}>
+                      Отменить
+                    </Button>
+                  )
+                }
+              />
+            )}
           </>
         );
       }}

@@ -11,6 +11,7 @@ import {
 } from '../api/update-reserve.ts';
 import { useReserves } from '../api/use-stock-rows.ts';
 import { AddRowForm, countAndPrice } from './add-row-form.tsx';
+import { OrderPostingCell } from './order-posting-cell.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
 import { status as statusClass, td } from './stock.css.ts';
@@ -24,7 +25,10 @@ const columns = [
   { label: 'Действия', unnamed: true },
 ];
 
-/** Tab 6 «Резерв»: add, edit count and price while active, release or realize, delete. */
+/**
+ * Tab 6 «Резерв»: add, edit count and price while active, release or realize, delete. A reserve a marketplace order
+ * made shows its posting instead: the order releases or sells it.
+ */
 export function ReservesTab({ productId }: { productId: string }) {
   const rows = useReserves(productId);
   if (!rows) return null;
@@ -48,7 +52,7 @@ export function ReservesTab({ productId }: { productId: string }) {
       foot={<CountFoot label="В резерве" rows={active} total={active.reduce((s, r) => s + r.count * r.price, 0)} />}
     >
       {(r, when) => {
-        const open = r.status === 'active';
+        const open = r.status === 'active' && !r.posting;
         return (
           <>
             <CountCell when={when} value={r.count} disabled={!open} onSave={(n) => setReserveCount(r, n)} />
@@ -60,16 +64,20 @@ export function ReservesTab({ productId }: { productId: string }) {
               onSave={(n) => setReservePrice(r, n)}
             />
             <td className={`${td} ${statusClass}`}>{reserveStatusLabel[r.status] ?? r.status}</td>
-            <DeleteCell
-              what="резерв"
-              when={when}
-              onDelete={() => deleteReserve(r)}
-              actions={nextStatuses(r.status).map((s) => (
-                <Button key={s} variant="secondary" onClick={() => void reportRefusal(setReserveStatus(r, s))}>
-                  {actionLabel[s]}
-                </Button>
-              ))}
-            />
+            {r.posting ? (
+              <OrderPostingCell posting={r.posting} />
+            ) : (
+              <DeleteCell
+                what="резерв"
+                when={when}
+                onDelete={() => deleteReserve(r)}
+                actions={nextStatuses(r.status).map((s) => (
+                  <Button key={s} variant="secondary" onClick={() => void reportRefusal(setReserveStatus(r, s))}>
+                    {actionLabel[s]}
+                  </Button>
+                ))}
+              />
+            )}
           </>
         );
       }}

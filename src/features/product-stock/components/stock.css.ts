@@ -28,3 +28,5 @@ export const plus = style({ color: vars.color.success });
 export const minus = style({ color: vars.color.danger });
 export const status = style({ fontSize: vars.font.small, fontWeight: 600, whiteSpace: 'nowrap' });
 export const submitCell = style({ marginBottom: vars.space.md });
+/** A row an order made: its posting link, store and note, one under another. */
+export const orderCell = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });

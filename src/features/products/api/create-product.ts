@@ -5,18 +5,36 @@ import { apiCall } from '../../../sync/contract.ts';
 export interface NewProductInput {
   name: string;
   description: string;
+  /** «Место на складе» («А-03-2»); empty — not given. */
+  shelf?: string;
   /** Pictures picked in the form; they wait on the device until uploaded. */
   files: File[];
 }
 
-export type ProductErrors = Partial<Record<'name', string>>;
+export type ProductErrors = Partial<Record<'name' | 'shelf', string>>;
+
+/** As the server takes it: free text of one line, at most 50 characters. */
+export const SHELF_MAX = 50;
+
+/** What is wrong with a shelf as typed; undefined when it is fine (empty is: not given). */
+export function shelfProblem(shelf: string): string | undefined {
+  const trimmed = shelf.trim();
+  if (trimmed.length > SHELF_MAX) return `Место на складе — не длиннее ${SHELF_MAX} символов`;
+  if (/[\r\n]/.test(trimmed)) return 'Место на складе — одна строка';
+  return undefined;
+}
 
 /** The server requires a name (1–500 characters); the rest is optional. */
-export function validateProduct(input: Pick<NewProductInput, 'name'>): ProductErrors {
-  const name = input.name.trim();
-  if (!name) return { name: 'Укажите название товара' };
-  if (name.length > 500) return { name: 'Название длиннее 500 символов' };
-  return {};
+export function validateProduct(input: { name?: string; shelf?: string }): ProductErrors {
+  const errors: ProductErrors = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) errors.name = 'Укажите название товара';
+    else if (name.length > 500) errors.name = 'Название длиннее 500 символов';
+  }
+  const shelf = input.shelf === undefined ? undefined : shelfProblem(input.shelf);
+  if (shelf) errors.shelf = shelf;
+  return errors;
 }
 
 /**
@@ -27,10 +45,17 @@ export function validateProduct(input: Pick<NewProductInput, 'name'>): ProductEr
 export async function createProduct(input: NewProductInput): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  const body = { id, name: input.name.trim(), description: input.description, images: [] as string[] };
+  const shelf = input.shelf?.trim() ?? '';
+  const body = {
+    id,
+    name: input.name.trim(),
+    description: input.description,
+    images: [] as string[],
+    ...(shelf ? { shelf } : {}),
+  };
   await queueCreate(
     'products_wh',
-    { ...body, _id: id, confirmed: true, created_at: now, updated_at: now, version: 0 },
+    { ...body, shelf, _id: id, confirmed: true, created_at: now, updated_at: now, version: 0 },
     apiCall('POST', '/products/products/', { body }),
   );
   await queueImages(id, input.files);

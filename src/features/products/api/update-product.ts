@@ -4,13 +4,18 @@ import { queueDelete, queueUpdate } from '../../../sync/outbox.ts';
 import type { ProductWh } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
 
-/** Saves name and description if they changed (on blur or with «Обновить»): one PATCH with only those. */
-export async function updateProduct(product: ProductWh, input: { name?: string; description?: string }): Promise<void> {
+/** Saves name, description and shelf if they changed (on blur or with «Обновить»): one PATCH with only those. */
+export async function updateProduct(
+  product: ProductWh,
+  input: { name?: string; description?: string; shelf?: string },
+): Promise<void> {
   const body: Record<string, string> = {};
   if (input.name !== undefined && input.name.trim() && input.name.trim() !== product.name)
     body.name = input.name.trim();
   if (input.description !== undefined && input.description !== product.description)
     body.description = input.description;
+  // A row pulled before shelves existed has none: the same as empty.
+  if (input.shelf !== undefined && input.shelf.trim() !== (product.shelf ?? '')) body.shelf = input.shelf.trim();
   if (Object.keys(body).length === 0) return;
   await queueUpdate(
     'products_wh',

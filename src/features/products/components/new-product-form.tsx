@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { Card, Heading, Page } from '../../../ui/page.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
-import { createProduct, validateProduct, type ProductErrors } from '../api/create-product.ts';
+import { createProduct, SHELF_MAX, validateProduct, type ProductErrors } from '../api/create-product.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { form } from './products.css.ts';
 import { useObjectUrls } from './use-object-urls.ts';
@@ -14,11 +14,12 @@ interface Picked {
   file: File;
 }
 
-/** /new/product: name, pictures, description; «Добавить товар» creates it and opens its page. */
+/** /new/product: name, shelf, pictures, description; «Добавить товар» creates it and opens its page. */
 export function NewProductForm() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [shelf, setShelf] = useState('');
   const [picked, setPicked] = useState<Picked[]>([]);
   const [errors, setErrors] = useState<ProductErrors>({});
   // A second tap while the first is still saving would create the product twice.
@@ -29,11 +30,11 @@ export function NewProductForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (submitting.current) return;
-    const found = validateProduct({ name });
+    const found = validateProduct({ name, shelf });
     if (Object.keys(found).length > 0) return setErrors(found);
     submitting.current = true;
     try {
-      const productId = await createProduct({ name, description, files: picked.map((p) => p.file) });
+      const productId = await createProduct({ name, description, shelf, files: picked.map((p) => p.file) });
       await navigate({ to: '/product/$productId', params: { productId } });
     } finally {
       submitting.current = false;
@@ -52,7 +53,20 @@ export function NewProductForm() {
             error={errors.name}
             onChange={(e) => {
               setName(e.target.value);
-              setErrors({});
+              setErrors((er) => ({ ...er, name: undefined }));
+            }}
+          />
+          <TextField
+            label="Место на складе"
+            name="shelf"
+            value={shelf}
+            error={errors.shelf}
+            placeholder="Например, А-03-2"
+            maxLength={SHELF_MAX}
+            autoComplete="off"
+            onChange={(e) => {
+              setShelf(e.target.value);
+              setErrors((er) => ({ ...er, shelf: undefined }));
             }}
           />
           <ImageGallery

@@ -4,8 +4,8 @@ import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { TextArea } from '../../../ui/text-field.tsx';
-import { validateProduct, type ProductErrors } from '../api/create-product.ts';
+import { TextArea, TextField } from '../../../ui/text-field.tsx';
+import { SHELF_MAX, validateProduct, type ProductErrors } from '../api/create-product.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
 import type { PendingImage, ProductWh, StockFigures } from '../api/types.ts';
 import { addImages, deleteProduct, removeImage, removePendingImage, updateProduct } from '../api/update-product.ts';
@@ -20,20 +20,22 @@ interface Props {
   figures: StockFigures;
 }
 
-/** Tab 0 «Товар»: gallery, name and description saved on blur, delete (docs/screens.md «Адреса»). */
+/** Tab 0 «Товар»: gallery, name, shelf and description saved on blur, delete (docs/screens.md «Адреса»). */
 export function ProductInfoTab({ product, pending, figures }: Props) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: product.name, description: product.description });
+  const [values, setValues] = useState({
+    name: product.name,
+    description: product.description,
+    shelf: product.shelf ?? '',
+  });
   const [errors, setErrors] = useState<ProductErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const urls = useObjectUrls(pending);
   const isNew = product.id === 'new';
 
   const save = async (fields: Partial<typeof values>) => {
-    if (fields.name !== undefined) {
-      const found = validateProduct({ name: fields.name });
-      if (found.name) return setErrors(found);
-    }
+    const found = validateProduct({ name: fields.name, shelf: fields.shelf });
+    if (Object.keys(found).length > 0) return setErrors(found);
     await updateProduct(product, fields);
   };
 
@@ -70,9 +72,23 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
         error={errors.name}
         onChange={(e) => {
           setValues((v) => ({ ...v, name: e.target.value }));
-          setErrors({});
+          setErrors((er) => ({ ...er, name: undefined }));
         }}
         onBlur={() => void save({ name: values.name })}
+      />
+      <TextField
+        label="Место на складе"
+        name="shelf"
+        value={values.shelf}
+        error={errors.shelf}
+        placeholder="Например, А-03-2"
+        maxLength={SHELF_MAX}
+        autoComplete="off"
+        onChange={(e) => {
+          setValues((v) => ({ ...v, shelf: e.target.value }));
+          setErrors((er) => ({ ...er, shelf: undefined }));
+        }}
+        onBlur={() => void save({ shelf: values.shelf })}
       />
       <TextArea
         label="Описание"

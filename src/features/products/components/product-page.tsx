@@ -4,6 +4,7 @@ import { Tabs } from '../../../ui/tabs.tsx';
 import { useProduct } from '../api/use-product.ts';
 import { ProductInfoTab } from './product-info-tab.tsx';
 import { ProductListingsTab } from './product-listings-tab.tsx';
+import { shelfLine } from './products.css.ts';
 
 export interface ProductPageProps {
   productId: string;
@@ -40,8 +41,15 @@ export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: Prod
     ...moreTabs,
   ];
   const items = tabs.map((t, i) => ({ value: String(i), label: t.label, content: t.content }));
+  // A row pulled before shelves existed has none.
+  const shelf = product.shelf ?? '';
   return (
     <Page title={product.name || 'Товар'}>
+      {shelf && (
+        <p className={shelfLine} data-testid="product-shelf">
+          Место на складе: <strong>{shelf}</strong>
+        </p>
+      )}
       <Tabs label="Разделы товара" items={items} value={String(tab)} onValueChange={(v) => onTabChange(Number(v))} />
     </Page>
   );

@@ -85,3 +85,6 @@ export const shortBadge = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
 });
+
+/** Above the product's tabs: where it lies in the warehouse. */
+export const shelfLine = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.muted });
