@@ -39,4 +39,14 @@ describe('loadConfig', () => {
     expect(config.encryptionKey.toString('base64')).toBe(key);
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('times the automatic stock push: 2 s of quiet, at most 10 s after a burst began, both settable', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stockPush).toMatchObject({ debounceMs: 2000, maxWaitMs: 10_000 });
+    const set = loadConfig({ DATA_DIR: tempDir(), STOCK_PUSH_DEBOUNCE_MS: '500', STOCK_PUSH_MAX_WAIT_MS: '3000' });
+    expect(set.stockPush).toMatchObject({ debounceMs: 500, maxWaitMs: 3000 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STOCK_PUSH_MAX_WAIT_MS: 'десять' })).toThrow(
+      /STOCK_PUSH_MAX_WAIT_MS: ожидалось число/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STOCK_PUSH_MAX_WAIT_MS: '-1' })).toThrow(/STOCK_PUSH_MAX_WAIT_MS/);
+  });
 });

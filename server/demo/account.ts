@@ -23,8 +23,8 @@ export async function signInDemo(api: DemoApi, login: string, password: string):
 }
 
 /**
- * One store per sandbox marketplace; an existing store (an earlier run) gets its key set again in case the sandbox's
- * changed.
+ * One store per sandbox marketplace, its orders taken in by themselves; an existing store (an earlier run) gets its key
+ * set again in case the sandbox's changed, and the order intake turned on (a store made before it existed has it off).
  */
 export async function connectStores(api: DemoApi, stores: SandboxStore[]): Promise<DemoStore[]> {
   for (const store of stores) {
@@ -33,10 +33,14 @@ export async function connectStores(api: DemoApi, stores: SandboxStore[]): Promi
       name: store.name,
       marketplace: store.marketplace,
       access_token: store.apiKey,
+      order_intake: true,
     };
     const res = await api.call('POST', '/api/v1/markets/add/', body);
     if (res.status === 409)
-      await api.expect(200, 'PATCH', `/api/v1/markets/${store.marketId}/`, { access_token: store.apiKey });
+      await api.expect(200, 'PATCH', `/api/v1/markets/${store.marketId}/`, {
+        access_token: store.apiKey,
+        order_intake: true,
+      });
     else if (res.status !== 201) throw new Error(`магазин ${store.name}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return stores.map((s) => ({ marketplace: s.marketplace, market_id: s.marketId }));

@@ -40,12 +40,25 @@ export class OrderIntakeLoop {
     this.wake?.();
   }
 
-  /** Stops claiming, asks the running stores to stop, and hands their claims back. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, asks the running stores to stop, and hands their claims back. A run waiting on a marketplace's
+   * rate limit does not see the signal until its wait ends: after `stopTimeoutMs` its claim is handed back anyway
+   * (what it writes later is one order at a time, each complete), so a shutdown never hangs on a quota.
+   */
+  async stop(stopTimeoutMs = 5000): Promise<void> {
     this.controller.abort();
     this.wake?.();
     await this.loop;
-    await Promise.allSettled(this.running.values());
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      Promise.allSettled(this.running.values()).then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (late)
+      await Promise.allSettled(
+        [...this.running.keys()].map((storeId) => this.deps.intake.release(storeId, this.owner)),
+      );
   }
 
   /** One look for due stores, waiting for the runs it started: what tests call instead of waiting for ticks. */

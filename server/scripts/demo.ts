@@ -3,12 +3,14 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { connectStores, importCatalogs, signInDemo } from '../demo/account.ts';
 import { DemoApi } from '../demo/api.ts';
 import { seedHistory } from '../demo/history.ts';
+import { demoTricklePerMinute, startDemoTrickle } from '../demo/trickle.ts';
 import { defaultSandboxStores, startSandbox } from '../sandbox/server.ts';
 
 /*
  * `npm run demo`: the sandbox marketplace and the app on an embedded database, a demo account with
- * one store per marketplace, their catalogs imported and three months of history (server/demo/) — a
- * working Ostatok in one command. Everything goes through the public API, so the demo shows the real
+ * one store per marketplace (order intake on), their catalogs imported and three months of history
+ * (server/demo/), then a trickle of new sandbox orders (SANDBOX_TRICKLE_PER_MINUTE, 2 a minute per store) — a
+ * working, living Ostatok in one command. Everything goes through the public API, so the demo shows the real
  * paths; a second run reuses the account and its data and adds no second history.
  */
 
@@ -16,6 +18,11 @@ const login = process.env.DEMO_LOGIN ?? 'demo@ostatok.local';
 const password = process.env.DEMO_PASSWORD ?? 'demo-ostatok';
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8090);
 const offersPerStore = Number(process.env.SANDBOX_OFFERS ?? 2000);
+const tricklePerMinute = demoTricklePerMinute(process.env);
+if (typeof tricklePerMinute === 'object') {
+  console.error(tricklePerMinute.error);
+  process.exit(2);
+}
 
 const sandbox = await startSandbox({
   port: sandboxPort,
@@ -77,7 +84,9 @@ try {
   console.log('Возвраты, заказы и история за три месяца…');
   started = Date.now();
   await seedHistory(api, stores, (line) => console.log(`  ${line}`));
-  console.log(`Готово за ${seconds(started)} с (${api.calls.count} вызовов API).\n`);
+  console.log(`Готово за ${seconds(started)} с (${api.calls.count} вызовов API).`);
+  // After the history: the new orders are today's, taken in by the order intake like a marketplace's.
+  console.log(`${startDemoTrickle(sandbox, tricklePerMinute)}\n`);
 } catch (err) {
   console.error(`Не удалось подготовить демо: ${err instanceof Error ? err.message : String(err)}`);
   await stop(1);

@@ -53,12 +53,15 @@ export function stockPushHandler(deps: StockPushDeps) {
     const sent = stores.reduce((n, s) => n + s.sent, 0);
     const failed = stores.reduce((n, s) => n + s.failed, 0);
     const broken = stores.filter((s) => s.error).map((s) => `«${s.name}»: ${s.error}`);
-    ctx.notify(
-      failed === 0 ? 'success' : sent === 0 ? 'error' : 'warning',
-      `Остатки переданы: ${sent} поз.` +
-        (failed > 0 ? `, с ошибкой — ${failed}` : '') +
-        (broken.length ? `. ${broken.join('; ')}` : ''),
-    );
+    // An automatic push follows every order: saying «done» each time would bury the seller in toasts, so it speaks
+    // only when something was refused (the log on /stock-push has every run either way).
+    if (trigger !== 'auto' || failed > 0)
+      ctx.notify(
+        failed === 0 ? 'success' : sent === 0 ? 'error' : 'warning',
+        `Остатки переданы: ${sent} поз.` +
+          (failed > 0 ? `, с ошибкой — ${failed}` : '') +
+          (broken.length ? `. ${broken.join('; ')}` : ''),
+      );
     return { trigger, sent, failed, stores };
   };
 }
