@@ -24,6 +24,8 @@ import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/i
 import { Route as AppInventoryAddRouteImport } from './routes/_app/inventory/add'
 import { Route as AppMarketMarketIdRouteImport } from './routes/_app/market/$marketId'
 import { Route as AppNewProductRouteImport } from './routes/_app/new/product'
+import { Route as AppOrdersIndexRouteImport } from './routes/_app/orders/index'
+import { Route as AppOrdersPickListRouteImport } from './routes/_app/orders/pick-list'
 import { Route as AppOtherRealizationsAddRouteImport } from './routes/_app/other-realizations/add'
 import { Route as AppInventoryBatchesIndexRouteImport } from './routes/_app/inventory/batches/index'
 import { Route as AppInventoryBatchesBatchIdRouteImport } from './routes/_app/inventory/batches/$batchId'
@@ -109,6 +111,16 @@ const AppNewProductRoute = AppNewProductRouteImport.update({
   path: '/new/product',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrdersIndexRoute = AppOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrdersPickListRoute = AppOrdersPickListRouteImport.update({
+  id: '/orders/pick-list',
+  path: '/orders/pick-list',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOtherRealizationsAddRoute = AppOtherRealizationsAddRouteImport.update({
   id: '/other-realizations/add',
   path: '/other-realizations/add',
@@ -181,8 +193,10 @@ export interface FileRoutesByFullPath {
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
   '/new/product': typeof AppNewProductRoute
+  '/orders/pick-list': typeof AppOrdersPickListRoute
   '/other-realizations/add': typeof AppOtherRealizationsAddRoute
   '/inventory/': typeof AppInventoryIndexRoute
+  '/orders/': typeof AppOrdersIndexRoute
   '/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
   '/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
@@ -207,8 +221,10 @@ export interface FileRoutesByTo {
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
   '/new/product': typeof AppNewProductRoute
+  '/orders/pick-list': typeof AppOrdersPickListRoute
   '/other-realizations/add': typeof AppOtherRealizationsAddRoute
   '/inventory': typeof AppInventoryIndexRoute
+  '/orders': typeof AppOrdersIndexRoute
   '/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
   '/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
@@ -235,8 +251,10 @@ export interface FileRoutesById {
   '/_app/inventory/add': typeof AppInventoryAddRoute
   '/_app/market/$marketId': typeof AppMarketMarketIdRoute
   '/_app/new/product': typeof AppNewProductRoute
+  '/_app/orders/pick-list': typeof AppOrdersPickListRoute
   '/_app/other-realizations/add': typeof AppOtherRealizationsAddRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
+  '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/_app/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
   '/_app/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
@@ -263,8 +281,10 @@ export interface FileRouteTypes {
     | '/inventory/add'
     | '/market/$marketId'
     | '/new/product'
+    | '/orders/pick-list'
     | '/other-realizations/add'
     | '/inventory/'
+    | '/orders/'
     | '/inventory/batches/$batchId'
     | '/inventory/edit/$batchId'
     | '/other-realizations/edit/$batchId'
@@ -289,8 +309,10 @@ export interface FileRouteTypes {
     | '/inventory/add'
     | '/market/$marketId'
     | '/new/product'
+    | '/orders/pick-list'
     | '/other-realizations/add'
     | '/inventory'
+    | '/orders'
     | '/inventory/batches/$batchId'
     | '/inventory/edit/$batchId'
     | '/other-realizations/edit/$batchId'
@@ -316,8 +338,10 @@ export interface FileRouteTypes {
     | '/_app/inventory/add'
     | '/_app/market/$marketId'
     | '/_app/new/product'
+    | '/_app/orders/pick-list'
     | '/_app/other-realizations/add'
     | '/_app/inventory/'
+    | '/_app/orders/'
     | '/_app/inventory/batches/$batchId'
     | '/_app/inventory/edit/$batchId'
     | '/_app/other-realizations/edit/$batchId'
@@ -441,6 +465,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNewProductRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/': {
+      id: '/_app/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AppOrdersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orders/pick-list': {
+      id: '/_app/orders/pick-list'
+      path: '/orders/pick-list'
+      fullPath: '/orders/pick-list'
+      preLoaderRoute: typeof AppOrdersPickListRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/other-realizations/add': {
       id: '/_app/other-realizations/add'
       path: '/other-realizations/add'
@@ -527,8 +565,10 @@ interface AppRouteChildren {
   AppInventoryAddRoute: typeof AppInventoryAddRoute
   AppMarketMarketIdRoute: typeof AppMarketMarketIdRoute
   AppNewProductRoute: typeof AppNewProductRoute
+  AppOrdersPickListRoute: typeof AppOrdersPickListRoute
   AppOtherRealizationsAddRoute: typeof AppOtherRealizationsAddRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
+  AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppInventoryBatchesBatchIdRoute: typeof AppInventoryBatchesBatchIdRoute
   AppInventoryEditBatchIdRoute: typeof AppInventoryEditBatchIdRoute
   AppOtherRealizationsEditBatchIdRoute: typeof AppOtherRealizationsEditBatchIdRoute
@@ -553,8 +593,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryAddRoute: AppInventoryAddRoute,
   AppMarketMarketIdRoute: AppMarketMarketIdRoute,
   AppNewProductRoute: AppNewProductRoute,
+  AppOrdersPickListRoute: AppOrdersPickListRoute,
   AppOtherRealizationsAddRoute: AppOtherRealizationsAddRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
+  AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppInventoryBatchesBatchIdRoute: AppInventoryBatchesBatchIdRoute,
   AppInventoryEditBatchIdRoute: AppInventoryEditBatchIdRoute,
   AppOtherRealizationsEditBatchIdRoute: AppOtherRealizationsEditBatchIdRoute,

@@ -16,6 +16,7 @@ import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
 import { OrderIntakeRepository } from './order-intake.ts';
+import { OrderListRepository } from './order-list.ts';
 import { OrdersRepository } from './orders.ts';
 import { PostingsRepository } from './postings.ts';
 import { ProductsRepository } from './products.ts';
@@ -51,6 +52,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     returns: new ReturnsRepository(db),
     stockPush: new StockPushRepository(db),
     orders: new OrdersRepository(db),
+    orderList: new OrderListRepository(db),
     orderIntake: new OrderIntakeRepository(db),
   };
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, type OrderLineBooks, type OrderStage } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketplaceOrder } from '../marketplaces/types.ts';
-import { likePattern, liveRows } from './owned-rows.ts';
+import { liveRows } from './owned-rows.ts';
 import type { ListingFigures } from './postings.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,14 +18,6 @@ const finalStages: OrderStage[] = ['delivered', 'cancelled'];
 export interface OrderStore {
   id: string;
   marketplace: string;
-}
-
-export interface OrderListFilter {
-  storeId?: string;
-  stages?: OrderStage[];
-  search?: string;
-  limit: number;
-  offset: number;
 }
 
 /**
@@ -244,14 +236,6 @@ export class OrdersRepository {
     return rows.map((r) => r.id).sort();
   }
 
-  async findOrder(userId: string, orderId: string): Promise<OrderRow | undefined> {
-    const [row] = await dbOf(this.root)
-      .select()
-      .from(orders)
-      .where(and(liveRows(orders, userId), eq(orders.id, orderId)));
-    return row;
-  }
-
   /**
    * The store's posting-status figures from its stored orders (docs/rules.md «Достаточность»): units per listing and
    * stage, over lines matched to a listing, for the snapshot /shipping-delivery reads.
@@ -280,36 +264,6 @@ export class OrdersRepository {
       )
       .groupBy(orderLines.productMpId);
     return rows;
-  }
-
-  /** A page of the user's orders, newest change first, with the total the filter matches. */
-  async list(userId: string, filter: OrderListFilter): Promise<{ rows: OrderRow[]; total: number }> {
-    const where: SQL[] = [liveRows(orders, userId)];
-    if (filter.storeId) where.push(eq(orders.storeId, filter.storeId));
-    if (filter.stages?.length) where.push(inArray(orders.stage, filter.stages));
-    if (filter.search) {
-      const pattern = likePattern(filter.search);
-      where.push(
-        or(
-          ilike(orders.postingNumber, pattern),
-          sql`exists (select 1 from order_lines ol where ol.order_id = ${orders.id} and ol.deleted_at is null
-            and (ol.offer_id ilike ${pattern} or ol.name ilike ${pattern}))`,
-        )!,
-      );
-    }
-    const db = dbOf(this.root);
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(and(...where))
-      .orderBy(desc(orders.changedAt), desc(orders.id))
-      .limit(filter.limit)
-      .offset(filter.offset);
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(orders)
-      .where(and(...where));
-    return { rows, total: count?.n ?? 0 };
   }
 
   /** The live lines of the given orders. */

@@ -18,7 +18,8 @@ export interface RealizationValues {
   realizationPrice: number;
   /** A sale entered afterwards: its date (and the row's created_at); absent — now. */
   datetime?: Date;
-  createdAt?: Date; /** Made by a marketplace order line (docs/rules.md «Заказы маркетплейсов»): the line and its posting. */
+  createdAt?: Date;
+  /** Made by a marketplace order line (docs/rules.md «Заказы маркетплейсов»): the line and its posting. */
   orderLineId?: string;
   postingMarketplace?: string;
   postingStoreId?: string;

@@ -13,7 +13,8 @@ export interface ReserveValues {
   count: number;
   price: number;
   /** A reserve entered afterwards: when it was made; absent — now. */
-  createdAt?: Date; /** Made by a marketplace order line (docs/rules.md «Заказы маркетплейсов»): the line and its posting. */
+  createdAt?: Date;
+  /** Made by a marketplace order line (docs/rules.md «Заказы маркетплейсов»): the line and its posting. */
   orderLineId?: string;
   postingMarketplace?: string;
   postingStoreId?: string;

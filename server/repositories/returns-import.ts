@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { returns } from '../db/schema/index.ts';
+import { orderLines, orders, returns } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
 import { storeListingsMatching, type StoreListing } from './store-listings.ts';
@@ -19,7 +19,20 @@ export interface ImportedReturn {
   marketplaceStatus: string | null;
   count: number;
   productId: string | null;
+  /** The sale the return's order made (order intake), if it is in the books; only ever filled in. */
+  realizationId: string | null;
 }
+
+/** A sold line of one of the store's orders: what a return of that order may name as its sale. */
+export interface OrderSale {
+  postingNumber: string;
+  offerId: string;
+  productId: string | null;
+  realizationId: string;
+}
+
+/** What a refresh of a return the seller has not touched writes: the sale link has its own write (linkSale). */
+export type ReturnRefresh = Partial<Omit<ImportedReturn, 'externalId' | 'realizationId'>>;
 
 /** A listing of the store that leads to a live warehouse product. */
 export type ListingMatch = StoreListing & { productId: string };
@@ -44,6 +57,50 @@ export class ReturnsImportRepository {
   }
 
   /**
+   * The sold lines of the store's orders with these posting numbers (docs/rules.md «Заказы маркетплейсов»):
+   * the user's own orders of this very store only, so another seller's or another store's never match.
+   */
+  async orderSales(userId: string, store: Store, postingNumbers: string[]): Promise<OrderSale[]> {
+    if (postingNumbers.length === 0) return [];
+    const rows = await dbOf(this.root)
+      .select({
+        postingNumber: orders.postingNumber,
+        offerId: orderLines.offerId,
+        productId: orderLines.productId,
+        realizationId: orderLines.realizationId,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.storeId, store.id),
+          inArray(orders.postingNumber, postingNumbers),
+          isNull(orders.deletedAt),
+          eq(orderLines.userId, userId),
+          eq(orderLines.books, 'sold'),
+          isNotNull(orderLines.realizationId),
+          isNull(orderLines.deletedAt),
+        ),
+      )
+      .orderBy(orderLines.lineKey);
+    return rows.filter((r): r is OrderSale => r.realizationId !== null);
+  }
+
+  /**
+   * Names the sale of a return that has none yet, whatever the seller did with the return: the link is the
+   * marketplace's fact, not the seller's part, and is never replaced. True when it was written.
+   */
+  async linkSale(userId: string, id: string, realizationId: string): Promise<boolean> {
+    const rows = await dbOf(this.root)
+      .update(returns)
+      .set({ realizationId })
+      .where(and(eq(returns.userId, userId), eq(returns.id, id), isNull(returns.realizationId)))
+      .returning({ id: returns.id });
+    return rows.length === 1;
+  }
+
+  /**
    * Rows already imported under these keys, tombstones included (a deleted return stays deleted), locked for the page.
    */
   existing(userId: string, store: Store, externalIds: string[]): Promise<ReturnRow[]> {
@@ -63,11 +120,11 @@ export class ReturnsImportRepository {
   }
 
   /**
-   * New returns; a twin import that got there first wins the key and this row is skipped. Returns how many were
-   * written.
+   * New returns; a twin import that got there first wins the key and this row is skipped. Answers how many were
+   * written and how many of those name their order's sale.
    */
-  async insert(userId: string, store: Store, rows: ImportedReturn[]): Promise<number> {
-    if (rows.length === 0) return 0;
+  async insert(userId: string, store: Store, rows: ImportedReturn[]): Promise<{ added: number; linked: number }> {
+    if (rows.length === 0) return { added: 0, linked: 0 };
     const written = await dbOf(this.root)
       .insert(returns)
       .values(
@@ -80,15 +137,15 @@ export class ReturnsImportRepository {
         })),
       )
       .onConflictDoNothing()
-      .returning({ id: returns.id });
-    return written.length;
+      .returning({ realizationId: returns.realizationId });
+    return { added: written.length, linked: written.filter((r) => r.realizationId !== null).length };
   }
 
   /**
    * Refreshes the marketplace-owned fields of a return the seller has not touched. The guard is in
    * the statement too, so a seller's edit committed between the page's read and this write still wins.
    */
-  async refresh(userId: string, id: string, values: Partial<Omit<ImportedReturn, 'externalId'>>): Promise<boolean> {
+  async refresh(userId: string, id: string, values: ReturnRefresh): Promise<boolean> {
     const rows = await dbOf(this.root)
       .update(returns)
       .set(values)

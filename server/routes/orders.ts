@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OrderStage } from '../db/schema/index.ts';
 import { notFound } from '../lib/problem.ts';
 import { linkOffer } from '../orders/link-offer.ts';
+import type { OrderStage } from '../repositories/order-list.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
   intakeRunBody,
@@ -46,7 +46,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       const q = request.query;
       const stages = q.stage === 'all' ? undefined : q.stage === 'shipped' ? shipped : [q.stage];
-      const { rows, total } = await repos.orders.list(userId, {
+      const { rows, total } = await repos.orderList.list(userId, {
         storeId: q.store_id,
         stages,
         search: q.search || undefined,

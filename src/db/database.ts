@@ -29,6 +29,8 @@ export const mirroredTableNames = [
   'realizations',
   'returns',
   'stock_movements',
+  'orders',
+  'order_lines',
 ] as const;
 export type MirroredTableName = (typeof mirroredTableNames)[number];
 
@@ -55,7 +57,16 @@ export interface MirroredRows {
   realizations: Schemas['Realization'];
   returns: Schemas['Return'];
   stock_movements: Schemas['StockMovement'];
+  orders: Schemas['Order'];
+  order_lines: OrderLineRow;
 }
+
+/**
+ * An order line as pull brings it, and one mark the device alone writes: the product a link of its
+ * listing waits to make (src/features/orders/api/link-offer.ts), so the line shows «Связывается…» until
+ * the server's linked line comes back with a newer version and replaces the row whole.
+ */
+export type OrderLineRow = Schemas['OrderLine'] & { linking_product_id?: string };
 
 /**
  * One listing's figures of its store's latest posting snapshot (server/schemas/postings.ts
@@ -184,6 +195,12 @@ export class OstatokDatabase extends Dexie {
     this.version(5).stores({
       returns: 'id, status, product_id, batch_id',
       lots: 'id, product_id, received_at, batch_id, return_id',
+    });
+    // Marketplace orders (issue 22): the /orders screen filters by store and stage, finds a posting by number,
+    // and gathers lines by order, product, what they did to the books and article.
+    this.version(6).stores({
+      orders: 'id, store_id, stage, posting_number',
+      order_lines: 'id, order_id, product_id, books, offer_id',
     });
   }
 

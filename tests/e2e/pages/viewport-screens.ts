@@ -29,6 +29,7 @@ export const viewportScreens: ViewportScreen[] = [
         'Профиль',
         'Магазины',
         'Товары',
+        'Заказы',
         'Отгрузки и доставки',
         'Приёмка / оприходование',
         'Возвраты',
@@ -285,6 +286,42 @@ export const viewportScreens: ViewportScreen[] = [
       await c.usable('search', page.getByRole('searchbox'));
       await c.row('first row', page.getByTestId('markdown-line').first());
       await c.fields('every field', content(page));
+    },
+  },
+  {
+    name: 'orders',
+    path: () => '/orders?stage=all',
+    title: 'Заказы',
+    async check(c) {
+      const { page } = c;
+      // Orders come from the store's intake: whichever the screen shows, cards or that there are none yet.
+      await page
+        .getByTestId('order-card')
+        .first()
+        .or(page.getByText(/^(Заказов пока нет|Нет заказов)/))
+        .waitFor({ timeout: 15_000 });
+      await c.usable('store', field(page, 'Магазин'));
+      await c.usable('search', page.getByRole('searchbox'));
+      await c.usable('«Лист сборки»', page.getByRole('link', { name: 'Лист сборки' }));
+      for (const f of await page.getByRole('group', { name: 'Этап заказов' }).getByRole('button').all())
+        await c.usable(`stage «${await f.textContent()}»`, f);
+      const card = page.getByTestId('order-card').first();
+      if (await card.isVisible()) {
+        await c.usable('first order', card.getByTestId('posting-number'));
+        await c.usable('first line: what it did', card.getByTestId('books').first());
+      }
+      await c.fields('every field', content(page));
+    },
+  },
+  {
+    name: 'pick-list',
+    path: () => '/orders/pick-list',
+    title: 'Лист сборки',
+    async check(c) {
+      await c.usable('«Печать»', button(c.page, 'Печать'));
+      await c.usable('«← К заказам»', c.page.getByRole('link', { name: '← К заказам' }));
+      const group = c.page.getByTestId('pick-group').first();
+      if (await group.isVisible()) await c.usable('first product: units', group.getByTestId('pick-units'));
     },
   },
   {
