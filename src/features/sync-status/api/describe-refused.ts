@@ -93,6 +93,10 @@ function kindOf(e: DescribedEntry): [string, Gender] {
       if (path.includes('/products/group/')) return ['Объединение', 'n'];
       if (path.includes('/products/ungroup/')) return ['Разделение', 'n'];
       return create ? ['Создание', 'n'] : remove ? ['Удаление', 'n'] : ['Изменение', 'n'];
+    case 'order_lines': {
+      const offer = str(bodyOf(e).offer_id);
+      return [offer ? `Связывание артикула «${offer}»` : 'Связывание артикула', 'n'];
+    }
     case 'markets':
       if (path.includes('/extract/')) return ['Загрузка товаров', 'f'];
       return create ? ['Создание', 'n'] : remove ? ['Удаление', 'n'] : ['Изменение', 'n'];
@@ -141,6 +145,8 @@ function openOf(facts: RefusedFacts, productIds: readonly string[]): string | nu
     const marketId = str(row?.market_id);
     return marketId ? `/market/${encodeURIComponent(marketId)}` : '/markets';
   }
+  // The link is done again from «Не связаны», whatever product it named.
+  if (head.table === 'order_lines') return '/orders';
   const known = productIds.filter((id) => facts.productNames.has(id));
   if (known.length === 1) return `/product/${encodeURIComponent(known[0]!)}`;
   if (head.table === 'returns') return '/returns';

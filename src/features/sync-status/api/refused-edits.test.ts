@@ -169,6 +169,26 @@ describe('a refused edit in words', () => {
     expect(other.open).toBe('/other-realizations/edit/b2');
   });
 
+  it('a refused link of an order’s article is named by the article and the product it was to join, and opens /orders', () => {
+    const head = {
+      table: 'order_lines' as const,
+      method: 'POST' as const,
+      path: '/api/v1/orders/link/',
+      body: { store_id: 's1', offer_id: 'CUP-7', product_id: 'p9' },
+      row_id: 'l1',
+      before: { id: 'l1', product_id: null },
+    };
+    const link = describeRefused({
+      head,
+      unit: [head],
+      row: { id: 'l1', product_id: null },
+      productNames: new Map([['p9', 'Кружка белая']]),
+      reason: 'Товар не найден',
+    });
+    expect(link.sentence).toBe('Связывание артикула «CUP-7» товара «Кружка белая» отклонено: Товар не найден');
+    expect(link.open).toBe('/orders');
+  });
+
   it('a product no longer on the device is still named when the edit carries its name; otherwise the edit is named alone', async () => {
     const created = refused({
       table: 'products_wh',
