@@ -73,7 +73,9 @@ export class OrderIntakeRepository {
       .update(orderIntake)
       .set({
         ...(outcome.cursor ? { cursor: outcome.cursor } : {}),
-        nextRunAt: sql`now() + make_interval(secs => ${outcome.nextInSeconds})`,
+        // A «run now» that came during the run (a new key, intake turned on) is kept, not overwritten.
+        nextRunAt: sql`case when ${orderIntake.nextRunAt} > ${orderIntake.lastRunAt} then ${orderIntake.nextRunAt}
+          else now() + make_interval(secs => ${outcome.nextInSeconds}) end`,
         leaseOwner: null,
         leaseUntil: null,
         ...(outcome.ok ? { lastOkAt: sql`now()`, failures: 0 } : { failures: sql`${orderIntake.failures} + 1` }),

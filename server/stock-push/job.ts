@@ -43,11 +43,10 @@ export function stockPushHandler(deps: StockPushDeps) {
 
     const total = plans.reduce((n, p) => n + p.listings.length, 0);
     const progress = new Progress(ctx, total);
-    const stores: StockPushStoreResult[] = [];
-    for (const plan of plans) {
-      ctx.signal.throwIfAborted();
-      stores.push(await pushStore(deps, ctx, plan, progress));
-    }
+    ctx.signal.throwIfAborted();
+    // Stores go side by side: each marketplace keeps its own pacing (per seller, in the adapters), and OZON's
+    // once-per-30-s wait for a product must not hold back what Wildberries and Yandex Market learn.
+    const stores: StockPushStoreResult[] = await Promise.all(plans.map((plan) => pushStore(deps, ctx, plan, progress)));
     await progress.flush();
 
     const sent = stores.reduce((n, s) => n + s.sent, 0);

@@ -32,6 +32,7 @@ export default fp(async (app) => {
       pacing,
       baseUrl: ozonUrl,
       pageSize,
+      postingsPageSize: pageSize,
       stocksPerMinute: stock.ozonPerMinute,
       stockMinuteMs: stock.minuteMs,
       stockBatchSize: stock.batchSize,
