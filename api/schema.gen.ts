@@ -3680,7 +3680,7 @@ export interface paths {
         head?: never;
         /**
          * Изменить резерв, снять или продать его
-         * @description Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные.
+         * @description Статусы: active → released (снят) или active → realized (продан). При переходе в realized создаётся реализация на count единиц по цене price: единицы списываются из партий по FIFO, её себестоимость считается по ним. released и realized окончательные. Резерв, созданный заказом маркетплейса (posting не null), меняет только заказ: 409 order_reserve.
          */
         patch: {
             parameters: {
@@ -3768,7 +3768,7 @@ export interface paths {
         post?: never;
         /**
          * Удалить резерв
-         * @description Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся.
+         * @description Единицы активного резерва снова свободны. Реализация, созданная проданным резервом, остаётся. Резерв заказа маркетплейса (posting не null) удалить нельзя: 409 order_reserve.
          */
         delete: {
             parameters: {
@@ -3809,6 +3809,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3992,7 +4001,7 @@ export interface paths {
         head?: never;
         /**
          * Изменить или отменить продажу
-         * @description Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price.
+         * @description Статусы: completed → cancelled (единицы возвращаются в свои партии). Отменённая продажа окончательна. Новое количество списывается заново по FIFO, себестоимость (price) пересчитывается; price из запроса — введённая продавцом закупочная цена, хранится в entered_price. Продажу, созданную заказом маркетплейса (posting не null), меняет только заказ: 409 order_sale.
          */
         patch: {
             parameters: {
@@ -4080,7 +4089,7 @@ export interface paths {
         post?: never;
         /**
          * Удалить продажу
-         * @description Единицы проведённой продажи возвращаются ровно в те партии, из которых были списаны.
+         * @description Единицы проведённой продажи возвращаются ровно в те партии, из которых были списаны. Продажу заказа маркетплейса (posting не null) удалить нельзя: 409 order_sale.
          */
         delete: {
             parameters: {
@@ -4121,6 +4130,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5059,6 +5077,283 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Заказы маркетплейсов
+         * @description Заказы с позициями, сначала последние изменённые; у позиции — товар и что она сделала в учёте.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Только заказы этого магазина (markets.id) */
+                    store_id?: string;
+                    /** @description Этап; shipped — переданные (awaiting_deliver, delivering, delivered); all — все */
+                    stage?: "new" | "awaiting_packaging" | "awaiting_deliver" | "delivering" | "delivered" | "cancelled" | "shipped" | "all";
+                    /** @description Подстрока номера отправления, артикула или названия позиции */
+                    search?: string;
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrdersPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Связать артикул из заказов с товаром
+         * @description Артикул, которого нет в каталоге магазина, становится карточкой выбранного складского товара; ждущие заказы с ним сразу резервируют или продают товар.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            product_mp: components["schemas"]["ProductMp"];
+                            lines: components["schemas"]["OrderLine"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/intake/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Приём заказов по магазинам */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderIntakeState"][];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/intake/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Прочитать заказы магазина сейчас
+         * @description Следующий приём заказов магазина начнётся сразу, не дожидаясь интервала.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        store_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            queued: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5195,6 +5490,68 @@ export interface components {
             shortage: number;
             version: number;
             updated_at: string;
+        };
+        OrderWithLinesInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Магазин (markets.id)
+             */
+            store_id: string;
+            /** @description OZON, WILDBERRIES или YM */
+            marketplace: string;
+            /** @description Номер отправления OZON, сборочного задания Wildberries, заказа Яндекс Маркета */
+            posting_number: string;
+            /** @description Статус словами маркетплейса */
+            status: string;
+            /**
+             * @description new — ещё не в сборке; awaiting_packaging — ждёт сборки (единицы в резерве); awaiting_deliver, delivering, delivered — передан (продан); cancelled — отменён
+             * @enum {string}
+             */
+            stage: "new" | "awaiting_packaging" | "awaiting_deliver" | "delivering" | "delivered" | "cancelled";
+            ordered_at: string | null;
+            /** @description Когда маркетплейс последний раз изменил статус */
+            changed_at: string;
+            /** @description Когда передан (дата продажи); null — ещё не передан */
+            shipped_at: string | null;
+            /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
+            before_intake: boolean;
+            /** @description Что не так с заказом, по-русски; null — всё в порядке */
+            problem: string | null;
+            version: number;
+            updated_at: string;
+            lines: components["schemas"]["OrderLineInput"][];
+        };
+        OrdersPageInput: {
+            count: number;
+            results: components["schemas"]["OrderWithLinesInput"][];
+        };
+        OrderLinkInput: {
+            /**
+             * Format: uuid
+             * @description Магазин, в заказах которого встретился артикул
+             */
+            store_id: string;
+            /** @description Артикул продавца из заказа */
+            offer_id: string;
+            /**
+             * Format: uuid
+             * @description Складской товар, с которым связать артикул
+             */
+            product_id: string;
+        };
+        OrderIntakeStateInput: {
+            /** Format: uuid */
+            store_id: string;
+            order_intake: boolean;
+            order_intake_interval: number;
+            error: string | null;
+            /** @description Когда заказы магазина читались последний раз */
+            last_run_at: string | null;
+            /** @description Когда последний раз прочитаны без ошибки */
+            last_ok_at: string | null;
+            next_run_at: string | null;
         };
         ProblemInput: {
             type: string;
@@ -5419,6 +5776,8 @@ export interface components {
             final_moment: string | null;
             /** @description Документ возвратов (kind return), в котором оприходован */
             batch_id: string | null;
+            /** @description Продажа, которую создал заказ этого возврата (приём заказов, docs/rules.md «Заказы маркетплейсов»): та же продажа остаётся проведённой, возврат приходит отдельно. Заполняет загрузка возвратов, когда продажа есть в учёте; null — возврат заведён вручную или продажи по его заказу нет */
+            realization_id: string | null;
             created_at: string;
             version: number;
             updated_at: string;
@@ -5469,6 +5828,8 @@ export interface components {
             final_moment: string | null;
             /** @description Документ возвратов (kind return), в котором оприходован */
             batch_id: string | null;
+            /** @description Продажа, которую создал заказ этого возврата (приём заказов, docs/rules.md «Заказы маркетплейсов»): та же продажа остаётся проведённой, возврат приходит отдельно. Заполняет загрузка возвратов, когда продажа есть в учёте; null — возврат заведён вручную или продажи по его заказу нет */
+            realization_id: string | null;
             created_at: string;
             version: number;
             updated_at: string;
@@ -5533,6 +5894,8 @@ export interface components {
             batch_id?: unknown;
             /** @description Игнорируется: задаёт сервер */
             batch_date?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            realization_id?: unknown;
             /** @description Игнорируется: задаёт сервер */
             created_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
@@ -5629,12 +5992,14 @@ export interface components {
             description: string;
             /** @default [] */
             images: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
             confirmed: boolean;
         };
-        /** @description Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        /** @description Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         ProductWhUpdateInput: {
             /**
              * Format: uuid
@@ -5646,6 +6011,8 @@ export interface components {
             name?: string;
             description?: string;
             images?: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             confirmed?: boolean;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             _id?: unknown;
@@ -5683,6 +6050,8 @@ export interface components {
                 name?: string;
                 description?: string;
                 images?: string[];
+                /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+                shelf?: string;
                 confirmed?: boolean;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 _id?: unknown;
@@ -5763,6 +6132,8 @@ export interface components {
             description: string;
             /** @default [] */
             images: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
@@ -5799,6 +6170,8 @@ export interface components {
             confirmed: boolean;
             /** @description market_id магазинов, в которых продаётся товар, как их передал клиент */
             market_ids: string[];
+            /** @description Место на складе («А-03-2»); пустая строка — не указано */
+            shelf: string;
             created_at: string;
             updated_at: string;
             version: number;
@@ -6880,6 +7253,68 @@ export interface components {
             version: number;
             updated_at: string;
         };
+        OrderWithLines: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Магазин (markets.id)
+             */
+            store_id: string;
+            /** @description OZON, WILDBERRIES или YM */
+            marketplace: string;
+            /** @description Номер отправления OZON, сборочного задания Wildberries, заказа Яндекс Маркета */
+            posting_number: string;
+            /** @description Статус словами маркетплейса */
+            status: string;
+            /**
+             * @description new — ещё не в сборке; awaiting_packaging — ждёт сборки (единицы в резерве); awaiting_deliver, delivering, delivered — передан (продан); cancelled — отменён
+             * @enum {string}
+             */
+            stage: "new" | "awaiting_packaging" | "awaiting_deliver" | "delivering" | "delivered" | "cancelled";
+            ordered_at: string | null;
+            /** @description Когда маркетплейс последний раз изменил статус */
+            changed_at: string;
+            /** @description Когда передан (дата продажи); null — ещё не передан */
+            shipped_at: string | null;
+            /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
+            before_intake: boolean;
+            /** @description Что не так с заказом, по-русски; null — всё в порядке */
+            problem: string | null;
+            version: number;
+            updated_at: string;
+            lines: components["schemas"]["OrderLine"][];
+        };
+        OrdersPage: {
+            count: number;
+            results: components["schemas"]["OrderWithLines"][];
+        };
+        OrderLink: {
+            /**
+             * Format: uuid
+             * @description Магазин, в заказах которого встретился артикул
+             */
+            store_id: string;
+            /** @description Артикул продавца из заказа */
+            offer_id: string;
+            /**
+             * Format: uuid
+             * @description Складской товар, с которым связать артикул
+             */
+            product_id: string;
+        };
+        OrderIntakeState: {
+            /** Format: uuid */
+            store_id: string;
+            order_intake: boolean;
+            order_intake_interval: number;
+            error: string | null;
+            /** @description Когда заказы магазина читались последний раз */
+            last_run_at: string | null;
+            /** @description Когда последний раз прочитаны без ошибки */
+            last_ok_at: string | null;
+            next_run_at: string | null;
+        };
         Problem: {
             type: string;
             title: string;
@@ -7103,6 +7538,8 @@ export interface components {
             final_moment: string | null;
             /** @description Документ возвратов (kind return), в котором оприходован */
             batch_id: string | null;
+            /** @description Продажа, которую создал заказ этого возврата (приём заказов, docs/rules.md «Заказы маркетплейсов»): та же продажа остаётся проведённой, возврат приходит отдельно. Заполняет загрузка возвратов, когда продажа есть в учёте; null — возврат заведён вручную или продажи по его заказу нет */
+            realization_id: string | null;
             created_at: string;
             version: number;
             updated_at: string;
@@ -7153,6 +7590,8 @@ export interface components {
             final_moment: string | null;
             /** @description Документ возвратов (kind return), в котором оприходован */
             batch_id: string | null;
+            /** @description Продажа, которую создал заказ этого возврата (приём заказов, docs/rules.md «Заказы маркетплейсов»): та же продажа остаётся проведённой, возврат приходит отдельно. Заполняет загрузка возвратов, когда продажа есть в учёте; null — возврат заведён вручную или продажи по его заказу нет */
+            realization_id: string | null;
             created_at: string;
             version: number;
             updated_at: string;
@@ -7217,6 +7656,8 @@ export interface components {
             batch_id?: unknown;
             /** @description Игнорируется: задаёт сервер */
             batch_date?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            realization_id?: unknown;
             /** @description Игнорируется: задаёт сервер */
             created_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
@@ -7313,12 +7754,14 @@ export interface components {
             description: string;
             /** @default [] */
             images: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
             confirmed: boolean;
         };
-        /** @description Поля товара, которые меняются: name, description, images, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        /** @description Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         ProductWhUpdate: {
             /**
              * Format: uuid
@@ -7330,6 +7773,8 @@ export interface components {
             name?: string;
             description?: string;
             images?: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             confirmed?: boolean;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             _id?: unknown;
@@ -7367,6 +7812,8 @@ export interface components {
                 name?: string;
                 description?: string;
                 images?: string[];
+                /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+                shelf?: string;
                 confirmed?: boolean;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 _id?: unknown;
@@ -7415,6 +7862,8 @@ export interface components {
             description: string;
             /** @default [] */
             images: string[];
+            /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
+            shelf?: string;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
@@ -7451,6 +7900,8 @@ export interface components {
             confirmed: boolean;
             /** @description market_id магазинов, в которых продаётся товар, как их передал клиент */
             market_ids: string[];
+            /** @description Место на складе («А-03-2»); пустая строка — не указано */
+            shelf: string;
             created_at: string;
             updated_at: string;
             version: number;

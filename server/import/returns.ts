@@ -12,6 +12,8 @@ import {
   isUntouched,
   type ImportedReturn,
   type ListingMatch,
+  type OrderSale,
+  type ReturnRefresh,
   type ReturnRow,
   type ReturnsImportRepository,
 } from '../repositories/returns-import.ts';
@@ -37,6 +39,11 @@ export interface ReturnsImportResult {
   unmatched: number;
   /** Already processed or given a status or price by the seller: left exactly as they are. */
   kept: number;
+  /**
+   * Returns that now name the sale their order made (new ones, and earlier ones whose sale was not in the
+   * books at their import): docs/rules.md «Заказы маркетплейсов».
+   */
+  linked: number;
 }
 
 export interface ReturnsImportDeps {
@@ -57,6 +64,9 @@ export interface ReturnsImportDeps {
  * product_id null and its article and name. The seller's part of a return is never written here: a
  * return processed or given a status or price is left alone, and of the others only what the
  * marketplace owns (order, article, name, date, status text, count, a missing product link) refreshes.
+ * A return of an order the intake sold names that sale (realization_id): the store's order with the
+ * return's number, its line by offer id, else by product. The sale may be booked after the return was
+ * first imported, so a return without one gets it on a later import, whatever the seller did with it.
  */
 export function returnsImportHandler(deps: ReturnsImportDeps) {
   return marketplaceJob((ctx): Promise<ReturnsImportResult> => importReturns(deps, ctx));
@@ -71,7 +81,7 @@ async function importReturns(deps: ReturnsImportDeps, ctx: JobContext): Promise<
   const adapter = deps.adapters[store.marketplace];
   const period = { dateFrom: payload.date_start, dateTo: payload.date_end };
 
-  const totals = { returns: 0, added: 0, updated: 0, unmatched: 0, kept: 0 };
+  const totals = { returns: 0, added: 0, updated: 0, unmatched: 0, kept: 0, linked: 0 };
   const progress = new Progress(ctx);
   try {
     const pages = adapter.listReturns({ marketId: store.marketId, apiKey, name: store.name }, period, () =>
@@ -87,15 +97,17 @@ async function importReturns(deps: ReturnsImportDeps, ctx: JobContext): Promise<
       totals.updated += written.updated;
       totals.unmatched += written.unmatched;
       totals.kept += written.kept;
-      if (written.added + written.updated > 0) deps.live.publish(userId, { type: 'changes' });
+      totals.linked += written.linked;
+      if (written.added + written.updated + written.linked > 0) deps.live.publish(userId, { type: 'changes' });
     }
   } finally {
     await progress.flush();
   }
   const unmatched = totals.unmatched > 0 ? `, без товара на складе ${totals.unmatched}` : '';
+  const linked = totals.linked > 0 ? `, связано с продажами заказов ${totals.linked}` : '';
   ctx.notify(
     'success',
-    `Магазин «${store.name}»: возвратов за период ${totals.returns} — новых ${totals.added}, обновлено ${totals.updated}${unmatched}`,
+    `Магазин «${store.name}»: возвратов за период ${totals.returns} — новых ${totals.added}, обновлено ${totals.updated}${unmatched}${linked}`,
   );
   return { store: store.name, date_start: payload.date_start, date_end: payload.date_end, ...totals };
 }
@@ -111,6 +123,9 @@ async function writePage(repo: ReturnsImportRepository, userId: string, store: M
     [...new Set(list.flatMap((r) => (r.externalProductId ? [r.externalProductId] : [])))],
   );
   const match = matcher(listings);
+  const sales = saleFinder(
+    await repo.orderSales(userId, store, [...new Set(list.map((r) => r.orderNumber).filter(Boolean))]),
+  );
   const existing = new Map(
     (await repo.existing(userId, store, [...incoming.keys()])).map((row) => [row.externalId!, row]),
   );
@@ -119,15 +134,18 @@ async function writePage(repo: ReturnsImportRepository, userId: string, store: M
   let updated = 0;
   let unmatched = 0;
   let kept = 0;
+  let linked = 0;
   for (const r of list) {
     const listing = match(r);
     if (!listing) unmatched += 1;
-    const values = toRow(r, listing);
+    const values = toRow(r, listing, sales(r, listing));
     const row = existing.get(r.externalId);
     if (!row) {
       fresh.push(values);
       continue;
     }
+    if (row.realizationId === null && values.realizationId !== null)
+      if (await repo.linkSale(userId, row.id, values.realizationId)) linked += 1;
     if (!isUntouched(row)) {
       kept += 1;
       continue;
@@ -135,8 +153,9 @@ async function writePage(repo: ReturnsImportRepository, userId: string, store: M
     const changes = changed(row, values);
     if (changes && (await repo.refresh(userId, row.id, changes))) updated += 1;
   }
-  const added = await repo.insert(userId, store, fresh);
-  return { returns: list.length, added, updated, unmatched, kept };
+  const inserted = await repo.insert(userId, store, fresh);
+  linked += inserted.linked;
+  return { returns: list.length, added: inserted.added, updated, unmatched, kept, linked };
 }
 
 /** Offer id first (the seller's article); else the marketplace's product id as the listing keeps it. */
@@ -145,7 +164,23 @@ function matcher(listings: ListingMatch[]) {
   return (r: MarketplaceReturn): ListingMatch | undefined => find(r.offerId, r.externalProductId);
 }
 
-function toRow(r: MarketplaceReturn, listing: ListingMatch | undefined): ImportedReturn {
+/**
+ * The sale a return names: of its order's sold lines (the store's order whose posting number is the return's
+ * order number), the one of the return's offer id, else of its matched product.
+ */
+function saleFinder(sold: OrderSale[]) {
+  const byPosting = new Map<string, OrderSale[]>();
+  for (const s of sold) byPosting.set(s.postingNumber, [...(byPosting.get(s.postingNumber) ?? []), s]);
+  return (r: MarketplaceReturn, listing: ListingMatch | undefined): string | null => {
+    const lines = byPosting.get(r.orderNumber) ?? [];
+    const line =
+      (r.offerId ? lines.find((l) => l.offerId === r.offerId) : undefined) ??
+      (listing ? lines.find((l) => l.productId === listing.productId) : undefined);
+    return line?.realizationId ?? null;
+  };
+}
+
+function toRow(r: MarketplaceReturn, listing: ListingMatch | undefined, realizationId: string | null): ImportedReturn {
   const at = r.returnedAt ? new Date(r.returnedAt) : null;
   // The article the seller reads: the marketplace's, else the matched listing's, else the marketplace's
   // own product id (a WB card that no longer exists), so a return nothing matches can still be told apart.
@@ -160,14 +195,15 @@ function toRow(r: MarketplaceReturn, listing: ListingMatch | undefined): Importe
     marketplaceStatus: r.marketplaceStatus ?? null,
     count: Math.max(1, Math.trunc(r.count) || 1),
     productId: listing?.productId ?? null,
+    realizationId,
   };
 }
 
 /**
  * The marketplace-owned fields that differ; a link the row already has is never replaced. Undefined: nothing to write.
  */
-function changed(row: ReturnRow, values: ImportedReturn): Partial<Omit<ImportedReturn, 'externalId'>> | undefined {
-  const out: Partial<Omit<ImportedReturn, 'externalId'>> = {};
+function changed(row: ReturnRow, values: ImportedReturn): ReturnRefresh | undefined {
+  const out: ReturnRefresh = {};
   if (row.orderNumber !== values.orderNumber) out.orderNumber = values.orderNumber;
   if (row.article !== values.article) out.article = values.article;
   if (row.name !== values.name) out.name = values.name;

@@ -186,7 +186,7 @@ export class OrderBooks {
       postingStoreId: order.storeId,
       postingNumber: order.postingNumber,
     });
-    await orders.updateLine(userId, line.id, { books: 'sold', realizationId, shortage: 0 });
+    await orders.updateLine(userId, line.id, { books: 'sold', reserveId: line.reserveId, realizationId, shortage: 0 });
     return 'sold';
   }
 }

@@ -1,5 +1,6 @@
 import type { SandboxOrderRequest } from './order-book.ts';
 import type { SandboxOrderLimits } from './order-limits.ts';
+import type { SandboxReturnRequest, SandboxReturnView } from './posting-returns.ts';
 import type { SandboxPostingView } from './postings.ts';
 import type { SandboxStockLimits, SandboxStockView } from './stocks.ts';
 import type { SandboxTrickleSettings, SandboxTrickleView } from './trickle.ts';
@@ -78,6 +79,12 @@ export interface Sandbox {
    * /__sandbox/postings/{marketplace}/{postingNumber}/vanish); throws RangeError for an unknown posting.
    */
   vanishPosting(marketplace: SandboxMarketplace, postingNumber: string): SandboxPostingView;
+  /**
+   * The buyer returns a line of a handed-over order: the marketplace's returns call lists it from now on
+   * (posting-returns.ts; also POST /__sandbox/returns/{marketplace}). Throws RangeError for an unknown
+   * posting or offer, a posting not handed over, a quantity beyond the line's.
+   */
+  createReturn(marketplace: SandboxMarketplace, request: SandboxReturnRequest): SandboxReturnView;
   /** Starts, restarts or (per_minute 0) stops the trickle of random orders (trickle.ts). */
   setTrickle(settings: SandboxTrickleSettings): SandboxTrickleView;
   trickle(): SandboxTrickleView;

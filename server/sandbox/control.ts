@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handlePostingControl, handleTrickleControl, type OrderControl } from './control-orders.ts';
+import { handleReturnControl, type ReturnControl } from './control-returns.ts';
 import { readBody, send } from './http.ts';
 import type { SandboxStocks } from './stocks.ts';
 import type { SandboxMarketplace } from './types.ts';
 
-/** The sandbox's test-only control endpoints under /__sandbox/: stocks here, orders in control-orders.ts. */
+/**
+ * The sandbox's test-only control endpoints under /__sandbox/: stocks here, orders in control-orders.ts,
+ * returns of orders in control-returns.ts.
+ */
 
 /** What the control endpoints reach of a running sandbox (server.ts). */
-export interface ControlContext extends OrderControl {
+export interface ControlContext extends OrderControl, ReturnControl {
   stocks: SandboxStocks;
 }
 
@@ -42,7 +46,7 @@ async function handleStockControl(
   return true;
 }
 
-/** The test-only control endpoints under /__sandbox/ (stocks, postings, trickle); true when the request was one. */
+/** The test-only control endpoints under /__sandbox/ (stocks, postings, trickle, returns); true when it was one. */
 export async function handleControl(
   req: IncomingMessage,
   res: ServerResponse,
@@ -53,6 +57,7 @@ export async function handleControl(
   return (
     (await handleStockControl(req, res, url, context)) ||
     (await handlePostingControl(req, res, url, context)) ||
-    (await handleTrickleControl(req, res, url, context))
+    (await handleTrickleControl(req, res, url, context)) ||
+    (await handleReturnControl(req, res, url, context))
   );
 }

@@ -165,6 +165,8 @@ export interface SandboxReturn {
   at: Date;
   /** 0, 1, 2: on the way, ready for pickup, handed to the seller. */
   stage: number;
+  /** The OZON posting it returns (a return of a sandbox order: posting-returns.ts); generated ones make one up. */
+  postingNumber?: string;
 }
 
 const DAY_MS = 86_400_000;

@@ -14,8 +14,10 @@ import type { SandboxMarketplaceModule, SandboxState, SandboxStore } from './typ
  * (logistic_return_date, visual_status_change_moment or storage_tariffication_start_date).
  */
 
-const returnsOf = (state: SandboxState, store: SandboxStore) =>
-  state.returns(`OZON:${store.marketId}`, catalog(state, store), `OZ${store.marketId}`);
+const returnsOf = (state: SandboxState, store: SandboxStore) => [
+  ...state.returns(`OZON:${store.marketId}`, catalog(state, store), `OZ${store.marketId}`),
+  ...state.postingReturns('OZON', store.marketId),
+];
 
 const visualStatuses = [
   { id: 3, display_name: 'В пути к продавцу', sys_name: 'MovingToSeller' },
@@ -24,7 +26,9 @@ const visualStatuses = [
 ];
 
 function returnItem(r: SandboxReturn, companyId: number): ReturnsListItem {
-  const orderNumber = `${r.orderId}-0001`;
+  // A posting number is its order number and the posting's place in it: 12345678-0001-1.
+  const postingNumber = r.postingNumber ?? `${r.orderId}-0001-1`;
+  const orderNumber = postingNumber.replace(/-\d+$/, '');
   const statusAt = notAfter(r.at.getTime() + r.stage * 3_600_000);
   return {
     id: r.id,
@@ -34,7 +38,7 @@ function returnItem(r: SandboxReturn, companyId: number): ReturnsListItem {
     schema: 'Fbs',
     order_id: r.orderId,
     order_number: orderNumber,
-    posting_number: `${orderNumber}-1`,
+    posting_number: postingNumber,
     exemplars: [{ id: r.id * 10 + 1 }],
     place: { id: 23869688194000, name: 'СЦ_Песочница_Возвраты', address: 'Москва, ул. Песочная, 1' },
     target_place: { id: 23869688194000, name: 'СЦ_Песочница_Возвраты', address: 'Москва, ул. Песочная, 1' },

@@ -10,6 +10,7 @@ import { ozonSandbox } from './ozon.ts';
 import { ozonPostingSandbox } from './ozon-postings.ts';
 import { ozonReturnSandbox } from './ozon-returns.ts';
 import { ozonStockSandbox } from './ozon-stocks.ts';
+import { SandboxPostingReturns, type SandboxReturnRequest, type SandboxReturnView } from './posting-returns.ts';
 import { viewOf, type SandboxPosting, type SandboxPostingView } from './postings.ts';
 import { SandboxStocks } from './stocks.ts';
 import { SandboxTrickle } from './trickle.ts';
@@ -36,6 +37,7 @@ export type { SandboxOrderRequest } from './order-book.ts';
 export type { SandboxOrderLimits } from './order-limits.ts';
 export type { SandboxMarketplace, SandboxStore } from './types.ts';
 export type { SandboxPostingView } from './postings.ts';
+export type { SandboxReturnRequest, SandboxReturnView } from './posting-returns.ts';
 export type { SandboxStockLimits, SandboxStockView } from './stocks.ts';
 export type { SandboxTrickleSettings, SandboxTrickleView } from './trickle.ts';
 export { newPostingStatus, postingStatuses } from './postings.ts';
@@ -90,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const latencyMs = options.latencyMs ?? 0;
   const orders = new SandboxOrderBook(options.postingsPerStore ?? 40);
   const stocks = new SandboxStocks(options.stockLimits);
+  const postingReturns = new SandboxPostingReturns();
 
   const state: SandboxState = {
     url: '',
@@ -110,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         );
       return list;
     },
+    postingReturns: (marketplace, storeId) => postingReturns.of(marketplace, storeId),
     postings: (marketplace, storeId, offers) => orders.postings(marketplace, storeId, offers),
   };
 
@@ -142,6 +146,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return viewOf(orders.vanish(marketplace, postingNumber));
   }
 
+  function createReturn(marketplace: SandboxMarketplace, request: SandboxReturnRequest): SandboxReturnView {
+    if (!known(marketplace)) throw new RangeError(`sandbox: no marketplace ${String(marketplace)}`);
+    allPostings(marketplace);
+    const posting = orders.find(marketplace, request.postingNumber);
+    if (!posting) throw new RangeError(`sandbox: no ${marketplace} posting ${request.postingNumber}`);
+    return postingReturns.create(posting, request);
+  }
+
   function createOrder(marketplace: SandboxMarketplace, order: SandboxOrderRequest): SandboxPostingView[] {
     if (!known(marketplace)) throw new RangeError(`sandbox: no marketplace ${String(marketplace)}`);
     const [store] = storesOf(marketplace, order.store);
@@ -168,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createOrder,
     setPostingStatus,
     vanishPosting,
+    createReturn,
     setTrickle: (settings) => trickle.set(settings),
     trickle: () => trickle.view(),
   };
@@ -272,6 +285,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createOrder,
     setPostingStatus,
     vanishPosting,
+    createReturn,
     setTrickle: (settings) => trickle.set(settings),
     trickle: () => trickle.view(),
     stocks: (marketplace, storeId) => stocks.list(marketplace, storeId),

@@ -39,6 +39,11 @@ export interface SandboxState {
   offers(catalogKey: string, prefix: string): SandboxOffer[];
   /** The returns behind a key (a store, or a YM campaign), generated once from `offers` and cached. */
   returns(returnsKey: string, offers: SandboxOffer[], prefix: string): SandboxReturn[];
+  /**
+   * Returns of a store's own orders (posting-returns.ts; the store as its postings name it: OZON Client-Id, WB
+   * marketId, YM campaign id), listed after its generated returns.
+   */
+  postingReturns(marketplace: SandboxMarketplace, storeId: string): SandboxReturn[];
   /** A store's current orders (postings.ts), generated once from `offers` and cached; statuses change in place. */
   postings(marketplace: SandboxMarketplace, storeId: string, offers: SandboxOffer[]): SandboxPosting[];
   /**

@@ -82,8 +82,10 @@ export const wildberriesReturnSandbox: SandboxMarketplaceModule = {
         if ((to - from) / DAY_MS >= MAX_REPORT_DAYS)
           return analyticsProblem(`date range exceeded: at most ${MAX_REPORT_DAYS} days`);
         const offers = catalogOf(state, store);
-        const report = state
-          .returns(`WB:${seedOfKey(store.apiKey)}`, offers, `WB${store.marketId}`)
+        const report = [
+          ...state.returns(`WB:${seedOfKey(store.apiKey)}`, offers, `WB${store.marketId}`),
+          ...state.postingReturns('WILDBERRIES', store.marketId),
+        ]
           .flatMap(reportRows)
           .filter((row) => row.orderDt! >= dateFrom && row.orderDt! <= dateTo);
         return {

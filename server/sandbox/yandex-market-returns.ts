@@ -70,8 +70,10 @@ export const yandexMarketReturnSandbox: SandboxMarketplaceModule = {
         const businessId = businessIdOf(stores[0]!.apiKey);
         const offers = state.offers(`YM:${businessId}`, `YM${businessId}`);
         // Filtered by the update date, as the real fromDate/toDate are.
-        const all = state
-          .returns(`YM:${businessId}:${campaignId}`, offers, `YM${businessId}`)
+        const all = [
+          ...state.returns(`YM:${businessId}:${campaignId}`, offers, `YM${businessId}`),
+          ...state.postingReturns('YM', String(campaignId)),
+        ]
           .map(ymReturn)
           .filter(
             (r) =>

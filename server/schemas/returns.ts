@@ -53,6 +53,12 @@ export const returnSchema = z
     description: z.string().describe('Примечание'),
     final_moment: z.string().nullable().describe('Дата оприходования; null — не оприходован'),
     batch_id: z.uuid().nullable().describe('Документ возвратов (kind return), в котором оприходован'),
+    realization_id: z
+      .uuid()
+      .nullable()
+      .describe(
+        'Продажа, которую создал заказ этого возврата (приём заказов, docs/rules.md «Заказы маркетплейсов»): та же продажа остаётся проведённой, возврат приходит отдельно. Заполняет загрузка возвратов, когда продажа есть в учёте; null — возврат заведён вручную или продажи по его заказу нет',
+      ),
     created_at: z.string(),
     version: z.number().int(),
     updated_at: z.string(),
@@ -78,6 +84,7 @@ export const returnToWire = (row: Row): z.infer<typeof returnSchema> => ({
   description: row.description,
   final_moment: row.finalMoment ? iso(row.finalMoment) : null,
   batch_id: row.batchId,
+  realization_id: row.realizationId,
   created_at: iso(row.createdAt),
   version: row.version,
   updated_at: iso(row.updatedAt),
@@ -153,6 +160,7 @@ const ownFields = serverOwned([
   'final_moment',
   'batch_id',
   'batch_date',
+  'realization_id',
   'created_at',
   'updated_at',
   'version',

@@ -63,6 +63,7 @@ ALTER TABLE "realizations" ADD COLUMN "order_line_id" uuid;--> statement-breakpo
 ALTER TABLE "realizations" ADD COLUMN "posting_marketplace" text;--> statement-breakpoint
 ALTER TABLE "realizations" ADD COLUMN "posting_store_id" uuid;--> statement-breakpoint
 ALTER TABLE "realizations" ADD COLUMN "posting_number" text;--> statement-breakpoint
+ALTER TABLE "returns" ADD COLUMN "realization_id" uuid;--> statement-breakpoint
 ALTER TABLE "reserves" ADD COLUMN "order_line_id" uuid;--> statement-breakpoint
 ALTER TABLE "reserves" ADD COLUMN "posting_marketplace" text;--> statement-breakpoint
 ALTER TABLE "reserves" ADD COLUMN "posting_store_id" uuid;--> statement-breakpoint

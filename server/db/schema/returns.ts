@@ -35,6 +35,11 @@ export const returns = pgTable(
     description: text('description').notNull().default(''),
     finalMoment: timestamptz('final_moment'),
     batchId: uuid('batch_id').references(() => batches.id),
+    /**
+     * The sale its marketplace order made (realizations.id, order intake): filled in by the returns import
+     * once both exist, never replaced. Null: a return by hand, or its order's sale is not (yet) in the books.
+     */
+    realizationId: uuid('realization_id'),
     ...rowMeta(),
     ...tombstone(),
   },

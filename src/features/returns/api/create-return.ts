@@ -37,6 +37,7 @@ export function createReturn(productId: string): Promise<string> {
       description: '',
       final_moment: null,
       batch_id: null,
+      realization_id: null,
       created_at: now,
       version: 0,
       updated_at: now,

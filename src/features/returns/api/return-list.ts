@@ -1,12 +1,16 @@
 import type { ReturnFilter } from './returns-search.ts';
-import type { ProductMp, ProductWh, Return, ReturnLine } from './types.ts';
+import type { ProductMp, ProductWh, Realization, Return, ReturnLine, ReturnSale } from './types.ts';
 
-/** Returns joined with their products (name, first picture) and documents (receipt date), newest first. */
+/**
+ * Returns joined with their products (name, first picture), documents (receipt date) and the sales their orders
+ * made, newest first.
+ */
 export function joinReturns(
   returns: readonly Return[],
   products: readonly ProductWh[],
   listings: readonly ProductMp[],
   batchDates: ReadonlyMap<string, string>,
+  sales: ReadonlyMap<string, Realization> = new Map(),
 ): ReturnLine[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const pictures = new Map<string, string>();
@@ -24,9 +28,23 @@ export function joinReturns(
         linked,
         date: r.returned_at ?? r.created_at,
         received_at: (r.batch_id ? batchDates.get(r.batch_id) : undefined) ?? r.final_moment,
+        sale: r.realization_id ? saleOf(r, r.realization_id, sales.get(r.realization_id)) : null,
       };
     })
     .sort((a, b) => b.date.localeCompare(a.date) || b.created_at.localeCompare(a.created_at) || (a.id < b.id ? -1 : 1));
+}
+
+function saleOf(r: Return, id: string, sale: Realization | undefined): ReturnSale {
+  if (!sale) return { loaded: false, id, product_id: r.product_id, posting_number: r.order_number };
+  return {
+    loaded: true,
+    id,
+    product_id: sale.product,
+    posting_number: sale.posting?.posting_number ?? r.order_number,
+    date: sale.datetime,
+    count: sale.count,
+    realization_price: sale.realization_price,
+  };
 }
 
 /** The filter as the server's list applies it: «все» leaves out deleted returns, which only their own filter shows. */

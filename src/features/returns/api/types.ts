@@ -11,6 +11,7 @@ export type Lot = Schemas['Lot'];
 export type Batch = Schemas['Batch'];
 export type Markdown = Schemas['Markdown'];
 export type Disposal = Schemas['Disposal'];
+export type Realization = Schemas['Realization'];
 export type ProductWh = Pick<Schemas['ProductWh'], 'id' | 'name' | 'images'>;
 export type ProductMp = Pick<Schemas['ProductMp'], 'id' | 'offer_id' | 'primary_image' | 'name'> & {
   product_wh_id: string | null;
@@ -27,7 +28,26 @@ export interface ReturnLine extends Return {
   date: string;
   /** The receipt date of a processed return (its document's date). */
   received_at: string | null;
+  /** The sale its marketplace order made (realization_id), as the device holds it; null: none named. */
+  sale: ReturnSale | null;
 }
+
+/**
+ * The sale a return's order made (docs/rules.md «Заказы маркетплейсов»): the order stays sold, the return
+ * comes in on its own. `loaded` false: the return names it but the device has not synced that sale yet.
+ */
+export type ReturnSale =
+  | {
+      loaded: true;
+      id: string;
+      product_id: string;
+      posting_number: string;
+      /** When it was sold: the order's handover. */
+      date: string;
+      count: number;
+      realization_price: number;
+    }
+  | { loaded: false; id: string; product_id: string | null; posting_number: string };
 
 export const receivable: readonly Receivable[] = ['ready', 'markdown', 'disposal'];
 export const isReceivable = (status: Return['status']): status is Receivable =>

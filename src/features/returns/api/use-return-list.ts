@@ -17,16 +17,18 @@ export interface ReturnList {
   firstNumber: number;
 }
 
-/** /returns from the device: 50 a page, newest first, each with its product and receipt date. */
+/** /returns from the device: 50 a page, newest first, each with its product, receipt date and its order's sale. */
 export function useReturnList({ filter, page }: { filter: ReturnFilter; page: number }): ReturnList {
   const lines = useLiveQuery(async () => {
     const returns = await db.rows('returns').toArray();
     const productIds = [...new Set(returns.map((r) => r.product_id).filter((id): id is string => !!id))];
     const batchIds = [...new Set(returns.map((r) => r.batch_id).filter((id): id is string => !!id))];
-    const [products, listings, batches] = await Promise.all([
+    const saleIds = [...new Set(returns.map((r) => r.realization_id).filter((id): id is string => !!id))];
+    const [products, listings, batches, sales] = await Promise.all([
       db.rows('products_wh').bulkGet(productIds),
       db.rows('products_mp').where('product_wh_id').anyOf(productIds).toArray(),
       db.rows('batches').bulkGet(batchIds),
+      db.rows('realizations').bulkGet(saleIds),
     ]);
     const dates = new Map(batches.filter((b) => b !== undefined).map((b) => [b.id, b.date]));
     return joinReturns(
@@ -34,6 +36,7 @@ export function useReturnList({ filter, page }: { filter: ReturnFilter; page: nu
       products.filter((p) => p !== undefined),
       listings,
       dates,
+      new Map(sales.filter((s) => s !== undefined).map((s) => [s.id, s])),
     );
   }, []);
   const filtered = useMemo(() => filterReturns(lines ?? [], filter), [lines, filter]);

@@ -7,6 +7,7 @@ import { button } from '../../../ui/controls.css.ts';
 import { BlurNumberField } from '../../../ui/number-field.tsx';
 import type { SaveOutcome } from '../../../ui/blur-field.tsx';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
+import { OrderSale } from './order-sale.tsx';
 import { Thumb } from '../../../ui/thumb.tsx';
 import {
   isReceivable,
@@ -109,6 +110,7 @@ function ReturnRow({
       </td>
       <td className={td} data-cell="shipment" data-label="Отправление">
         {r.order_number || '—'}
+        {r.sale && <OrderSale sale={r.sale} />}
       </td>
       <td className={td} data-cell="thumb">
         <Thumb image={r.image} className={thumb} />

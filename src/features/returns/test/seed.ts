@@ -27,6 +27,7 @@ export function returnRow(id: string, extra: Partial<Return> = {}): Return {
     description: '',
     final_moment: null,
     batch_id: null,
+    realization_id: null,
     created_at: '2025-02-01T10:00:00.000Z',
     ...meta,
     ...extra,
