@@ -43,10 +43,16 @@ export function stockPushHandler(deps: StockPushDeps) {
 
     const total = plans.reduce((n, p) => n + p.listings.length, 0);
     const progress = new Progress(ctx, total);
-    ctx.signal.throwIfAborted();
-    // Stores go side by side: each marketplace keeps its own pacing (per seller, in the adapters), and OZON's
-    // once-per-30-s wait for a product must not hold back what Wildberries and Yandex Market learn.
-    const stores: StockPushStoreResult[] = await Promise.all(plans.map((plan) => pushStore(deps, ctx, plan, progress)));
+    // OZON last: its once-per-30-s wait for a product must not hold back what the other marketplaces learn. The
+    // result keeps the stores in their usual order.
+    const done = new Map<string, StockPushStoreResult>();
+    for (const plan of [...plans].sort(
+      (a, b) => Number(a.store.marketplace === 'OZON') - Number(b.store.marketplace === 'OZON'),
+    )) {
+      ctx.signal.throwIfAborted();
+      done.set(plan.store.id, await pushStore(deps, ctx, plan, progress));
+    }
+    const stores = plans.map((p) => done.get(p.store.id)!);
     await progress.flush();
 
     const sent = stores.reduce((n, s) => n + s.sent, 0);
