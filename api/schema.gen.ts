@@ -5454,6 +5454,8 @@ export interface components {
             changed_at: string;
             /** @description Когда передан (дата продажи); null — ещё не передан */
             shipped_at: string | null;
+            /** @description Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты» */
+            cancelled_after_handover: boolean;
             /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
@@ -5515,6 +5517,8 @@ export interface components {
             changed_at: string;
             /** @description Когда передан (дата продажи); null — ещё не передан */
             shipped_at: string | null;
+            /** @description Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты» */
+            cancelled_after_handover: boolean;
             /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
@@ -7216,6 +7220,8 @@ export interface components {
             changed_at: string;
             /** @description Когда передан (дата продажи); null — ещё не передан */
             shipped_at: string | null;
+            /** @description Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты» */
+            cancelled_after_handover: boolean;
             /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
@@ -7277,6 +7283,8 @@ export interface components {
             changed_at: string;
             /** @description Когда передан (дата продажи); null — ещё не передан */
             shipped_at: string | null;
+            /** @description Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты» */
+            cancelled_after_handover: boolean;
             /** @description Передан до того, как магазин начал принимать заказы: учёт его не трогает */
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */

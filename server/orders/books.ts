@@ -9,7 +9,7 @@ import type { StockEngine } from '../stock/engine.ts';
 /** What the order's stage asks of its lines (docs/rules.md «Заказы маркетплейсов»). */
 export type BooksTarget = 'none' | 'reserved' | 'sold' | 'released' | 'skipped';
 
-export function targetOf(order: Pick<OrderRow, 'stage' | 'beforeIntake'>, cancelledAfterHandover = false): BooksTarget {
+export function targetOf(order: Pick<OrderRow, 'stage' | 'beforeIntake' | 'cancelledAfterHandover'>): BooksTarget {
   if (order.beforeIntake) return 'skipped';
   switch (order.stage) {
     case 'new':
@@ -21,7 +21,7 @@ export function targetOf(order: Pick<OrderRow, 'stage' | 'beforeIntake'>, cancel
     case 'delivered':
       return 'sold';
     case 'cancelled':
-      return cancelledAfterHandover ? 'sold' : 'released';
+      return order.cancelledAfterHandover ? 'sold' : 'released';
   }
 }
 
@@ -64,13 +64,8 @@ export class OrderBooks {
     }
   }
 
-  async apply(
-    userId: string,
-    order: OrderRow,
-    lines: OrderLineRow[],
-    cancelledAfterHandover = false,
-  ): Promise<Applied> {
-    const target = targetOf(order, cancelledAfterHandover);
+  async apply(userId: string, order: OrderRow, lines: OrderLineRow[]): Promise<Applied> {
+    const target = targetOf(order);
     const applied: Applied = { moved: 0, byBooks: {} };
     for (const line of lines) {
       const next = await this.applyLine(userId, order, line, target);

@@ -98,15 +98,21 @@ export class OrderIntakeLoop {
   private async runClaim(claim: IntakeClaim): Promise<void> {
     const { intake } = this.deps;
     const { signal } = this.controller;
-    let lastBeat = Date.now();
-    const keepLease = async () => {
-      if (Date.now() - lastBeat < (this.options.leaseSeconds * 1000) / 3) return true;
-      lastBeat = Date.now();
-      return intake.extendLease(claim.storeId, this.owner, this.options.leaseSeconds);
-    };
+    // The lease is renewed on a timer, not only between pages: one feed call may wait on a marketplace's quota for
+    // longer than a lease, and a second instance must not start the same store meanwhile.
+    let held = true;
+    const beat = setInterval(
+      () =>
+        void intake
+          .extendLease(claim.storeId, this.owner, this.options.leaseSeconds)
+          .then((ok) => (held &&= ok))
+          .catch(() => undefined),
+      Math.max(200, (this.options.leaseSeconds * 1000) / 3),
+    );
+    beat.unref();
     let result: StoreIntakeResult;
     try {
-      result = await runStoreIntake(this.deps, claim, keepLease, signal);
+      result = await runStoreIntake(this.deps, claim, async () => held, signal);
     } catch (err) {
       if (signal.aborted) {
         await intake.release(claim.storeId, this.owner).catch(() => undefined);
@@ -117,6 +123,8 @@ export class OrderIntakeLoop {
         .finish(claim.storeId, this.owner, { ok: false, nextInSeconds: 30 })
         .catch((e: unknown) => this.options.log.error({ err: e }, 'order intake finish failed'));
       return;
+    } finally {
+      clearInterval(beat);
     }
     if (result.error) this.options.log.warn({ store: claim.storeId, error: result.error }, 'order intake refused');
     await intake.finish(claim.storeId, this.owner, result.outcome);

@@ -91,7 +91,7 @@ export class OrderWriter {
           zeroQuantityProblem(dropped),
         );
       const linked = await this.link(lines, find);
-      const applied = await this.deps.books.apply(this.userId, row, linked, feed.cancelledAfterHandover ?? false);
+      const applied = await this.deps.books.apply(this.userId, row, linked);
       this.moved += applied.moved;
       if (changed || applied.moved > 0) this.changed = true;
     });
@@ -154,7 +154,8 @@ export class OrderWriter {
       return false;
     const keys = new Set(stored.lines.map((l) => l.lineKey));
     if (order.items.some((i) => !keys.has(i.lineKey))) return false;
-    const target = targetOf(stored.order, order.cancelledAfterHandover ?? false);
+    if (!!order.cancelledAfterHandover && !stored.order.cancelledAfterHandover) return false;
+    const target = targetOf(stored.order);
     return !stored.lines.some((l) => needsWork(target, l.books));
   }
 

@@ -40,6 +40,11 @@ export interface StoreIntakeResult {
 /** Every later failure waits longer, up to half an hour: a refused key is not hammered. */
 const backoffSeconds = (interval: number, failures: number) => Math.min(1800, interval * 2 ** Math.min(failures, 6));
 
+/** This instance no longer holds the store's claim: the run stops without touching the store's state. */
+export class LeaseLost extends Error {
+  override readonly name = 'LeaseLost';
+}
+
 export const vanishedProblem =
   'Маркетплейс больше не находит это отправление: учёт по нему не менялся (резерв держится). Проверьте заказ в кабинете маркетплейса.';
 
@@ -93,8 +98,10 @@ export async function runStoreIntake(
     const pages = adapter.listOrderChanges({ marketId: store.marketId, apiKey, name: store.name }, { since, open });
     for await (const page of pages) {
       signal.throwIfAborted();
-      if (!(await keepLease())) throw new Error('lease lost');
+      if (!(await keepLease())) throw new LeaseLost();
       for (const order of page.orders) {
+        // Lost the store to another instance (this one stalled past its lease): stop writing, it reads them again.
+        if (!(await keepLease())) throw new LeaseLost();
         await writer.write(order);
         seen += 1;
         latest = Math.max(latest, changedTime(order));
@@ -102,7 +109,8 @@ export async function runStoreIntake(
       if (page.missing?.length) await deps.orders.setProblem(claim.userId, store.id, page.missing, vanishedProblem);
     }
   } catch (err) {
-    if (signal.aborted) throw err;
+    // Not the store's fault: another instance runs it now, and says what it finds.
+    if (signal.aborted || err instanceof LeaseLost) throw err;
     await writer.flush();
     if (err instanceof MarketplaceAuthError || err instanceof MarketplaceStoreNotFoundError)
       return failed(`${err.message} Заказы не принимаются, учёт не менялся — исправьте ключ на странице магазина.`);

@@ -66,6 +66,7 @@ export class OrdersRepository {
           orderedAt: order.orderedAt ? new Date(order.orderedAt) : null,
           changedAt: new Date(order.changedAt),
           shippedAt,
+          cancelledAfterHandover: order.cancelledAfterHandover ?? false,
           beforeIntake: firstSeenBeforeIntake(order),
         })
         // A twin run that inserted it first: take its row below.
@@ -86,12 +87,15 @@ export class OrdersRepository {
         stage: order.stage,
         changedAt: new Date(order.changedAt),
         shippedAt: existing.shippedAt ?? shippedAt,
+        // Once the marketplace said it was handed over before the cancel, that stays true.
+        cancelledAfterHandover: existing.cancelledAfterHandover || (order.cancelledAfterHandover ?? false),
         problem: null,
       };
       const differs =
         existing.status !== changes.status ||
         existing.stage !== changes.stage ||
         existing.shippedAt?.getTime() !== changes.shippedAt?.getTime() ||
+        existing.cancelledAfterHandover !== changes.cancelledAfterHandover ||
         existing.problem !== null;
       if (newer && differs) {
         const [updated] = await db.update(orders).set(changes).where(eq(orders.id, existing.id)).returning();

@@ -25,6 +25,9 @@ export const orderSchema = z
     ordered_at: z.string().nullable(),
     changed_at: z.string().describe('Когда маркетплейс последний раз изменил статус'),
     shipped_at: z.string().nullable().describe('Когда передан (дата продажи); null — ещё не передан'),
+    cancelled_after_handover: z
+      .boolean()
+      .describe('Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты»'),
     before_intake: z.boolean().describe('Передан до того, как магазин начал принимать заказы: учёт его не трогает'),
     problem: z.string().nullable().describe('Что не так с заказом, по-русски; null — всё в порядке'),
     version: z.number().int(),
@@ -67,6 +70,7 @@ export const orderToWire = (row: typeof orders.$inferSelect): z.infer<typeof ord
   ordered_at: iso(row.orderedAt),
   changed_at: row.changedAt.toISOString(),
   shipped_at: iso(row.shippedAt),
+  cancelled_after_handover: row.cancelledAfterHandover,
   before_intake: row.beforeIntake,
   problem: row.problem,
   version: row.version,

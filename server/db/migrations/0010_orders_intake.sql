@@ -45,6 +45,7 @@ CREATE TABLE "orders" (
 	"ordered_at" timestamp with time zone,
 	"changed_at" timestamp with time zone NOT NULL,
 	"shipped_at" timestamp with time zone,
+	"cancelled_after_handover" boolean DEFAULT false NOT NULL,
 	"before_intake" boolean DEFAULT false NOT NULL,
 	"problem" text,
 	"version" bigint DEFAULT 0 NOT NULL,

@@ -56,6 +56,8 @@ export const orders = pgTable(
     changedAt: timestamptz('changed_at').notNull(),
     /** When it was handed over (the sale's date); null while not. */
     shippedAt: timestamptz('shipped_at'),
+    /** Cancelled after it was handed over (the marketplace says so): its lines stay sold. */
+    cancelledAfterHandover: boolean('cancelled_after_handover').notNull().default(false),
     /** First seen already handed over, before intake of its store began: the books leave it alone. */
     beforeIntake: boolean('before_intake').notNull().default(false),
     /** A Russian note for the seller (the marketplace no longer knows the posting, …); null when all is well. */

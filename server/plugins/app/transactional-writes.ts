@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentTransaction, knownUnused, runInTransaction } from '../../db/tx-context.ts';
+import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { WriteSlots } from '../../lib/write-slots.ts';
@@ -73,6 +74,7 @@ export default fp(async (app) => {
       let refusal: Problem | undefined;
       const execute = (tx: typeof app.database.db) =>
         runInTransaction(tx, async () => {
+          refusal = undefined;
           let body: unknown;
           try {
             body = await handler.call(this, request, reply);
@@ -93,7 +95,11 @@ export default fp(async (app) => {
           return body;
         });
       try {
-        const body = await (outer ?? app.database.db).transaction(execute);
+        // A deadlock or serialization failure rolled everything back: the write runs again from the start (a few
+        // times), instead of answering 500 to ordinary concurrent work. Inside a push group the group retries.
+        const body = outer
+          ? await outer.transaction(execute)
+          : await retryingConflicts(() => app.database.db.transaction(execute));
         // A refusal that commits what it did changed the rows too.
         if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
         if (refusal) throw refusal;
@@ -110,6 +116,20 @@ export default fp(async (app) => {
     }
   });
 });
+
+/** SQLSTATEs a fresh run of the same transaction cures: deadlock_detected, serialization_failure. */
+const conflicts = new Set(['40P01', '40001']);
+
+async function retryingConflicts<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= attempts || !conflicts.has(pgErrorOf(err)?.code ?? '')) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+    }
+  }
+}
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];

@@ -64,6 +64,7 @@ export interface OrderCard {
   shipped_at: string | null;
   problem: string | null;
   before_intake: boolean;
+  cancelled_after_handover: boolean;
   lines: LineView[];
 }
 
@@ -259,6 +260,7 @@ export function ordersView(data: OrdersData, query: OrdersQuery): OrdersView {
         shipped_at: order.shipped_at,
         problem: order.problem,
         before_intake: order.before_intake,
+        cancelled_after_handover: order.cancelled_after_handover ?? false,
         lines: lines.map((l) => lineView(l, products, data.free)),
       };
     });

@@ -104,6 +104,9 @@ export function OrderCard({ order }: { order: Card }) {
         </p>
       )}
       {order.before_intake && <p className={small}>Передан до включения приёма заказов: учёт он не трогает.</p>}
+      {order.cancelled_after_handover && (
+        <p className={small}>Отменён после передачи: продажа остаётся, товар вернётся через «Возвраты».</p>
+      )}
       <ul className={lines} aria-label="Строки заказа">
         {order.lines.map((l) => (
           <li key={l.id} className={line} data-testid="order-line" data-books={l.books}>

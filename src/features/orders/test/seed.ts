@@ -80,6 +80,7 @@ export async function seedOrder(storeId: string, postingNumber: string, extra: P
     ordered_at: at,
     changed_at: at,
     shipped_at: null,
+    cancelled_after_handover: false,
     before_intake: false,
     problem: null,
     version: 1,
