@@ -30,6 +30,27 @@ function needsWork(target: BooksTarget, books: OrderLineBooks): boolean {
   return false;
 }
 
+/** When and how a store's intake began, for telling orders handed over before it. */
+export interface IntakeStart {
+  /** Before the first run finished: everything it reads happened before the intake began. */
+  firstRun: boolean;
+  /** Where the first run's reading began: older changes it never saw. */
+  windowStart: Date;
+}
+
+/**
+ * An order first seen already handed over was handed over before the intake began (docs/rules.md «Заказы
+ * маркетплейсов», `before_intake`) when the first run finds it so, or when it was ordered before the first run's
+ * window, so that run could not see its handover. A later run's newcomer changed since the previous cursor: after.
+ * The marketplaces' own clocks and rounding (YM dates to the second, in Moscow time) never decide this alone.
+ */
+export function handedOverBeforeIntake(order: MarketplaceOrder, start: IntakeStart): boolean {
+  if (order.stage !== 'delivering' && order.stage !== 'delivered') return false;
+  if (start.firstRun) return true;
+  const ordered = Date.parse(order.orderedAt ?? '');
+  return Number.isFinite(ordered) && ordered < start.windowStart.getTime();
+}
+
 export const zeroQuantityProblem = (offers: string[]) =>
   `Маркетплейс прислал позиции без количества (${offers.join(', ')}): они пропущены, учёт по ним не менялся.`;
 
@@ -46,7 +67,7 @@ export class OrderWriter {
     private readonly deps: OrderWriterDeps,
     private readonly userId: string,
     private readonly store: WriterStore,
-    private readonly intake: { startedAt: Date },
+    private readonly intake: IntakeStart,
   ) {}
 
   private async lock(productId: string): Promise<void> {
@@ -74,14 +95,8 @@ export class OrderWriter {
         order: row,
         lines,
         changed,
-      } = await this.deps.orders.upsert(
-        this.userId,
-        this.store,
-        order,
-        new Date(),
-        (o) =>
-          ['delivering', 'delivered'].includes(o.stage) &&
-          Date.parse(o.orderedAt ?? o.changedAt) < this.intake.startedAt.getTime(),
+      } = await this.deps.orders.upsert(this.userId, this.store, order, new Date(), (o) =>
+        handedOverBeforeIntake(o, this.intake),
       );
       if (dropped.length)
         await this.deps.orders.setProblem(
@@ -134,6 +149,7 @@ export class OrderWriter {
         this.store,
         figures,
         fetchedAt,
+        { onlyChanged: true },
       );
       if (written + cleared > 0) this.changed = true;
     });

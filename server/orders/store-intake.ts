@@ -88,7 +88,10 @@ export async function runStoreIntake(
     deps,
     claim.userId,
     { id: store.id, marketplace: store.marketplace, marketId: store.marketId },
-    claim,
+    {
+      firstRun: claim.cursor === null,
+      windowStart: new Date(claim.startedAt.getTime() - deps.firstRunDays * 86_400_000),
+    },
   );
   const adapter = deps.adapters[store.marketplace as MarketplaceCode];
   let seen = 0;

@@ -60,6 +60,7 @@ export class PostingsRepository {
     store: Store,
     figures: ListingFigures[],
     fetchedAt: Date,
+    { onlyChanged = false }: { onlyChanged?: boolean } = {},
   ): Promise<{ written: number; cleared: number; superseded: boolean }> {
     const db = dbOf(this.root);
     // Two runs of one store commit one after the other: the later replace sees the earlier one's rows.
@@ -103,8 +104,17 @@ export class PostingsRepository {
             fetchedAt: sql`excluded.fetched_at`,
             deletedAt: null,
           },
-          // The listing is the user's (matched by user above): never touch another user's row.
-          setWhere: eq(postingStatuses.userId, userId),
+          // The listing is the user's (matched by user above): never touch another user's row. The order intake
+          // rebuilds the snapshot every run: a row whose figures did not move is left as it is (no version, no sync).
+          setWhere: and(
+            eq(postingStatuses.userId, userId),
+            onlyChanged
+              ? sql`(${postingStatuses.deletedAt} is not null
+                  or ${postingStatuses.awaitingPackaging} is distinct from excluded.awaiting_packaging
+                  or ${postingStatuses.awaitingDeliver} is distinct from excluded.awaiting_deliver
+                  or ${postingStatuses.delivering} is distinct from excluded.delivering)`
+              : undefined,
+          ),
         })
         .returning({ id: postingStatuses.id });
       written += rows.length;

@@ -11,7 +11,14 @@ import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/test-database.ts';
 import { connectLive, listen, waitUntil, type LiveClient } from './helpers/live-client.ts';
 
-const WORKER_ENV = { JOBS_ENABLED: 'true', JOB_POLL_MS: '50', JOB_LEASE_SECONDS: '1', JOB_RETRY_BASE_MS: '40' };
+const WORKER_ENV = {
+  JOBS_ENABLED: 'true',
+  // Not about orders: connected stores would take theirs in meanwhile (docs/rules.md «Заказы маркетплейсов»).
+  ORDER_INTAKE_ENABLED: 'false',
+  JOB_POLL_MS: '50',
+  JOB_LEASE_SECONDS: '1',
+  JOB_RETRY_BASE_MS: '40',
+};
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -23,6 +23,7 @@ const fieldNames: Record<string, string> = {
   order_intake: 'Приём заказов',
   order_intake_interval: 'Как часто проверять заказы',
   store_id: 'Магазин',
+  realization_id: 'Продажа',
   stage: 'Этап заказа',
   marketplace: 'Маркетплейс',
   marketplace_status: 'Статус на маркетплейсе',

@@ -55,7 +55,8 @@ export default fp(async (app) => {
   app.decorate('orderIntake', {
     loop,
     poke: () => loop?.poke(),
-    writerFor: (userId: string, store: MarketRow) => new OrderWriter(deps, userId, store, { startedAt: new Date(0) }),
+    writerFor: (userId: string, store: MarketRow) =>
+      new OrderWriter(deps, userId, store, { firstRun: false, windowStart: new Date(0) }),
   });
   if (loop) {
     app.addHook('onReady', async () => loop.start());
