@@ -80,12 +80,14 @@ export class StockPushRepository {
         onHand: productsWh.stockCount,
         reserved: sql<number>`(select coalesce(sum(r.count), 0) from reserves r
           where r.product_id = products_wh.id and r.deleted_at is null and r.status = 'active')`.mapWith(Number),
-        // A store whose orders reserve by themselves already counts its waiting units in `reserved`: each unit once.
+        // A store whose orders reserve by themselves (intake on, and a run has taken them in) already counts its
+        // waiting units in `reserved`: each unit once. Until its first run succeeds, the snapshot still counts.
         awaitingPackaging: sql<number>`(select coalesce(sum(ps.awaiting_packaging), 0) from posting_statuses ps
           join products_mp l on l.id = ps.product_mp_id
           where l.product_wh_id = products_wh.id and l.deleted_at is null and ps.deleted_at is null
-            and not exists (select 1 from markets m where m.user_id = l.user_id and m.marketplace = l.marketplace
-              and m.market_id = l.market_id and m.deleted_at is null and m.order_intake))`.mapWith(Number),
+            and not exists (select 1 from markets m join order_intake oi on oi.store_id = m.id
+              where m.user_id = l.user_id and m.marketplace = l.marketplace and m.market_id = l.market_id
+                and m.deleted_at is null and m.order_intake and oi.last_ok_at is not null))`.mapWith(Number),
       })
       .from(productsMp)
       .innerJoin(productsWh, and(eq(productsWh.id, productsMp.productWhId), isNull(productsWh.deletedAt)))

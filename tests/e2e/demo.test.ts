@@ -65,7 +65,12 @@ let page: Page;
 const refused: string[] = [];
 
 beforeAll(async () => {
-  ({ env, baseUrl } = await demoEnv('demo', OFFERS, user));
+  // The history's figures are checked as the demo made them; the order trickle and intake are tested on their own
+  // (tests/e2e/orders.test.ts, server/demo/trickle.test.ts).
+  ({ env, baseUrl } = await demoEnv('demo', OFFERS, user, {
+    SANDBOX_TRICKLE_PER_MINUTE: '0',
+    ORDER_INTAKE_ENABLED: 'false',
+  }));
   demo = await runDemo(env);
   api = await ServerApi.logIn(baseUrl, user.login, user.password);
   first = await totals(api);

@@ -28,7 +28,8 @@ let page: Page;
 let home: HomePage;
 
 beforeAll(async () => {
-  const run = await demoEnv('home', OFFERS, user);
+  // The figures are compared with the server's at one moment: no orders trickle in and sell meanwhile.
+  const run = await demoEnv('home', OFFERS, user, { SANDBOX_TRICKLE_PER_MINUTE: '0', ORDER_INTAKE_ENABLED: 'false' });
   demo = await runDemo(run.env);
   baseUrl = run.baseUrl;
   api = await ServerApi.logIn(baseUrl, user.login, user.password);

@@ -19,6 +19,7 @@ export async function demoEnv(
   label: string,
   offers: number,
   user: { login: string; password: string },
+  extra: Record<string, string> = {},
 ): Promise<{ env: Record<string, string>; baseUrl: string }> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const env = {
@@ -31,6 +32,7 @@ export async function demoEnv(
     DEMO_LOGIN: user.login,
     DEMO_PASSWORD: user.password,
     LOG_LEVEL: 'warn',
+    ...extra,
   };
   return { env, baseUrl: `http://127.0.0.1:${port}` };
 }
