@@ -35,8 +35,6 @@ export interface OrderBooksDeps {
 /** What applying an order changed: lines whose books moved (anything that changes available counts). */
 export interface Applied {
   moved: number;
-  /** Lines sold or released for good, or reserved: for the run's summary. */
-  byBooks: Partial<Record<OrderLineBooks, number>>;
 }
 
 const settled: OrderLineBooks[] = ['sold', 'released', 'skipped'];
@@ -66,13 +64,10 @@ export class OrderBooks {
 
   async apply(userId: string, order: OrderRow, lines: OrderLineRow[]): Promise<Applied> {
     const target = targetOf(order);
-    const applied: Applied = { moved: 0, byBooks: {} };
+    const applied: Applied = { moved: 0 };
     for (const line of lines) {
       const next = await this.applyLine(userId, order, line, target);
-      if (next && next !== line.books) {
-        applied.moved += 1;
-        applied.byBooks[next] = (applied.byBooks[next] ?? 0) + 1;
-      }
+      if (next && next !== line.books) applied.moved += 1;
     }
     return applied;
   }

@@ -22,8 +22,6 @@ export class OrderIntakeLoop {
   private readonly running = new Map<string, Promise<void>>();
   private loop?: Promise<void>;
   private wake?: () => void;
-  /** Runs finished since start, for tests and logs. */
-  runs = 0;
 
   constructor(
     private readonly deps: StoreIntakeDeps & { intake: OrderIntakeRepository },
@@ -61,12 +59,6 @@ export class OrderIntakeLoop {
       );
   }
 
-  /** One look for due stores, waiting for the runs it started: what tests call instead of waiting for ticks. */
-  async tick(): Promise<void> {
-    await this.claimAndRun();
-    await Promise.allSettled(this.running.values());
-  }
-
   private async tickForever(): Promise<void> {
     const { signal } = this.controller;
     while (!signal.aborted) {
@@ -88,7 +80,6 @@ export class OrderIntakeLoop {
     for (const claim of claims) {
       const run = this.runClaim(claim).finally(() => {
         this.running.delete(claim.storeId);
-        this.runs += 1;
         this.wake?.();
       });
       this.running.set(claim.storeId, run);
