@@ -6,3 +6,4 @@ export * from './stock.ts';
 export * from './returns.ts';
 export * from './stock-push.ts';
 export * from './orders.ts';
+export * from './uploads.ts';

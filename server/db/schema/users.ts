@@ -34,3 +34,19 @@ export const refreshTokens = pgTable(
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
+
+/**
+ * One sign-in: the refresh family's id, carried by its access tokens as `sid`. Revoking it (logout, a
+ * reused refresh token) ends the sign-in everywhere: refreshes are refused at once and access tokens
+ * within seconds on every instance (server/lib/sessions.ts).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: ownerId(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
