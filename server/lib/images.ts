@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { UploadStore } from '../uploads/upload-store.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -19,29 +19,15 @@ export function detectImage(data: Buffer): ImageExt | null {
   return null;
 }
 
+/** The folder of the embedded default's pictures (and where pictures lay before shared storage). */
 export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /**
- * Stores the image under its SHA-256, so the same picture uploaded twice is one file with one URL
+ * Stores the image under its SHA-256, so the same picture uploaded twice is one copy with one URL
  * (and a URL, once handed out, always means the same bytes: it can be cached forever).
  */
-export async function storeImage(uploadsDir: string, data: Buffer, ext: ImageExt): Promise<string> {
+export async function storeImage(store: UploadStore, data: Buffer, ext: ImageExt): Promise<string> {
   const name = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
-  const target = path.join(uploadsDir, name);
-  const exists = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    await mkdir(uploadsDir, { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const temp = path.join(uploadsDir, `.${randomUUID()}.tmp`);
-    try {
-      await writeFile(temp, data);
-      await rename(temp, target);
-    } finally {
-      await rm(temp, { force: true });
-    }
-  }
+  await store.put(name, imageContentTypes[ext], data);
   return `/uploads/${name}`;
 }

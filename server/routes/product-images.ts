@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detectImage, MAX_IMAGE_BYTES, storeImage, uploadsDirOf } from '../lib/images.ts';
+import { detectImage, MAX_IMAGE_BYTES, storeImage } from '../lib/images.ts';
 import { Problem } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { imageSchema, imageUploadBody } from '../schemas/products.ts';
@@ -10,12 +10,11 @@ const tooLarge = () => new Problem(413, 'file_too_large', 'Файл больше
 /** Image upload. Multipart is parsed only here (this plugin is encapsulated), nowhere else in the API. */
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11 } });
-  const uploadsDir = uploadsDirOf(app.config.dataDir);
 
   app.post(
     '/image/',
     {
-      // Stored by content hash, an upload is idempotent by itself and touches no table.
+      // Stored by content hash, an upload is idempotent by itself; its store writes outside any request transaction.
       // Never queued: a file is sent only while online, not as a sync push entry.
       config: { transaction: false, queueable: false },
       schema: {
@@ -55,7 +54,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           'image_type_unsupported',
           'Это не картинка JPEG, PNG или WebP: загрузите фото в одном из этих форматов',
         );
-      return { url: await storeImage(uploadsDir, data, ext) };
+      return { url: await storeImage(app.uploads, data, ext) };
     },
   );
 };

@@ -39,7 +39,8 @@ const stored = () => readdirSync(path.join(app.config.dataDir, 'uploads')).sort(
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  app = await startTestApp(t.database);
+  // The folder store, on both engines: these checks count its files (uploads-shared.test.ts covers the others).
+  app = await startTestApp(t.database, { UPLOADS_STORE: 'folder' });
   user = await signUp(app);
 });
 
