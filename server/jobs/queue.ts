@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationKind } from '../../api/ws.ts';
 import type { LiveHub } from '../live/hub.ts';
+import { Problem } from '../lib/problem.ts';
 import type { JobRow, JobsRepository } from '../repositories/jobs.ts';
 
 export interface JobContext {
@@ -22,8 +23,33 @@ export interface JobQueueOptions {
   retryBaseMs?: number;
   /** How long stop() waits for a handler that ignores the abort signal before giving its job up. */
   stopTimeoutMs?: number;
+  /** Workers on this instance: jobs of different users run side by side. */
+  concurrency?: number;
+  /** Jobs one user may have running at once, on every instance together. */
+  perUser?: number;
+  /** Jobs one user may have waiting; past it enqueue is refused with 429. */
+  queueLimit?: number;
   log: FastifyBaseLogger;
 }
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /**
+   * What makes two jobs the same work: while one with this key waits, enqueue answers it instead of a new
+   * one (a running one does not count: what it read may have changed since it started). A store's id, or
+   * '' for one job a user.
+   */
+  dedupeKey?: string;
+}
+
+/** The job queued, or the same work found already waiting (`created` false). */
+export interface Enqueued {
+  job: JobRow;
+  created: boolean;
+}
+
+/** When a full queue is worth trying again: by then a few of its jobs have usually run. */
+const QUEUE_FULL_RETRY_SECONDS = 30;
 
 class ShutdownAbort extends Error {}
 
@@ -45,17 +71,25 @@ interface Run {
 }
 
 /**
- * Runs queued jobs one at a time on this instance. Jobs live in the database, so they survive a
- * restart: one cut short by a shutdown is released, one whose instance died is queued again
- * once its lease runs out. Failures retry with exponential backoff and jitter.
+ * Runs queued jobs on `concurrency` workers of this instance, users taking turns and each user's jobs
+ * limited to `perUser` at once across instances (the claim's, server/repositories/job-claim.ts). Jobs
+ * live in the database, so they survive a restart: one cut short by a shutdown is released, one whose
+ * instance died is queued again once its lease runs out. Failures retry with exponential backoff and
+ * jitter.
  */
 export class JobQueue {
   readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly controller = new AbortController();
-  private loop?: Promise<void>;
-  private wake?: () => void;
-  private current?: Run;
+  private loops?: Promise<void>;
+  /**
+   * Idle workers. One of them (the poller) wakes every pollMs to look for work; the others sleep until
+   * woken, so an idle instance asks the database once a poll however many workers it has.
+   */
+  private readonly sleepers = new Set<() => void>();
+  private polling = false;
+  private readonly runs = new Set<Run>();
+  private lastSweep = 0;
 
   constructor(
     private readonly repo: JobsRepository,
@@ -65,18 +99,36 @@ export class JobQueue {
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
-    this.wake?.();
+    this.wakeAll();
   }
 
-  async enqueue(userId: string, kind: string, payload: unknown, maxAttempts = 5): Promise<JobRow> {
-    const job = await this.repo.enqueue({ userId, kind, payload, maxAttempts });
-    this.wake?.();
-    return job;
+  /**
+   * Queues a job (in the request's transaction if there is one). With a dedupeKey, the same work already
+   * waiting is the answer instead (`created` false). A user with queueLimit jobs waiting is refused: 429.
+   */
+  async enqueue(userId: string, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<Enqueued> {
+    const { maxAttempts = 5, dedupeKey } = options;
+    const offered = await this.repo.offer(
+      { userId, kind, payload, maxAttempts, dedupeKey },
+      this.options.queueLimit ?? Number.POSITIVE_INFINITY,
+    );
+    if ('full' in offered)
+      throw new Problem(
+        429,
+        'job_queue_full',
+        'Слишком много задач в очереди: дождитесь, пока выполнятся уже поставленные',
+        undefined,
+        { 'retry-after': String(QUEUE_FULL_RETRY_SECONDS) },
+      );
+    if (offered.created) this.wakeOne();
+    return offered;
   }
 
   start(): void {
     if (this.controller.signal.aborted) return;
-    this.loop ??= this.run();
+    this.loops ??= Promise.all(Array.from({ length: this.options.concurrency ?? 1 }, () => this.run())).then(
+      () => undefined,
+    );
   }
 
   /**
@@ -86,32 +138,42 @@ export class JobQueue {
    */
   async stop(): Promise<void> {
     this.controller.abort(new ShutdownAbort());
-    this.wake?.();
-    if (!this.loop) return;
+    this.wakeAll();
+    if (!this.loops) return;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<true>(
       (resolve) => (timer = setTimeout(() => resolve(true), this.options.stopTimeoutMs ?? 10_000)),
     );
-    const late = await Promise.race([this.loop.then(() => false as const), timedOut]);
+    const late = await Promise.race([this.loops.then(() => false as const), timedOut]);
     clearTimeout(timer);
-    const run = this.current;
-    if (!late || !run) return;
+    if (!late) return;
+    await Promise.all([...this.runs].map((run) => this.abandon(run)));
+  }
+
+  private async abandon(run: Run): Promise<void> {
     run.abandoned = true;
     clearInterval(run.heartbeat);
+    this.runs.delete(run);
     this.options.log.warn({ job: run.job.id, kind: run.job.kind }, 'job handler ignored shutdown, releasing its job');
     await this.repo
       .release(run.job.id, this.worker)
       .catch((err) => this.options.log.error({ err }, 'job release failed'));
   }
 
+  /** One worker: claims, runs, and claims again until stopped; idle, it sleeps until the next poll or a wake. */
   private async run(): Promise<void> {
     const { signal } = this.controller;
     while (!signal.aborted) {
       try {
-        await this.repo.requeueExpired(this.options.leaseSeconds);
-        const job = await this.repo.claim(this.worker, [...this.handlers.keys()]);
-        if (job) await this.execute(job);
-        else await this.idle();
+        await this.sweep();
+        const job = await this.repo.claim(this.worker, [...this.handlers.keys()], this.options.perUser ?? 1);
+        if (!job) {
+          await this.idle();
+          continue;
+        }
+        // There may be more: another worker looks (and, finding nothing, becomes the poller).
+        this.wakeOne();
+        await this.execute(job);
       } catch (err) {
         if (signal.aborted) break;
         this.options.log.error({ err }, 'job loop failed');
@@ -120,15 +182,37 @@ export class JobQueue {
     }
   }
 
+  /** Expired leases are looked for once a poll by the instance, not by every worker. */
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < this.options.pollMs) return;
+    this.lastSweep = now;
+    await this.repo.requeueExpired(this.options.leaseSeconds);
+  }
+
   private idle(): Promise<void> {
+    if (this.controller.signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      function done() {
+      const polls = !this.polling;
+      if (polls) this.polling = true;
+      const timer = polls ? setTimeout(() => done(), this.options.pollMs) : undefined;
+      const done = () => {
         clearTimeout(timer);
+        if (polls) this.polling = false;
+        this.sleepers.delete(done);
         resolve();
-      }
-      this.wake = done;
+      };
+      this.sleepers.add(done);
     });
+  }
+
+  private wakeOne(): void {
+    const [first] = this.sleepers;
+    first?.();
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.sleepers]) wake();
   }
 
   private async execute(job: JobRow): Promise<void> {
@@ -144,7 +228,7 @@ export class JobQueue {
     const heartbeat = setInterval(() => void this.repo.heartbeat(job.id, this.worker).catch(() => undefined), beatMs);
     heartbeat.unref();
     const run: Run = { job, abandoned: false, heartbeat };
-    this.current = run;
+    this.runs.add(run);
 
     const publishProgress = (value: number) =>
       this.live.publish(job.userId, { type: 'progress', value, job_id: job.id });
@@ -171,7 +255,7 @@ export class JobQueue {
       if (!run.abandoned && (await this.repo.complete(job.id, this.worker, result))) publishProgress(100);
     } finally {
       clearInterval(heartbeat);
-      if (this.current === run) this.current = undefined;
+      this.runs.delete(run);
     }
   }
 

@@ -25,7 +25,7 @@ const extractStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           'итог — уведомление и GET /api/v1/jobs/{id}/; цифры — GET /api/v1/products_mp_status/.',
         security: bearer,
         body: extractProductsBody,
-        response: { 202: extractProductsResponse, ...problems(400, 401, 404, 413) },
+        response: { 202: extractProductsResponse, ...problems(400, 401, 404, 413, 429) },
       },
     },
     async (request, reply) => {

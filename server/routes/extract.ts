@@ -29,7 +29,7 @@ const extractRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/jobs/{id}/.',
         security: bearer,
         body: extractProductsBody,
-        response: { 202: extractProductsResponse, ...problems(400, 401, 404, 413) },
+        response: { 202: extractProductsResponse, ...problems(400, 401, 404, 413, 429) },
       },
     },
     async (request, reply) => {

@@ -52,7 +52,22 @@ export async function storesToLoad(
   return stores;
 }
 
-/** One job a store, in the request's transaction; the answer every extract call gives. */
+/**
+ * What makes two loads the same work: the store, and whatever else the payload asks for (a returns load's
+ * period) — a second load of a store while the same one waits gets the waiting job, a different period
+ * is work of its own.
+ */
+export function loadKey(store: MarketRow, payload: object): string {
+  const rest = Object.entries(payload)
+    .filter(([name]) => name !== 'store_id')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return rest.length === 0 ? store.id : `${store.id} ${JSON.stringify(rest)}`;
+}
+
+/**
+ * One job a store, in the request's transaction; the answer every extract call gives. A load of a store
+ * already waiting answers that job's id; a user with a full queue is refused (429) and nothing is queued.
+ */
 export async function queueLoads(
   app: FastifyInstance,
   userId: string,
@@ -62,7 +77,8 @@ export async function queueLoads(
 ) {
   const jobs = [];
   for (const store of stores) {
-    const job = await app.jobs.enqueue(userId, type, payload(store));
+    const body = payload(store);
+    const { job } = await app.jobs.enqueue(userId, type, body, { dedupeKey: loadKey(store, body) });
     jobs.push({ job_id: job.id, marketplace: store.marketplace, market_id: store.marketId });
   }
   return { job_ids: jobs.map((j) => j.job_id), jobs };

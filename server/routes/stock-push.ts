@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, Problem } from '../lib/problem.ts';
 import { STOCK_PUSH, type StockPushPayload } from '../stock-push/job.ts';
+import { STOCK_PUSH_KEY } from '../stock-push/push-key.ts';
 import { previewStores } from '../stock-push/preview.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
@@ -82,10 +83,12 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Ставит одну фоновую задачу на все подключённые магазины (или market_ids). Ход — сообщения progress в живом канале, ' +
           'итог — уведомление и GET /api/v1/stock-push/log/{job_id}/ с ответом маркетплейса по каждому товару. ' +
-          'Пока передача ждёт или идёт, вторая не ставится: 409 stock_push_running.',
+          'Пока передача ждёт своей очереди, вторая не ставится: 409 stock_push_running (сколько бы запусков ни пришло ' +
+          'разом, с любых экземпляров сервера, ждёт одна). Идущая передача следующую не задерживает: остатки могли ' +
+          'измениться после её начала, и следующая пойдёт сразу после неё. Больше JOBS_QUEUE_LIMIT задач в очереди — 429.',
         security: bearer,
         body: stockPushStartBody,
-        response: { 202: stockPushStarted, ...problems(400, 401, 404, 409) },
+        response: { 202: stockPushStarted, ...problems(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -98,10 +101,12 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
           'no_connected_stores',
           'Нет подключённых магазинов: укажите маркетплейс и ключ API в настройках магазина',
         );
-      if (await app.repos.stockPush.pending(userId))
-        throw new Problem(409, 'stock_push_running', 'Остатки уже передаются: дождитесь окончания');
       const payload: StockPushPayload = { market_ids: marketIds ? [...new Set(marketIds)] : null, trigger: 'manual' };
-      const job = await app.jobs.enqueue(userId, STOCK_PUSH, payload, 3);
+      const { job, created } = await app.jobs.enqueue(userId, STOCK_PUSH, payload, {
+        maxAttempts: 3,
+        dedupeKey: STOCK_PUSH_KEY,
+      });
+      if (!created) throw new Problem(409, 'stock_push_running', 'Остатки уже передаются: дождитесь окончания');
       reply.code(202);
       return { job_id: job.id };
     },

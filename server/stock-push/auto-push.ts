@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/queue.ts';
 import { STOCK_PUSH, type StockPushRepository } from '../repositories/stock-push.ts';
 import type { StockPushPayload } from './job.ts';
+import { STOCK_PUSH_KEY } from './push-key.ts';
 import { changedOnly, planStores } from './plan.ts';
 
 export interface AutoPushOptions {
@@ -91,6 +92,7 @@ export class AutoPush {
     const changed = await changedOnly(repo, userId, await planStores(repo, userId));
     if (changed.length === 0 || this.stopped) return;
     const payload: StockPushPayload = { market_ids: null, trigger: 'auto' };
-    await this.options.jobs.enqueue(userId, STOCK_PUSH, payload, 3);
+    // A push started by hand meanwhile is waiting: it covers this burst's changes, so it is the answer.
+    await this.options.jobs.enqueue(userId, STOCK_PUSH, payload, { maxAttempts: 3, dedupeKey: STOCK_PUSH_KEY });
   }
 }

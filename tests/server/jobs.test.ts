@@ -91,7 +91,7 @@ describe('job queue', () => {
       for (const value of [10, 35.4, 70]) await ctx.progress(value);
       return { imported: 3, payload: ctx.job.payload };
     });
-    const job = await app.jobs.enqueue(user.id, kind, { market: 'ozon-1' }, 3);
+    const { job } = await app.jobs.enqueue(user.id, kind, { market: 'ozon-1' }, { maxAttempts: 3 });
     expect(job).toMatchObject({ status: 'queued', attempts: 0, progress: 0 });
 
     const messages = await socket.take(4);
@@ -115,7 +115,7 @@ describe('job queue', () => {
       if (ctx.job.attempts < 3) throw new Error(`сбой ${ctx.job.attempts}`);
       return 'ok';
     });
-    const job = await app.jobs.enqueue(user.id, kind, {}, 5);
+    const { job } = await app.jobs.enqueue(user.id, kind, {}, { maxAttempts: 5 });
 
     // Failed attempts that will be retried tell the user nothing; the first message is the end.
     expect(await socket.next(5000)).toEqual({ type: 'progress', value: 100, job_id: job.id });
@@ -138,7 +138,7 @@ describe('job queue', () => {
       runs += 1;
       throw new PermanentJobError('ключ API отклонён');
     });
-    const job = await app.jobs.enqueue(user.id, kind, {}, 5);
+    const { job } = await app.jobs.enqueue(user.id, kind, {}, { maxAttempts: 5 });
 
     expect(await socket.take(2, 5000)).toEqual([
       { type: 'progress', value: 100, job_id: job.id },
@@ -162,7 +162,7 @@ describe('job queue', () => {
       runs += 1;
       throw new Error('маркетплейс недоступен');
     });
-    const job = await app.jobs.enqueue(user.id, kind, {}, 2);
+    const { job } = await app.jobs.enqueue(user.id, kind, {}, { maxAttempts: 2 });
 
     expect(await socket.take(2, 5000)).toEqual([
       { type: 'progress', value: 100, job_id: job.id },
@@ -190,7 +190,7 @@ describe('job queue', () => {
         ctx.signal.addEventListener('abort', () => ((aborted = true), reject(ctx.signal.reason)), { once: true }),
       );
     });
-    const job = await first.jobs.enqueue(user.id, kind, { page: 7 }, 3);
+    const { job } = await first.jobs.enqueue(user.id, kind, { page: 7 }, { maxAttempts: 3 });
     expect(await firstSocket.next()).toEqual({ type: 'progress', value: 30, job_id: job.id });
     expect(await row(job.id)).toMatchObject({
       status: 'running',
@@ -231,9 +231,11 @@ describe('job queue', () => {
 
   it('requeues the job of a dead instance once its lease has run out, and no sooner', async () => {
     const { user, socket, row } = await newUser();
+    // Another user's: a job of the same user still running would hold the orphan back by the per-user cap.
+    const other = await newUser();
     const kind = kindOf('orphan');
     const orphan = await app.repos.jobs.enqueue({ userId: user.id, kind, payload: {}, maxAttempts: 3 });
-    const busy = await app.repos.jobs.enqueue({ userId: user.id, kind, payload: {}, maxAttempts: 3 });
+    const busy = await app.repos.jobs.enqueue({ userId: other.user.id, kind, payload: {}, maxAttempts: 3 });
     const markRunning = (id: string, worker: string, lockedAt: ReturnType<typeof sql>) =>
       app.database.db
         .update(jobs)
@@ -254,9 +256,9 @@ describe('job queue', () => {
     expect(await row(orphan.id)).toMatchObject({ status: 'done', attempts: 2, result: 'recovered', lockedBy: null });
     // The other instance still holds its lease: its job stays with it.
     expect(performance.now() - busySince).toBeLessThan(900);
-    expect(await row(busy.id)).toMatchObject({ status: 'running', lockedBy: 'alive-instance' });
+    expect(await other.row(busy.id)).toMatchObject({ status: 'running', lockedBy: 'alive-instance' });
 
-    await waitUntil(async () => (await row(busy.id)).status === 'done', 4000, 'expired job recovered');
+    await waitUntil(async () => (await other.row(busy.id)).status === 'done', 4000, 'expired job recovered');
     expect(performance.now() - busySince).toBeGreaterThanOrEqual(950);
   });
 
@@ -272,7 +274,7 @@ describe('job queue', () => {
     };
     app.jobs.register(kind, handler);
     other.jobs.register(kind, handler);
-    const job = await app.jobs.enqueue(user.id, kind, {}, 3);
+    const { job } = await app.jobs.enqueue(user.id, kind, {}, { maxAttempts: 3 });
 
     await waitUntil(async () => (await row(job.id)).status === 'done', 6000, 'slow job done');
     expect(runs).toBe(1);
@@ -292,7 +294,7 @@ describe('job queue', () => {
       return 'too late';
     });
     const onStubborn = await liveSocket(await listen(stubborn), user);
-    const job = await stubborn.jobs.enqueue(user.id, kind, {}, 3);
+    const { job } = await stubborn.jobs.enqueue(user.id, kind, {}, { maxAttempts: 3 });
     expect(await onStubborn.next()).toEqual({ type: 'progress', value: 20, job_id: job.id });
 
     const started = performance.now();
@@ -316,18 +318,23 @@ describe('job queue', () => {
   it('two instances working one queue run every job exactly once and share the work', async () => {
     const { user, row } = await newUser();
     const kind = kindOf('fanout');
-    const other = await startWorker(await sameDatabase());
+    // One worker each and a cap above the jobs' number: the user's jobs may run side by side, one on each.
+    const sharing = { JOBS_CONCURRENCY: '1', JOBS_PER_USER: '6' };
+    const one = await startWorker(testDb.database, sharing);
+    const other = await startWorker(await sameDatabase(), sharing);
     const ranBy = new Map<string, string[]>();
     const handlerOf = (worker: string) => async (ctx: { job: JobRow }) => {
       ranBy.set(ctx.job.id, [...(ranBy.get(ctx.job.id) ?? []), worker]);
       await sleep(120);
       return worker;
     };
-    app.jobs.register(kind, handlerOf(app.jobs.worker));
+    one.jobs.register(kind, handlerOf(one.jobs.worker));
     other.jobs.register(kind, handlerOf(other.jobs.worker));
 
-    const enqueued = await Promise.all(Array.from({ length: 6 }, (_, i) => app.jobs.enqueue(user.id, kind, { i }, 1)));
-    const ids = enqueued.map((j) => j.id);
+    const enqueued = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => one.jobs.enqueue(user.id, kind, { i }, { maxAttempts: 1 })),
+    );
+    const ids = enqueued.map((e) => e.job.id);
     await waitUntil(
       async () => (await Promise.all(ids.map(row))).every((r) => r.status === 'done'),
       8000,
@@ -336,9 +343,10 @@ describe('job queue', () => {
 
     for (const id of ids) expect(ranBy.get(id), `job ${id}`).toHaveLength(1);
     const workers = ids.map((id) => ranBy.get(id)![0]);
-    expect(new Set(workers)).toEqual(new Set([app.jobs.worker, other.jobs.worker]));
+    expect(new Set(workers)).toEqual(new Set([one.jobs.worker, other.jobs.worker]));
     for (const id of ids) expect((await row(id)).result).toBe(ranBy.get(id)![0]);
     await stop(other);
+    await stop(one);
   });
 
   it.runIf(testDbKind === 'postgres')(
@@ -352,10 +360,19 @@ describe('job queue', () => {
       const racer = await sameDatabase();
       const repos = [app.repos.jobs, new JobsRepository(racer.db)];
 
-      const claimed = await Promise.all(Array.from({ length: 8 }, (_, i) => repos[i % 2]!.claim(`racer-${i}`, [kind])));
+      // A cap of 8 a user: only SKIP LOCKED keeps the racers apart (the cap's own race: jobs-fairness.test.ts).
+      const claimed = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => repos[i % 2]!.claim(`racer-${i}`, [kind], 8)),
+      );
+      expect(claimed.filter(Boolean).length).toBeGreaterThan(0);
+      // A racer that found the user's claim lock taken gets nothing now and the rest on a later try.
+      for (let i = 0; i < 8 && claimed.some((j) => !j); i++) {
+        const slot = claimed.findIndex((j) => !j);
+        claimed[slot] = await repos[slot % 2]!.claim(`racer-${slot}`, [kind], 8);
+      }
       expect(claimed.every(Boolean)).toBe(true);
       expect(new Set(claimed.map((j) => j!.id)).size).toBe(8);
-      expect(await app.repos.jobs.claim('late-racer', [kind])).toBeUndefined();
+      expect(await app.repos.jobs.claim('late-racer', [kind], 8)).toBeUndefined();
 
       // Left running they would be requeued by the workers after the lease.
       await Promise.all(claimed.map((j, i) => app.repos.jobs.complete(j!.id, `racer-${i}`, null)));
