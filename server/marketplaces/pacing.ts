@@ -1,12 +1,28 @@
-type Sleep = (ms: number) => Promise<void>;
+export type Sleep = (ms: number) => Promise<void>;
 
 const sleepReal: Sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Token bucket shared by every request that counts against one quota (OZON: per Client-Id across all
- * methods). Pacing up front is cheaper than collecting 429s, which OZON may punish by cutting access.
+ * A token bucket's pacer: shared by every request that counts against one quota (OZON: per Client-Id
+ * across all methods). Pacing up front is cheaper than collecting 429s, which OZON may punish by cutting
+ * access. In this process's memory (MemoryRatePacer) or in the database for every instance
+ * (shared-pacing.ts).
  */
-export class RatePacer {
+export interface RatePacer {
+  /** Resolves when the caller may send; rejects when the pace cannot be known (the caller retries later). */
+  take(): Promise<void>;
+}
+
+/**
+ * At most `limit` units in any window: in this process's memory (MemoryWindowPacer) or in the database
+ * for every instance (shared-pacing.ts).
+ */
+export interface WindowPacer {
+  take(units?: number): Promise<void>;
+}
+
+/** A token bucket in this process's memory: enough for one instance, and for the sandbox's own code. */
+export class MemoryRatePacer implements RatePacer {
   private tokens: number;
   private last = Date.now();
   private queue: Promise<void> = Promise.resolve();
@@ -45,7 +61,7 @@ export class RatePacer {
  * minute") state their limits: a token bucket would let a burst plus a full minute's rate through in one
  * window. A take larger than the limit waits for an empty window and goes alone.
  */
-export class WindowPacer {
+export class MemoryWindowPacer implements WindowPacer {
   private spent: Array<{ at: number; units: number }> = [];
   private queue: Promise<void> = Promise.resolve();
 
@@ -84,17 +100,41 @@ export interface Pacer {
   take(): Promise<void>;
 }
 
+/** The in-memory pacers under their long-standing names, for code and tests that build one directly. */
+export const RatePacer = MemoryRatePacer;
+export const WindowPacer = MemoryWindowPacer;
+
+/**
+ * Where a quota's pace is kept. The pool asks it once per key; the key names whose quota it is (it may
+ * carry a marketplace token: a store that keeps keys outside this process must not keep them readable).
+ */
+export interface PacerStore {
+  rate(key: string, perSecond: number, burst: number): RatePacer;
+  /** `sleep` is a test's clock for the in-memory window; a store paced by another clock may ignore it. */
+  window(key: string, limit: number, windowMs: number, sleep?: Sleep): WindowPacer;
+}
+
+/** Each quota paced in this process alone: right for one instance, for unit tests and for the sandbox. */
+export const memoryPacerStore: PacerStore = {
+  rate: (_key, perSecond, burst) => new MemoryRatePacer(perSecond, burst),
+  window: (_key, limit, windowMs, sleep) => new MemoryWindowPacer(limit, windowMs, sleep),
+};
+
 /**
  * Every pacer of the marketplace calls, in one pool keyed by whose quota it counts: OZON per Client-Id
  * (all methods, and /v2/products/stocks on its own), Wildberries per token and API category (Content,
  * analytics, marketplace), Yandex Market per key and resource (returns, orders) and per shop for
  * updateStocks' SKUs a minute. The imports and the stock push ask the same pool, so one seller's quota
  * is counted once however many jobs spend it. A quota's limits are the ones its first caller names: the
- * app builds every adapter from one configuration, so they agree.
+ * app builds every adapter from one configuration, so they agree. The app's pool keeps the pace in the
+ * database (shared-pacing.ts), so several instances together stay within each limit; without a store the
+ * pace lives in this process.
  */
 export class PacerPool {
   private readonly rates = new Map<string, RatePacer>();
   private readonly windows = new Map<string, WindowPacer>();
+
+  constructor(private readonly store: PacerStore = memoryPacerStore) {}
 
   /** OZON: 50 requests a second per Client-Id across all methods (reference §1). */
   ozon(clientId: string, perSecond = 50): RatePacer {
@@ -136,15 +176,15 @@ export class PacerPool {
     return this.window(`YM:${apiKey}:${campaignId}:stock-skus`, perMinute, minuteMs);
   }
 
-  private rate(key: string, perSecond: number, burst?: number): RatePacer {
+  private rate(key: string, perSecond: number, burst = Math.max(1, Math.floor(perSecond))): RatePacer {
     let pacer = this.rates.get(key);
-    if (!pacer) this.rates.set(key, (pacer = new RatePacer(perSecond, burst)));
+    if (!pacer) this.rates.set(key, (pacer = this.store.rate(key, perSecond, burst)));
     return pacer;
   }
 
   private window(key: string, limit: number, windowMs: number, sleep?: Sleep): WindowPacer {
     let pacer = this.windows.get(key);
-    if (!pacer) this.windows.set(key, (pacer = new WindowPacer(limit, windowMs, sleep)));
+    if (!pacer) this.windows.set(key, (pacer = this.store.window(key, limit, windowMs, sleep)));
     return pacer;
   }
 }

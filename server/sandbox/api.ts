@@ -99,6 +99,11 @@ export interface Sandbox {
    * {"offer_id"}.
    */
   refuseStock(marketplace: SandboxMarketplace, offerId: string): void;
+  /**
+   * How many requests each limit counter refused for rate (OZON/WB 429, YM 420 of the sandbox's own limits,
+   * not injected failures) since the start or control.reset(); also GET /__sandbox/limits.
+   */
+  rateRefusals(): Record<string, number>;
   /** Stops the trickle and the server. */
   close(): Promise<void>;
 }

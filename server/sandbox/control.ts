@@ -46,7 +46,15 @@ async function handleStockControl(
   return true;
 }
 
-/** The test-only control endpoints under /__sandbox/ (stocks, postings, trickle, returns); true when it was one. */
+/** GET /__sandbox/limits: the requests each limit refused for rate (stocks.ts rateRefusals); true when it was one. */
+function handleLimitsControl(req: IncomingMessage, res: ServerResponse, url: URL, { stocks }: ControlContext): boolean {
+  if (url.pathname !== '/__sandbox/limits') return false;
+  if (req.method === 'GET') send(res, { status: 200, body: { refused: stocks.rateRefusals() } });
+  else send(res, { status: 405, body: { message: 'sandbox: GET /__sandbox/limits' } });
+  return true;
+}
+
+/** The test-only control endpoints under /__sandbox/ (stocks, limits, postings, trickle, returns); true when one. */
 export async function handleControl(
   req: IncomingMessage,
   res: ServerResponse,
@@ -56,6 +64,7 @@ export async function handleControl(
   if (!url.pathname.startsWith('/__sandbox/')) return false;
   return (
     (await handleStockControl(req, res, url, context)) ||
+    handleLimitsControl(req, res, url, context) ||
     (await handlePostingControl(req, res, url, context)) ||
     (await handleTrickleControl(req, res, url, context)) ||
     (await handleReturnControl(req, res, url, context))

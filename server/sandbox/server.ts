@@ -274,6 +274,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       every.clear();
       counters.clear();
       requests.length = 0;
+      stocks.clearRateRefusals();
     },
   };
 
@@ -290,6 +291,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     trickle: () => trickle.view(),
     stocks: (marketplace, storeId) => stocks.list(marketplace, storeId),
     refuseStock: (marketplace, offerId) => stocks.refuse(marketplace, offerId),
+    rateRefusals: () => stocks.rateRefusals(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         trickle.stop();

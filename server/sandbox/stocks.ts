@@ -42,6 +42,7 @@ export class SandboxStocks {
   private readonly buckets = new Map<string, { tokens: number; last: number }>();
   private readonly pairs = new Map<string, number>();
   private readonly refused = new Map<string, string | undefined>();
+  private readonly rateRefused = new Map<string, number>();
 
   constructor(limits: SandboxStockLimits = {}) {
     this.limits = {
@@ -89,7 +90,7 @@ export class SandboxStocks {
     const now = Date.now();
     const spent = (this.windows.get(id) ?? []).filter((s) => s.at > now - windowMs + TOLERANCE_MS);
     this.windows.set(id, spent);
-    if (spent.reduce((n, s) => n + s.units, 0) + units > limit) return false;
+    if (spent.reduce((n, s) => n + s.units, 0) + units > limit) return this.refusedForRate(id);
     spent.push({ at: now, units });
     return true;
   }
@@ -109,7 +110,7 @@ export class SandboxStocks {
     b.tokens = Math.min(burst, b.tokens + (now - b.last) * rate);
     b.last = now;
     this.buckets.set(id, b);
-    if (b.tokens < 1 - TOLERANCE_MS * rate) return false;
+    if (b.tokens < 1 - TOLERANCE_MS * rate) return this.refusedForRate(id);
     b.tokens -= cost;
     return true;
   }
@@ -125,6 +126,23 @@ export class SandboxStocks {
   charge(id: string, extra: number): void {
     const b = this.buckets.get(id);
     if (b) b.tokens -= extra;
+  }
+
+  /**
+   * The requests refused for a rate limit (a window or a bucket over its limit), per counter id, since the
+   * start or the last reset: what a test of the callers' pacing reads. Injected failures are not counted.
+   */
+  rateRefusals(): Record<string, number> {
+    return Object.fromEntries(this.rateRefused);
+  }
+
+  clearRateRefusals(): void {
+    this.rateRefused.clear();
+  }
+
+  private refusedForRate(id: string): false {
+    this.rateRefused.set(id, (this.rateRefused.get(id) ?? 0) + 1);
+    return false;
   }
 
   /** OZON: a product-warehouse pair changes at most once per half a minute; true when this change comes too soon. */

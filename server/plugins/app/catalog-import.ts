@@ -4,6 +4,7 @@ import { POSTING_STATUS, postingStatusHandler } from '../../import/postings.ts';
 import { RETURNS_IMPORT, returnsImportHandler } from '../../import/returns.ts';
 import { OzonAdapter } from '../../marketplaces/ozon.ts';
 import { PacerPool } from '../../marketplaces/pacing.ts';
+import { SharedPacerStore } from '../../marketplaces/shared-pacing.ts';
 import { WildberriesAdapter } from '../../marketplaces/wildberries.ts';
 import type { MarketplaceAdapter, MarketplaceCode } from '../../marketplaces/types.ts';
 import { YandexMarketAdapter } from '../../marketplaces/yandex-market.ts';
@@ -25,8 +26,12 @@ export default fp(async (app) => {
   const { ozonUrl, wildberriesUrl, wildberriesAnalyticsUrl, wildberriesMarketplaceUrl, yandexMarketUrl, pageSize } =
     app.config.marketplaces;
   const stock = app.config.stockPush;
-  // One pool of pacers for every marketplace call the app makes: a seller's quota is counted once.
-  const pacing = new PacerPool();
+  // One pool of pacers for every marketplace call the app makes: a seller's quota is counted once, and
+  // counted in the database, so every instance of the server spends it together.
+  const pacerStore = new SharedPacerStore(app.repos.pacers);
+  const pacing = new PacerPool(pacerStore);
+  // A take still waiting when the app closes must not wake to a closed database: it ends, unsent.
+  app.addHook('onClose', async () => pacerStore.close());
   const adapters = {
     OZON: new OzonAdapter({
       pacing,
