@@ -1,6 +1,9 @@
 /**
- * Messages of the live channel, WebSocket /user/{user_id}/?token=<access token>.
- * The server only sends; the client only listens. Shared by server and PWA.
+ * Messages of the live channel, WebSocket /user/{user_id}/. The access token goes as the
+ * subprotocol pair `bearer`, `<access token>` (`new WebSocket(url, ['bearer', token])`) and the
+ * server answers the protocol `bearer`; a token in the query string is refused, as addresses land
+ * in proxy logs and the browser console. The server only sends; the client only listens. Shared by
+ * server and PWA.
  */
 export type NotificationKind = 'info' | 'success' | 'warning' | 'error';
 
@@ -14,7 +17,7 @@ export type LiveMessage =
 
 /** Close codes the server uses when it refuses or ends a live channel. */
 export const LiveCloseCode = {
-  /** No token, a malformed or expired one: refresh it and reconnect. */
+  /** No token, a malformed or expired one, one in the query string, or its sign-in ended: refresh it and reconnect. */
   invalidToken: 4401,
   /** The token belongs to another user than the one in the path. */
   forbidden: 4403,

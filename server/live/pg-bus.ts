@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveMessage } from '../../api/ws.ts';
-import type { LiveBus } from './hub.ts';
+import type { BusMessage, LiveBus } from './hub.ts';
 
 const CHANNEL = 'ostatok_live';
 const RECONNECT_MS = 1000;
@@ -10,7 +9,7 @@ const RECONNECT_MS = 1000;
 interface Envelope {
   o: string;
   u: string;
-  m: LiveMessage;
+  m: BusMessage;
 }
 
 /**
@@ -24,7 +23,7 @@ export class PgLiveBus implements LiveBus {
   private current?: pg.Client;
   private client?: pg.Client;
   private ready?: Promise<pg.Client>;
-  private deliver?: (userId: string, message: LiveMessage) => void;
+  private deliver?: (userId: string, message: BusMessage) => void;
   private closed = false;
 
   constructor(
@@ -32,7 +31,7 @@ export class PgLiveBus implements LiveBus {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  subscribe(deliver: (userId: string, message: LiveMessage) => void): void {
+  subscribe(deliver: (userId: string, message: BusMessage) => void): void {
     this.deliver = deliver;
   }
 
@@ -42,7 +41,7 @@ export class PgLiveBus implements LiveBus {
     return this.ready;
   }
 
-  async publish(userId: string, message: LiveMessage): Promise<void> {
+  async publish(userId: string, message: BusMessage): Promise<void> {
     const client = await this.start();
     const payload: Envelope = { o: this.origin, u: userId, m: message };
     await client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(payload)]);

@@ -2,20 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { conflict, unauthorized } from '../lib/problem.ts';
-import { newRefreshToken, sha256, signAccessToken } from '../lib/tokens.ts';
+import { newRefreshToken, sha256, signAccessToken, verifyAccessToken } from '../lib/tokens.ts';
+import { bearerOf } from '../plugins/app/auth.ts';
 import { bearer, problems } from '../schemas/common.ts';
-import { loginBody, refreshBody, signupBody, toUser, tokenPair, userSchema } from '../schemas/users.ts';
+import { loginBody, logoutBody, refreshBody, signupBody, toUser, tokenPair, userSchema } from '../schemas/users.ts';
 import type { RefreshTokenRow } from '../repositories/refresh-tokens.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { loginLimiter } from '../lib/login-limiter.ts';
 
 type TokenPair = z.infer<typeof tokenPair>;
-import { loginLimiter } from '../lib/login-limiter.ts';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, config } = app;
   const limiter = loginLimiter(repos.authAttempts, config.login);
 
-  async function issueTokens(userId: string, familyId: string = randomUUID()) {
+  /** A new sign-in (a session, whose id is the refresh family's), or the next pair of one. */
+  async function issueTokens(userId: string, familyId?: string) {
+    if (!familyId) {
+      familyId = randomUUID();
+      await repos.sessions.create(familyId, userId);
+    }
     const refresh = newRefreshToken();
     await repos.refreshTokens.insert({
       userId,
@@ -24,7 +30,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
     });
     return {
-      access_token: await signAccessToken(userId, config.jwtSecret, config.accessTokenTtl),
+      access_token: await signAccessToken(userId, config.jwtSecret, config.accessTokenTtl, familyId),
       refresh_token: refresh,
       token_type: 'Bearer' as const,
       expires_in: config.accessTokenTtl,
@@ -87,14 +93,34 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
    * is unused. Anything else presenting a rotated token is a reuse.
    */
   async function replayOfRotation(token: RefreshTokenRow, scope: string, key: string) {
-    if (!token.usedAt || Date.now() - token.usedAt.getTime() > config.refreshRetryWindowSeconds * 1000)
+    if (!token.usedAt) return undefined;
+    if (Date.now() - token.usedAt.getTime() > config.refreshRetryWindowSeconds * 1000) {
+      // The window has closed: the copy of the pair has nothing left to answer.
+      await repos.refreshTokens.deleteSealedPair(token.tokenHash);
       return undefined;
+    }
     const stored = (await repos.idempotency.find(scope, key))?.body as { sealed?: unknown } | undefined;
     if (typeof stored?.sealed !== 'string') return undefined;
-    const pair = JSON.parse(app.secrets.open(stored.sealed)) as TokenPair;
+    let pair: TokenPair;
+    try {
+      pair = JSON.parse(app.secrets.open(stored.sealed)) as TokenPair;
+    } catch (err) {
+      // Sealed under another ENCRYPTION_KEY (instances configured apart): the pair cannot be handed
+      // out, so the retry is refused like a reuse, never answered 500.
+      app.log.error({ err }, 'refresh replay: the sealed pair does not open; is ENCRYPTION_KEY the same everywhere?');
+      return undefined;
+    }
     const issued = await repos.refreshTokens.findByHash(sha256(pair.refresh_token));
     return issued && !issued.usedAt && !issued.revokedAt ? pair : undefined;
   }
+
+  /** Sign-ins ended by a request, announced once its transaction has committed (onSend runs after it). */
+  const endedBy = new WeakMap<object, Array<{ userId: string; sessionId: string }>>();
+  app.addHook('onSend', async (request, reply) => {
+    const ended = endedBy.get(request);
+    if (!ended || reply.statusCode >= 500) return;
+    for (const { userId, sessionId } of ended) app.live.endSession(userId, sessionId);
+  });
 
   app.post(
     '/refresh',
@@ -105,7 +131,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Обновление токенов (старый refresh_token больше не действует)',
         description:
-          'Повтор обновления с тем же refresh_token и тем же Idempotency-Key (или без ключа оба раза) в течение REFRESH_RETRY_WINDOW_SECONDS после первого получает ту же пару, пока она не использована. Иначе старый refresh_token — повторное использование: сеанс завершается (401).',
+          'Повтор обновления с тем же refresh_token и тем же Idempotency-Key (или без ключа оба раза) в течение REFRESH_RETRY_WINDOW_SECONDS (не больше 30 с) после первого получает ту же пару, пока она не использована. Иначе старый refresh_token — повторное использование: сеанс завершается (401) на всех экземплярах сервера.',
         body: refreshBody,
         response: { 200: tokenPair, ...problems(400, 401) },
       },
@@ -127,21 +153,65 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // A rotated token came back: someone holds a copy. End that whole sign-in; the revocation
         // must be committed even though the request is refused.
-        await repos.refreshTokens.revokeFamily(token.familyId);
+        const userId = (await repos.sessions.revoke(token.familyId)) ?? token.userId;
+        endedBy.set(request, [{ userId, sessionId: token.familyId }]);
         throw invalid().committingChanges();
       }
       await repos.refreshTokens.markUsed(token.id);
+      // The pair an earlier rotation handed out is this token: a retry of that rotation is a reuse now.
+      await repos.refreshTokens.deleteEarlierSealedPairs(token.familyId, token.id);
       const pair = await issueTokens(token.userId, token.familyId);
-      // Kept for a retry whose answer was lost; sealed, as a live token pair is a secret at rest.
-      await repos.idempotency.save({
-        scope,
-        key,
-        userId: token.userId,
-        requestHash: '',
-        status: 200,
-        body: { sealed: app.secrets.seal(JSON.stringify(pair)) },
-      });
+      // Kept for a retry whose answer was lost, only while the retry window is open (the maintenance
+      // sweep deletes it then); sealed, as a live token pair is a secret at rest.
+      if (config.refreshRetryWindowSeconds > 0)
+        await repos.idempotency.save({
+          scope,
+          key,
+          userId: token.userId,
+          requestHash: '',
+          status: 200,
+          body: { sealed: app.secrets.seal(JSON.stringify(pair)) },
+        });
       return pair;
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      // Each revocation commits by itself and is announced at once; a repeat finds nothing left to do.
+      config: { transaction: false },
+      schema: {
+        tags: ['users'],
+        summary: 'Выход: завершает сеанс на сервере',
+        description:
+          'Завершает сеанс токена доступа и сеанс переданного refresh_token (если он того же пользователя): refresh_token больше не действует, токены доступа сеанса перестают приниматься в течение нескольких секунд на всех экземплярах, его живой канал закрывается. Выход, отложенный без сети, может прийти только с refresh_token, когда токен доступа уже истёк. Повтор отвечает 204.',
+        security: bearer,
+        body: logoutBody,
+        response: { 204: z.null(), ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const access = bearerOf(request);
+      // Only the signature and expiry: a session already ended is what a repeat presents.
+      const claims = access ? await verifyAccessToken(access, config.jwtSecret) : null;
+      const refresh = request.body.refresh
+        ? await repos.refreshTokens.findByHash(sha256(request.body.refresh))
+        : undefined;
+      if (!claims && !refresh) {
+        if (!access && !request.body.refresh)
+          throw unauthorized('Войдите в систему: запрос без токена доступа', 'token_missing');
+        throw unauthorized('Сессия истекла или токен недействителен: войдите снова', 'token_invalid');
+      }
+      const ending = new Map<string, string>();
+      if (claims?.sessionId) ending.set(claims.sessionId, claims.userId);
+      if (refresh && (!claims || refresh.userId === claims.userId)) ending.set(refresh.familyId, refresh.userId);
+      for (const [sessionId, userId] of ending) {
+        await repos.sessions.revoke(sessionId);
+        app.live.endSession(userId, sessionId);
+      }
+      reply.code(204);
+      return null;
     },
   );
 

@@ -37,3 +37,18 @@ export const toUser = (row: { id: string; login: string; firstName: string; last
   first_name: row.firstName,
   last_name: row.lastName,
 });
+
+/** A logout may come without a body at all: then the access token's sign-in is the one that ends. */
+export const logoutBody = z.preprocess(
+  (body) => body ?? {},
+  z
+    .strictObject({
+      refresh: z
+        .string()
+        .min(1)
+        .max(500)
+        .optional()
+        .describe('refresh_token этого сеанса: завершает его, даже когда токен доступа уже истёк'),
+    })
+    .meta({ id: 'LogoutRequest' }),
+);

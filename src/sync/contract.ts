@@ -90,6 +90,7 @@ export const endpoints = {
   signup: '/api/v1/users/signup',
   login: '/api/v1/users/login',
   refresh: '/api/v1/users/refresh',
+  logout: '/api/v1/users/logout',
   me: '/api/v1/users/me',
   uploadImage: '/api/v1/products/image/',
   push: '/api/v1/sync/push',

@@ -60,7 +60,7 @@ describe('connectLiveChannel against the real server', { timeout: 30_000 }, () =
     globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
   });
 
-  it('opens /user/{id}/ with the token, delivers messages, and stops at sign-out', async () => {
+  it('opens /user/{id}/ with the token as the subprotocol, delivers messages, and stops at sign-out', async () => {
     const user = await server.signUp();
     signInAs(user);
     const onChanges = vi.fn();
@@ -115,7 +115,10 @@ class FakeSocket {
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   close = vi.fn();
-  constructor(readonly url: URL) {
+  constructor(
+    readonly url: URL,
+    readonly protocols?: string[],
+  ) {
     FakeSocket.made.push(this);
   }
 }
@@ -132,7 +135,11 @@ describe('connectLiveChannel reconnects', () => {
     const stop = connectLiveChannel(vi.fn());
     expect(FakeSocket.made).toHaveLength(1);
     expect(FakeSocket.made[0]!.url.protocol).toBe('ws:');
-    expect(FakeSocket.made[0]!.url.searchParams.get('token')).toBe(localStorage.getItem('access_token'));
+    // The token goes as the subprotocol pair, never in the address (proxy logs, the console).
+    const token = localStorage.getItem('access_token')!;
+    expect(FakeSocket.made[0]!.protocols).toEqual(['bearer', token]);
+    expect(FakeSocket.made[0]!.url.search).toBe('');
+    expect(FakeSocket.made[0]!.url.toString()).not.toContain(token);
 
     await FakeSocket.made[0]!.onclose!({ code: 1006 });
     await vi.advanceTimersByTimeAsync(999);

@@ -19,7 +19,7 @@ export function handleLiveMessage(message: LiveMessage, onChanges: () => void): 
 }
 
 /**
- * The live channel /user/{id}/. Reconnects 1 s after an unexpected close; a close for an expired
+ * The live channel /user/{id}/ (api/ws.ts). Reconnects 1 s after an unexpected close; a close for an expired
  * token refreshes it first. Returns the function that closes it for good (sign-out).
  */
 export function connectLiveChannel(onChanges: () => void): () => void {
@@ -33,8 +33,9 @@ export function connectLiveChannel(onChanges: () => void): () => void {
     if (stopped || !token || !userId) return;
     const url = new URL(`/user/${userId}/`, apiBase());
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('token', token);
-    socket = new WebSocket(url);
+    // The token goes as the subprotocol pair `bearer`, <token>: never in the address, which proxies
+    // log and the browser prints on every failed reconnect.
+    socket = new WebSocket(url, ['bearer', token]);
     socket.onmessage = (event) => {
       try {
         handleLiveMessage(JSON.parse(String(event.data)) as LiveMessage, onChanges);

@@ -2,7 +2,8 @@ import { clearLocalData } from '../db/database.ts';
 import { getMeta, setMeta } from '../db/meta.ts';
 import { setUser } from '../state/app-state.ts';
 import { api, problemOf, type ApiProblem } from './api-client.ts';
-import { clearTokens, getAccessToken, storeTokens, userIdFromToken } from './tokens.ts';
+import { queueLogout, sendLogoutsFromNowOn } from './pending-logout.ts';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens, userIdFromToken } from './tokens.ts';
 import { endpoints } from './contract.ts';
 
 export type SessionResult = { ok: true } | { ok: false; problem: ApiProblem };
@@ -61,9 +62,14 @@ export async function loadCurrentUser(): Promise<void> {
   }
 }
 
-/** Sign-out removes the tokens, the user and every local row. */
+/**
+ * Sign-out removes the tokens, the user and every local row at once, online or not; the server is
+ * told to end the sign-in now or, offline, as soon as it can be reached (./pending-logout.ts).
+ */
 export async function logout(): Promise<void> {
+  queueLogout({ access: getAccessToken(), refresh: getRefreshToken() });
   clearTokens();
+  sendLogoutsFromNowOn();
   setUser(null);
   await clearLocalData();
 }

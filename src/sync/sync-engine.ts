@@ -2,6 +2,7 @@ import { onImageQueued, uploadPendingImages } from './image-uploads.ts';
 import { connectLiveChannel } from './live-channel.ts';
 import { CHECK_EVERY_MS, checkMirror, throttledCheck } from './mirror-digest.ts';
 import { onEntryQueued } from './outbox.ts';
+import { watchPendingLogouts } from './pending-logout.ts';
 import { hasPulled, pullChanges } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
 import { digestOverHttp, pullOverHttp, pushOverHttp } from './transports.ts';
@@ -107,6 +108,8 @@ export function startSync(): () => void {
   const stopQueued = onEntryQueued(() => void drain());
   const stopImages = onImageQueued(() => void drain());
   const stopLive = connectLiveChannel(pullOnHint);
+  // Sign-outs of earlier sessions on this device that the server has not heard of yet.
+  const stopLogouts = watchPendingLogouts();
   window.addEventListener('online', syncAll);
   document.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(syncAll, TIMER_MS);
@@ -129,6 +132,7 @@ export function startSync(): () => void {
     stopQueued();
     stopImages();
     stopLive();
+    stopLogouts();
     window.removeEventListener('online', syncAll);
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(timer);

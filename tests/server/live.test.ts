@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveCloseCode, type LiveMessage } from '../../api/ws.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
@@ -18,7 +19,7 @@ const clients: LiveClient[] = [];
 async function open(
   url: string,
   user: TestUser,
-  via: 'query' | 'protocol' = 'query',
+  via: 'query' | 'protocol' = 'protocol',
   as: TestUser = user,
 ): Promise<LiveClient> {
   const client = await connectLive(url, user.id, as.accessToken, via);
@@ -26,8 +27,13 @@ async function open(
   return client;
 }
 
-function refused(url: string, userId: string, token?: string): Promise<{ code: number; reason: string }> {
-  const client = new LiveClient(url, userId, { token });
+function refused(
+  url: string,
+  userId: string,
+  token?: string,
+  via: 'query' | 'protocol' = 'protocol',
+): Promise<{ code: number; reason: string }> {
+  const client = new LiveClient(url, userId, { token, via });
   clients.push(client);
   return withTimeout(client.closed, 3000, 'refused socket close');
 }
@@ -71,12 +77,35 @@ describe('live channel', () => {
     await socket.close();
   });
 
-  it('accepts the token as the bearer.<token> subprotocol', async () => {
+  it("takes the token as the subprotocol pair 'bearer', <token> and answers the protocol 'bearer'", async () => {
     const socket = await open(base, alice, 'protocol');
-    expect(socket.socket.protocol).toBe(`bearer.${alice.accessToken}`);
+    // The browser accepts the handshake only if the server picked one of the offered protocols.
+    expect(socket.socket.protocol).toBe('bearer');
     app.live.publish(alice.id, { type: 'changes' });
     expect(await socket.next()).toEqual({ type: 'changes' });
     await socket.close();
+  });
+
+  it('refuses a token in the query string, even a valid one, with 4401 and a Russian reason', async () => {
+    const before = app.live.connectionCount(alice.id);
+    const closed = await refused(base, alice.id, alice.accessToken, 'query');
+    expect(closed).toEqual({ code: LiveCloseCode.invalidToken, reason: 'Токен в адресе не принимается' });
+    expect(app.live.connectionCount(alice.id)).toBe(before);
+  });
+
+  it("refuses the old single subprotocol 'bearer.<token>'", async () => {
+    const client = new WebSocket(`${base}/user/${alice.id}/`, [`bearer.${alice.accessToken}`]);
+    const outcome = await withTimeout(
+      new Promise<string>((resolve) => {
+        client.once('close', (code) => resolve(`close ${code}`));
+        client.once('error', () => resolve('handshake refused'));
+      }),
+      3000,
+      'old subprotocol refused',
+    );
+    // ws fails the handshake itself, as a browser would, when no offered protocol is picked.
+    expect(outcome).toMatch(/^(handshake refused|close 4401)$/);
+    client.terminate();
   });
 
   it('closes with 4401 without a token, or with a forged, expired or refresh token', async () => {

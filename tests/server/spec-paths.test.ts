@@ -75,6 +75,7 @@ const specCalls = [
 /** The server's own calls (docs/architecture.md «Вызовы»): they keep their own spelling. */
 const ownCalls = [
   'get /api/health',
+  'post /api/v1/users/logout',
   'get /api/v1/products/{id}/movements/',
   'get /api/v1/sync/pull',
   'get /api/v1/sync/digest',

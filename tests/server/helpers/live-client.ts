@@ -44,10 +44,14 @@ export class LiveClient {
   private readonly queue: LiveMessage[] = [];
   private waiter?: () => void;
 
+  /**
+   * `via` 'protocol' (the client's way): the subprotocol pair `bearer`, `<token>`; 'query': the token
+   * in ?token=, which the server refuses.
+   */
   constructor(base: string, userId: string, auth: { token?: string; via?: 'query' | 'protocol' } = {}) {
-    const via = auth.via ?? 'query';
+    const via = auth.via ?? 'protocol';
     const query = auth.token && via === 'query' ? `?token=${encodeURIComponent(auth.token)}` : '';
-    const protocols = auth.token && via === 'protocol' ? [`bearer.${auth.token}`] : [];
+    const protocols = auth.token && via === 'protocol' ? ['bearer', auth.token] : [];
     this.socket = new WebSocket(`${base}/user/${userId}/${query}`, protocols);
     this.opened = new Promise((resolve, reject) => {
       this.socket.once('open', () => resolve());
@@ -94,7 +98,7 @@ export async function connectLive(
   base: string,
   userId: string,
   token: string,
-  via: 'query' | 'protocol' = 'query',
+  via: 'query' | 'protocol' = 'protocol',
 ): Promise<LiveClient> {
   const client = new LiveClient(base, userId, { token, via });
   await withTimeout(client.opened, 3000, 'live socket open');
