@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { runInTransaction } from '../db/tx-context.ts';
+import { userTransaction } from '../db/user-lock.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
@@ -56,9 +56,7 @@ async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<Ca
     for await (const offers of pages) {
       // Shutting down: stop between pages; the queue hands the job back and a retry skips what is written.
       ctx.signal.throwIfAborted();
-      const written = await deps.db.transaction((tx) =>
-        runInTransaction(tx, () => writePage(deps.catalog, userId, store, offers)),
-      );
+      const written = await userTransaction(deps.db, userId, () => writePage(deps.catalog, userId, store, offers));
       totals.offers += offers.length;
       totals.added += written.added;
       totals.updated += written.updated;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { runInTransaction } from '../db/tx-context.ts';
+import { userTransaction } from '../db/user-lock.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
@@ -89,23 +89,17 @@ async function refreshStatuses(deps: PostingStatusDeps, ctx: JobContext): Promis
   }
 
   const postings = [...current.values()];
-  const { figures, unmatched, written, cleared, superseded } = await deps.db.transaction((tx) =>
-    runInTransaction(tx, async () => {
-      const listings = await deps.postings.listingsMatching(
-        userId,
-        store,
-        [...new Set(postings.flatMap((p) => p.items.map((i) => i.offerId)).filter(Boolean))],
-        [
-          ...new Set(
-            postings.flatMap((p) => p.items.flatMap((i) => (i.externalProductId ? [i.externalProductId] : []))),
-          ),
-        ],
-      );
-      const summed = aggregatePostings(postings, listings);
-      const replaced = await deps.postings.replaceSnapshot(userId, store, summed.figures, fetchedAt);
-      return { ...summed, ...replaced };
-    }),
-  );
+  const { figures, unmatched, written, cleared, superseded } = await userTransaction(deps.db, userId, async () => {
+    const listings = await deps.postings.listingsMatching(
+      userId,
+      store,
+      [...new Set(postings.flatMap((p) => p.items.map((i) => i.offerId)).filter(Boolean))],
+      [...new Set(postings.flatMap((p) => p.items.flatMap((i) => (i.externalProductId ? [i.externalProductId] : []))))],
+    );
+    const summed = aggregatePostings(postings, listings);
+    const replaced = await deps.postings.replaceSnapshot(userId, store, summed.figures, fetchedAt);
+    return { ...summed, ...replaced };
+  });
   if (written + cleared > 0) deps.live.publish(userId, { type: 'changes' });
 
   const totals = Object.fromEntries(buckets.map((b) => [b, 0])) as Record<PostingBucket, number>;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { runInTransaction } from '../db/tx-context.ts';
+import { userTransaction } from '../db/user-lock.ts';
 import type { JobContext } from '../jobs/queue.ts';
 import { marketplaceJob, openStore, PermanentImportError } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
@@ -89,9 +89,7 @@ async function importReturns(deps: ReturnsImportDeps, ctx: JobContext): Promise<
     );
     for await (const page of pages) {
       ctx.signal.throwIfAborted();
-      const written = await deps.db.transaction((tx) =>
-        runInTransaction(tx, () => writePage(deps.returns, userId, store, page)),
-      );
+      const written = await userTransaction(deps.db, userId, () => writePage(deps.returns, userId, store, page));
       totals.returns += written.returns;
       totals.added += written.added;
       totals.updated += written.updated;

@@ -5,10 +5,15 @@ interface UserSlots {
   waiting: Array<() => void>;
 }
 
+const tooManyWrites = () =>
+  new Problem(429, 'too_many_writes', 'Слишком много одновременных изменений: повторите через секунду', undefined, {
+    'retry-after': '1',
+  });
+
 /**
  * A bounded share of the database per user: each write transaction (or whole push) holds one of
  * the user's few slots, so one user's burst cannot take every pooled connection and starve the
- * others. Past the bound a write waits briefly for a slot, then is refused with 429.
+ * others. Past the bound a write waits briefly for a slot, then is refused (429 unless told otherwise).
  */
 export class WriteSlots {
   private readonly users = new Map<string, UserSlots>();
@@ -16,6 +21,7 @@ export class WriteSlots {
   constructor(
     private readonly perUser: number,
     private readonly waitMs: number,
+    private readonly refusal: () => Error = tooManyWrites,
   ) {}
 
   /** Resolves with the function that gives the slot back; call it exactly once. */
@@ -37,14 +43,7 @@ export class WriteSlots {
       }, this.waitMs);
       slots.waiting.push(waiter);
     });
-    if (!granted)
-      throw new Problem(
-        429,
-        'too_many_writes',
-        'Слишком много одновременных изменений: повторите через секунду',
-        undefined,
-        { 'retry-after': '1' },
-      );
+    if (!granted) throw this.refusal();
     return this.releaser(userId, slots);
   }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { OrderLineBooks } from '../db/schema/index.ts';
 import { currentTransaction, runInTransaction } from '../db/tx-context.ts';
+import { lockUser } from '../db/user-lock.ts';
 import { pgErrorOf } from '../lib/pg-errors.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { MarketplaceOrder } from '../marketplaces/types.ts';
@@ -55,9 +56,10 @@ export const zeroQuantityProblem = (offers: string[]) =>
   `Маркетплейс прислал позиции без количества (${offers.join(', ')}): они пропущены, учёт по ним не менялся.`;
 
 /**
- * Writes one store's orders, one order per transaction: its listings are matched and its products locked first
- * (the lock order of every stock write: products, then rows), then the order and its lines are stored and the
- * books moved. A deadlock or a twin's insert rolls the order back and it is written again from scratch.
+ * Writes one store's orders, one order per transaction: the user's lock, then its listings matched and its products
+ * locked (the lock order of every write: the user, products, then rows — server/db/user-lock.ts), then the order and
+ * its lines are stored and the books moved. A deadlock or a twin's insert rolls the order back and it is written
+ * again from scratch.
  */
 export class OrderWriter {
   moved = 0;
@@ -215,12 +217,20 @@ export class OrderWriter {
     return out;
   }
 
-  /** Inside a request's transaction (a link) the work joins it; otherwise each order is its own, retried. */
+  /**
+   * Inside a request's transaction (a link) the work joins it, under the user's lock the request took; otherwise
+   * each order is its own transaction, the user's lock first, retried.
+   */
   private async transaction(work: () => Promise<void>): Promise<void> {
     if (currentTransaction()) return work();
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.deps.db.transaction((tx) => runInTransaction(tx, work));
+        await this.deps.db.transaction((tx) =>
+          runInTransaction(tx, async () => {
+            await lockUser(tx, this.userId);
+            await work();
+          }),
+        );
         return;
       } catch (err) {
         const code = pgErrorOf(err)?.code;

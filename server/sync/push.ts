@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runInTransaction, withUnusedKeys } from '../db/tx-context.ts';
+import { lockUser } from '../db/user-lock.ts';
 import { problemBody } from '../lib/problem.ts';
+import { conflictBackoff, isWriteConflict, WRITE_CONFLICT, writeConflictProblem } from '../lib/write-conflicts.ts';
 import type { PushEntry } from '../schemas/sync.ts';
 import { runAsPushEntry } from './push-context.ts';
 import { entryTarget, pushPathForbidden } from './queueable.ts';
@@ -24,15 +26,24 @@ function groupsOf(entries: PushEntry[]): PushEntry[][] {
   return groups;
 }
 
-/** A push commits at most this much in one transaction, so one device never holds the database long. */
+/**
+ * A push commits at most this much in one transaction, so one device never holds the database long. PGlite runs
+ * one transaction at a time and every read waits for the commit in progress: there a commit is kept short.
+ */
 const MAX_ENTRIES_PER_COMMIT = 250;
-const MAX_MS_PER_COMMIT = 500;
+const MAX_MS_PER_COMMIT = { postgres: 500, pglite: 100 } as const;
+/** Runs of one commit's transaction after a deadlock or serialization failure, before the rest hears 503. */
+const COMMIT_ATTEMPTS = 4;
+
+/** An entry lost a deadlock: its commit (every group in it) runs again from a fresh transaction. */
+class CommitConflict extends Error {}
 
 /**
  * Applies queued edits in order through the same route handlers as direct calls (in-process
  * inject), each group all or nothing. Each entry's id is its Idempotency-Key, stored with the
  * group's changes, so an entry replayed after a lost answer applies once. The push holds one of
- * the user's write slots, and starts no new group past its deadline.
+ * the user's write slots (and on the embedded database the server's push share), and starts no
+ * new group past its deadline.
  */
 export async function pushEntries(
   app: FastifyInstance,
@@ -43,12 +54,17 @@ export async function pushEntries(
   const deadline = performance.now() + app.config.pushDeadlineMs;
   const release = await app.writeSlots.acquire(userId);
   try {
-    const used = await app.repos.idempotency.existing(
-      userId,
-      entries.map((e) => e.id),
-    );
-    const unused = new Set(entries.map((e) => e.id).filter((id) => !used.has(id)));
-    return await withUnusedKeys(userId, unused, () => applyAll(app, userId, entries, unused, deadline));
+    const leave = await app.embeddedPushes?.acquire('embedded');
+    try {
+      const used = await app.repos.idempotency.existing(
+        userId,
+        entries.map((e) => e.id),
+      );
+      const unused = new Set(entries.map((e) => e.id).filter((id) => !used.has(id)));
+      return await withUnusedKeys(userId, unused, () => applyAll(app, userId, entries, unused, deadline));
+    } finally {
+      leave?.();
+    }
   } finally {
     release();
   }
@@ -60,6 +76,15 @@ const lateResult = (entry: PushEntry): PushResult => ({
   body: problemBody({ status: 503, code: 'push_deadline', detail: 'Не успели применить: отправьте ещё раз' }),
 });
 
+const conflictResult = (entry: PushEntry): PushResult => ({
+  id: entry.id,
+  status: 503,
+  body: problemBody(writeConflictProblem()),
+});
+
+const isConflictAnswer = (result: PushResult) =>
+  result.status === 503 && (result.body as { code?: unknown } | null)?.code === WRITE_CONFLICT;
+
 async function applyAll(
   app: FastifyInstance,
   userId: string,
@@ -69,35 +94,63 @@ async function applyAll(
 ): Promise<PushResult[]> {
   const results: PushResult[] = [];
   const groups = groupsOf(entries);
+  const budgetMs = MAX_MS_PER_COMMIT[app.database.kind];
   let applied = false;
   let next = 0;
   // At least one new group always runs (replays of applied ones are cheap lookups), so every
   // retry makes progress however slow the database is.
   let ranNew = false;
+  let conflicted = false;
   const late = () => ranNew && performance.now() > deadline;
   // Many groups share one transaction, each in its own savepoint: a failed group rolls back alone,
   // and the device pays one commit per few hundred edits instead of one per edit.
-  while (next < groups.length && !late()) {
-    await app.database.db.transaction((tx) =>
+  const commit = () =>
+    app.database.db.transaction((tx) =>
       runInTransaction(tx, async () => {
+        // The user's lock before any row (server/db/user-lock.ts), once for all the groups of the commit.
+        await lockUser(tx, userId);
         const started = performance.now();
         let done = 0;
+        let appliedHere = false;
         while (
           next < groups.length &&
-          (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && performance.now() - started < MAX_MS_PER_COMMIT && !late()))
+          (done === 0 || (done < MAX_ENTRIES_PER_COMMIT && performance.now() - started < budgetMs && !late()))
         ) {
           const group = groups[next++]!;
           done += group.length;
           ranNew ||= group.some((entry) => unused.has(entry.id));
           const outcome =
             group.length === 1 ? await applyOne(app, userId, group[0]!) : await applyGroup(app, userId, group, tx);
-          applied ||= outcome.applied;
+          appliedHere ||= outcome.applied;
           results.push(...outcome.results);
         }
+        return appliedHere;
       }),
     );
+  while (next < groups.length && !late() && !conflicted) {
+    // A deadlock or serialization failure aborted the commit: nothing of it was kept (the idempotency records of
+    // its entries neither), so the same groups run again from a fresh transaction, a few times.
+    const mark: { next: number; results: number; ranNew: boolean } = { next, results: results.length, ranNew };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        applied = (await commit()) || applied;
+        break;
+      } catch (err) {
+        if (!(err instanceof CommitConflict) && !isWriteConflict(err)) throw err;
+        ({ next, ranNew } = mark);
+        results.length = mark.results;
+        if (attempt >= COMMIT_ATTEMPTS) {
+          conflicted = true;
+          break;
+        }
+        await conflictBackoff(attempt);
+      }
+    }
+    // Between commits the event loop turns, so whatever waits for the database (a read, health) goes first.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  for (const group of groups.slice(next)) results.push(...group.map(lateResult));
+  if (conflicted && results.length === 0) throw writeConflictProblem();
+  for (const group of groups.slice(next)) results.push(...group.map(conflicted ? conflictResult : lateResult));
   if (applied) app.live.publish(userId, { type: 'changes' });
   return results;
 }
@@ -139,6 +192,7 @@ async function applyOne(
   entry: PushEntry,
 ): Promise<{ applied: boolean; results: PushResult[] }> {
   const result = await inject(app, userId, entry);
+  if (isConflictAnswer(result)) throw new CommitConflict();
   return { applied: result.status < 400, results: [result] };
 }
 
@@ -154,6 +208,7 @@ async function applyGroup(
       runInTransaction(savepoint, async () => {
         for (const entry of group) {
           const result = await inject(app, userId, entry);
+          if (isConflictAnswer(result)) throw new CommitConflict();
           groupResults.push(result);
           if (result.status >= 400) throw new GroupFailed();
         }

@@ -5,6 +5,7 @@ import { Problem, problemBody, type ProblemFieldError } from '../../lib/problem.
 import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { fieldLabel } from './field-names.ts';
 import { marketMessages } from '../../../domain/market-rules.ts';
+import { isWriteConflict, writeConflictProblem } from '../../lib/write-conflicts.ts';
 
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
   if (problem.headers) reply.headers(problem.headers);
@@ -58,6 +59,8 @@ function fieldErrors(
 /** Turns every failure into problem+json with a Russian detail; nothing leaks as a bare 500 page. */
 export function toProblem(err: FastifyError): Problem {
   if (err instanceof Problem) return err;
+  // A route that opens no request transaction still never answers 500 to a lost lock race.
+  if (isWriteConflict(err)) return writeConflictProblem();
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors: ProblemFieldError[] = err.validation.flatMap((v) =>
       fieldErrors(

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentTransaction, knownUnused, runInTransaction } from '../../db/tx-context.ts';
-import { pgErrorOf } from '../../lib/pg-errors.ts';
+import { lockUser } from '../../db/user-lock.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { isWriteConflict, retryingConflicts, writeConflictProblem } from '../../lib/write-conflicts.ts';
 import { WriteSlots } from '../../lib/write-slots.ts';
 import type { IdempotencyRecord } from '../../repositories/idempotency.ts';
 
@@ -75,6 +76,8 @@ export default fp(async (app) => {
       const execute = (tx: typeof app.database.db) =>
         runInTransaction(tx, async () => {
           refusal = undefined;
+          // The user's lock before any row (server/db/user-lock.ts): inside a push the push's transaction holds it.
+          if (!outer && request.userId) await lockUser(tx, request.userId);
           let body: unknown;
           try {
             body = await handler.call(this, request, reply);
@@ -96,9 +99,13 @@ export default fp(async (app) => {
         });
       try {
         // A deadlock or serialization failure rolled everything back: the write runs again from the start (a few
-        // times), instead of answering 500 to ordinary concurrent work. Inside a push group the group retries.
+        // times), then answers 503, never 500. Inside a push the entry answers 503 write_conflict at once: the push
+        // runs its whole transaction again (server/sync/push.ts), since this savepoint alone would meet the same
+        // locks its earlier entries hold.
         const body = outer
-          ? await outer.transaction(execute)
+          ? await outer.transaction(execute).catch((err: unknown) => {
+              throw isWriteConflict(err) ? writeConflictProblem() : err;
+            })
           : await retryingConflicts(() => app.database.db.transaction(execute));
         // A refusal that commits what it did changed the rows too.
         if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
@@ -116,20 +123,6 @@ export default fp(async (app) => {
     }
   });
 });
-
-/** SQLSTATEs a fresh run of the same transaction cures: deadlock_detected, serialization_failure. */
-const conflicts = new Set(['40P01', '40001']);
-
-async function retryingConflicts<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (attempt >= attempts || !conflicts.has(pgErrorOf(err)?.code ?? '')) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
-    }
-  }
-}
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
