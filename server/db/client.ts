@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createDurablePglite, fsyncTree, scheduleCheckpoints } from './durability.ts';
+import { lockDataFolder } from './folder-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +27,8 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7000;
+/** The embedded database's CHECKPOINT period (server/db/durability.ts): bounds its WAL and its recovery time. */
+const CHECKPOINT_EVERY_MS = 60_000;
 
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; otherwise the embedded database. */
@@ -45,11 +49,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** PGlite ignores statement_timeout (it cannot interrupt itself); a push's deadline bounds its work instead. */
 async function openPglite(dir: string): Promise<Database> {
-  if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir === 'memory://' ? undefined : dir);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  if (dir === 'memory://') {
+    const client = await PGlite.create();
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  }
+  mkdirSync(dir, { recursive: true });
+  const lock = lockDataFolder(dir, 'server');
+  try {
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    // server/db/durability.ts: every commit's WAL reaches the disk before the commit returns.
+    const client = await createDurablePglite(dir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    if (fresh) {
+      // PGlite copied a new cluster in without syncing it: put it on disk once, after a checkpoint.
+      await client.exec('checkpoint');
+      fsyncTree(dir);
+    }
+    const checkpoints = scheduleCheckpoints(client, CHECKPOINT_EVERY_MS, (err) =>
+      console.error('checkpoint failed', err),
+    );
+    const close = async () => {
+      await checkpoints.stop();
+      await client.close();
+      lock.release();
+    };
+    return { db: db as unknown as Db, kind: 'pglite', close };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 async function openPostgres(
