@@ -8,6 +8,14 @@
 export const MAX_UNIT_COUNT = 1_000_000;
 /** Roubles with kopecks; the cap keeps every sum far inside numeric(14,2). */
 export const MAX_MONEY = 1_000_000_000;
+/** The columns keep kopecks (numeric(14,2)): a finer amount would be stored rounded, unlike what was typed. */
+export const MONEY_STEP = 0.01;
+
+/**
+ * At most two decimals. Exact for any number read from decimal text up to MAX_MONEY: toFixed(2)
+ * names its nearest kopeck, which reads back as the same number only when nothing finer was typed.
+ */
+export const inWholeKopecks = (amount: number): boolean => Number(amount.toFixed(2)) === amount;
 
 const units = (n: number) => `${n} шт.`;
 /** 1000000000 → «1 000 000 000»: a plain space, so the text matches whatever locale runs it. */
@@ -24,6 +32,9 @@ export const stockMessages = {
   realizationCancelled: 'Продажа отменена: её нельзя изменить',
   priceInvalid: (label: string) => `${label}: укажите число не меньше 0`,
   priceTooBig: (label: string) => `${label}: не больше ${grouped(MAX_MONEY)} ₽`,
+  /** Beside a field the label comes first: «Цена — не больше двух знаков после запятой (копейки)». */
+  kopecks: 'не больше двух знаков после запятой (копейки)',
+  priceKopecks: (label: string) => `${label} — не больше двух знаков после запятой (копейки)`,
   /** docs/rules.md «Возвраты»: a received return is never changed again. */
   returnProcessed: 'Возврат уже оприходован: его нельзя изменить',
   /** docs/rules.md «Возвраты»: a return is never received at 0 ₽. */

@@ -1,18 +1,22 @@
 /**
- * Answers of a read route kept per user until that user's data changes. Every write of a user's
- * rows ends in a `changes` message on the live hub — REST writes after their commit, pushes,
- * imports, and on PostgreSQL other instances' writes through LISTEN/NOTIFY — and that message
- * calls `invalidate`. Reading the products page cost 2–3 ms of the server's CPU over 100,000
+ * Answers of a read route kept per user, each under the change marker the request read from the
+ * database before building it (server/repositories/change-marker.ts: the greatest row version of
+ * the tables the page is made of). A request reads the marker first and is answered from memory
+ * only when the kept page carries the same marker, so a page is never older than the database at
+ * the time of the read — whichever instance made the write, and however late its `changes`
+ * message arrives. Reading the products page cost 2–3 ms of the server's CPU over 100,000
  * products (tests/bench/products-pg.ts) while a seller's devices and scripts ask for the same
- * pages again and again between edits.
+ * pages again and again between edits; the marker is one index step per table.
  *
- * Each user has a stamp that `invalidate` moves on. A reader takes the stamp before it reads the
- * database and stores its answer only under that stamp: an answer read while a write committed
- * is never kept past the write's message. A page also expires after `maxAgeMs`, so a write that
- * somehow sent no message is never served for long.
+ * The live hub's `changes` messages (REST writes, pushes, imports; other instances' through
+ * LISTEN/NOTIFY) still call `invalidate`: it frees the user's memory early and covers, on this
+ * instance, an edit no version records (a product's shelf or stores: products_wh's version trigger
+ * lists its columns and these are missing from it). Each user has a stamp that `invalidate`
+ * moves on; a reader stores its answer only under the stamp it took before reading. A page also
+ * expires after `maxAgeMs`.
  */
 export class UserPageCache {
-  private readonly pages = new Map<string, { userId: string; stamp: number; body: string; at: number }>();
+  private readonly pages = new Map<string, { stamp: number; marker: string; body: string; at: number }>();
   /** Kept even when the user's pages are evicted: a reader holding an older stamp must still lose. */
   private readonly stamps = new Map<string, number>();
   private lastStamp = 0;
@@ -29,22 +33,24 @@ export class UserPageCache {
     return this.stamps.get(userId) ?? 0;
   }
 
-  get(userId: string, key: string): string | undefined {
+  /** The page kept for `key` if it was read under `marker` and nothing on this instance dropped it since. */
+  get(userId: string, key: string, marker: string): string | undefined {
     const id = `${userId}\n${key}`;
     const page = this.pages.get(id);
     if (!page) return undefined;
-    if (page.stamp !== this.stampOf(userId) || this.now() - page.at > this.maxAgeMs) {
+    if (page.marker !== marker || page.stamp !== this.stampOf(userId) || this.now() - page.at > this.maxAgeMs) {
       this.drop(id);
       return undefined;
     }
     return page.body;
   }
 
-  set(userId: string, key: string, stamp: number, body: string): void {
+  /** Keeps `body`, read after taking `stamp` and reading `marker`, unless the user's data changed meanwhile. */
+  set(userId: string, key: string, stamp: number, marker: string, body: string): void {
     if (stamp !== this.stampOf(userId) || body.length > this.maxBytes) return;
     const id = `${userId}\n${key}`;
     this.drop(id);
-    this.pages.set(id, { userId, stamp, body, at: this.now() });
+    this.pages.set(id, { stamp, marker, body, at: this.now() });
     this.bytes += body.length;
     // Oldest first: a Map iterates in insertion order.
     for (const oldest of this.pages.keys()) {
@@ -58,13 +64,25 @@ export class UserPageCache {
     this.stamps.set(userId, ++this.lastStamp);
   }
 
-  /** The answer for `key`, from memory or read by `load` (and kept unless a change raced it). */
-  async through(userId: string, key: string, load: () => Promise<string>): Promise<string> {
-    const cached = this.get(userId, key);
-    if (cached !== undefined) return cached;
+  /**
+   * The answer for `key`: from memory when it was read under the marker `readMarker` answers now,
+   * otherwise read by `load` and kept. The marker is read before the page, so the page is at least
+   * as new as the marker it is kept under.
+   */
+  async through(
+    userId: string,
+    key: string,
+    readMarker: () => Promise<string>,
+    load: () => Promise<string>,
+  ): Promise<string> {
+    // Kept off (PAGE_CACHE_MB=0): the marker would be a query for nothing.
+    if (this.maxBytes === 0) return load();
     const stamp = this.stampOf(userId);
+    const marker = await readMarker();
+    const cached = this.get(userId, key, marker);
+    if (cached !== undefined) return cached;
     const body = await load();
-    this.set(userId, key, stamp, body);
+    this.set(userId, key, stamp, marker, body);
     return body;
   }
 

@@ -50,6 +50,8 @@ export function installRussianZodMessages(): void {
           return `неизвестные поля: ${issue.keys.join(', ')}`;
         case 'invalid_format':
           return formatMessages[issue.format] ?? 'неверный формат';
+        case 'not_multiple_of':
+          return `должно быть кратно ${String(issue.divisor)}`;
         default:
           return ruLocale.localeError(issue);
       }

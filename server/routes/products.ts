@@ -67,8 +67,13 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         descending: order_by.startsWith('-'),
         availableOnly: available_only,
       };
-      const body = await app.pageCache.through(userId, `products ${JSON.stringify(options)}`, () =>
-        repos.products.listJson(userId, options),
+      // Kept pages are trusted only under the marker read now: never older than the database, even
+      // right after a write through another instance.
+      const body = await app.pageCache.through(
+        userId,
+        `products ${JSON.stringify(options)}`,
+        () => repos.changeMarker.productsPage(userId),
+        () => repos.products.listJson(userId, options),
       );
       // Already the JSON of productListSchema: Fastify sends a string with a JSON type as it is,
       // while its typing only knows the object.

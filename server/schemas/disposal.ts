@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listDeleteBody } from './common.ts';
 import { disposalSchema } from './stock-rows.ts';
 import { outflowDateField, outflowDateRules } from './outflow-date.ts';
-import { moneyAmount, note, paging, unitCount } from './stock-query.ts';
+import { note, paging, unitCount } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const count = unitCount.min(1).describe('Сколько списать, шт.; больше 0');
 const price = moneyAmount.describe('Цена списания за единицу, ₽ (вводится пользователем; по умолчанию в форме 0)');

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listDeleteBody } from './common.ts';
 import type { LotWithProduct } from '../repositories/lots.ts';
 import { lotSchema, lotToWire, movementSchema } from './stock-rows.ts';
-import { dateInput, dateUntil, flag, moneyAmount, paging, unitCount, uuidList } from './stock-query.ts';
+import { dateInput, dateUntil, flag, paging, unitCount, uuidList } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const clientId = z.uuid().describe('Идентификатор, созданный клиентом (офлайн-создание)');
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { MarkdownWithProduct } from '../repositories/markdowns.ts';
 import { markdownSchema, markdownToWire } from './stock-rows.ts';
 import { outflowDateField, outflowDateRules } from './outflow-date.ts';
-import { dateInput, dateUntil, flag, moneyAmount, note, paging } from './stock-query.ts';
+import { dateInput, dateUntil, flag, note, paging } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const price = moneyAmount.describe('Цена до уценки за единицу, ₽');
 const markdownPrice = moneyAmount.describe('Цена после уценки, ₽');

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { serverOwned } from './common.ts';
 import { otherRealizationMarketplaces } from '../db/schema/stock.ts';
 import { otherRealizationSchema } from './stock-rows.ts';
-import { moneyAmount, note, unitCount } from './stock-query.ts';
+import { note, unitCount } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const marketplace = z.enum(otherRealizationMarketplaces).describe('Куда ушёл товар: OZON, WB, YM или Other');
 const count = unitCount.min(1).describe('Количество, шт.; больше 0');

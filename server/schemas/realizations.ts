@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { realizationStatuses } from '../db/schema/stock.ts';
 import { outflowDateField, outflowDateRules } from './outflow-date.ts';
-import { moneyAmount, unitCount } from './stock-query.ts';
+import { unitCount } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const count = unitCount.min(1).describe('Сколько продано, шт.; больше 0');
 const realizationPrice = moneyAmount.describe('Цена продажи за единицу, ₽');

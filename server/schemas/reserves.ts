@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { reserveStatuses } from '../db/schema/stock.ts';
 import { outflowDateField, outflowDateRules } from './outflow-date.ts';
-import { moneyAmount, unitCount } from './stock-query.ts';
+import { unitCount } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 
 const count = unitCount.min(1).describe('Сколько единиц отложить, шт.; не больше свободного остатка');
 const price = moneyAmount.describe('Цена продажи за единицу, ₽: с ней резерв станет реализацией');

@@ -4,7 +4,8 @@ import { returnStatuses } from '../db/schema/returns.ts';
 import type { ReturnProduct, ReturnWithProduct } from '../repositories/returns.ts';
 import { serverOwned } from './common.ts';
 import { batchSchema, lotSchema, lotToWire } from './stock-rows.ts';
-import { dateInput, moneyAmount, note, paging, unitCount } from './stock-query.ts';
+import { dateInput, note, paging, unitCount } from './stock-query.ts';
+import { moneyAmount } from './money.ts';
 import type { LotRow } from '../repositories/stock.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MONEY, MAX_UNIT_COUNT } from '../../domain/stock-rules.ts';
+import { MAX_UNIT_COUNT } from '../../domain/stock-rules.ts';
 
 /*
  * Dates and paging shared by the stock calls. The client sends a receipt or realization date as
@@ -60,8 +60,6 @@ export const paging = {
 
 /** Units in one line: whole, and far below what an int column holds. */
 export const unitCount = z.number().int().max(MAX_UNIT_COUNT);
-/** Roubles with kopecks; the cap keeps every sum far inside numeric(14,2). */
-export const moneyAmount = z.number().min(0).max(MAX_MONEY);
 export const note = z
   .string()
   .max(5000)

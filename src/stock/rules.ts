@@ -1,4 +1,4 @@
-import { MAX_MONEY, MAX_UNIT_COUNT, stockMessages } from '../../domain/stock-rules.ts';
+import { inWholeKopecks, MAX_MONEY, MAX_UNIT_COUNT, stockMessages } from '../../domain/stock-rules.ts';
 
 /**
  * The device's checks before an edit is queued: the server's own rules and caps (domain/stock-rules.ts),
@@ -23,6 +23,7 @@ export function checkCount(count: number, { free }: { free?: number } = {}): Che
 export function checkPrice(price: number, label = 'Цена'): Check {
   if (!Number.isFinite(price) || price < 0) return fail(stockMessages.priceInvalid(label));
   if (price > MAX_MONEY) return fail(stockMessages.priceTooBig(label));
+  if (!inWholeKopecks(price)) return fail(stockMessages.priceKopecks(label));
   return ok;
 }
 
