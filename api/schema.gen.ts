@@ -200,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Обновление токенов (старый refresh_token больше не действует)
-         * @description Повтор обновления с тем же refresh_token и тем же Idempotency-Key (или без ключа оба раза) в течение REFRESH_RETRY_WINDOW_SECONDS после первого получает ту же пару, пока она не использована. Иначе старый refresh_token — повторное использование: сеанс завершается (401).
+         * @description Повтор обновления с тем же refresh_token и тем же Idempotency-Key (или без ключа оба раза) в течение REFRESH_RETRY_WINDOW_SECONDS (не больше 30 с) после первого получает ту же пару, пока она не использована. Иначе старый refresh_token — повторное использование: сеанс завершается (401) на всех экземплярах сервера.
          */
         post: {
             parameters: {
@@ -223,6 +223,65 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["TokenPair"];
                     };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Выход: завершает сеанс на сервере
+         * @description Завершает сеанс токена доступа и сеанс переданного refresh_token (если он того же пользователя): refresh_token больше не действует, токены доступа сеанса перестают приниматься в течение нескольких секунд на всех экземплярах, его живой канал закрывается. Выход, отложенный без сети, может прийти только с refresh_token, когда токен доступа уже истёк. Повтор отвечает 204.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LogoutRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -2561,7 +2620,7 @@ export interface paths {
         put?: never;
         /**
          * Отправить очередь правок
-         * @description Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет. Не больше 500 записей; записи, до которых не дошла очередь за отведённое время, получают 503 push_deadline.
+         * @description Каждая запись — обычный вызов REST API, выполняется теми же обработчиками. Записи одной группы применяются в одной транзакции или не применяются вовсе (остальные получают 424). Повтор записи с тем же id возвращает первый ответ и ничего не меняет. Не больше 500 записей; записи, до которых не дошла очередь за отведённое время, получают 503 push_deadline. Если записи раз за разом сталкиваются с одновременными изменениями тех же данных, не применённые получают 503 write_conflict (а если не применено ничего — весь ответ 503 с Retry-After). На встроенной базе сервер применяет одновременно ограниченное число отправок: лишняя после короткого ожидания получает 503 push_busy с Retry-After.
          */
         post: {
             parameters: {
@@ -2614,6 +2673,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2700,6 +2768,15 @@ export interface paths {
                         "application/json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2779,6 +2856,15 @@ export interface paths {
                         "application/json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2851,6 +2937,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4794,7 +4889,7 @@ export interface paths {
         put?: never;
         /**
          * Передать остатки маркетплейсам
-         * @description Ставит одну фоновую задачу на все подключённые магазины (или market_ids). Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/stock-push/log/{job_id}/ с ответом маркетплейса по каждому товару. Пока передача ждёт или идёт, вторая не ставится: 409 stock_push_running.
+         * @description Ставит одну фоновую задачу на все подключённые магазины (или market_ids). Ход — сообщения progress в живом канале, итог — уведомление и GET /api/v1/stock-push/log/{job_id}/ с ответом маркетплейса по каждому товару. Пока передача ждёт своей очереди, вторая не ставится: 409 stock_push_running (сколько бы запусков ни пришло разом, с любых экземпляров сервера, ждёт одна). Идущая передача следующую не задерживает: остатки могли измениться после её начала, и следующая пойдёт сразу после неё. Больше JOBS_QUEUE_LIMIT задач в очереди — 429.
          */
         post: {
             parameters: {
@@ -4847,6 +4942,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6347,6 +6451,10 @@ export interface components {
             token_type: "Bearer";
             /** @description Срок действия access_token, секунды */
             expires_in: number;
+        };
+        LogoutRequestInput: {
+            /** @description refresh_token этого сеанса: завершает его, даже когда токен доступа уже истёк */
+            refresh?: string;
         };
         SyncPullInput: {
             /** @description Передайте как since в следующем запросе */
@@ -8081,6 +8189,10 @@ export interface components {
             token_type: "Bearer";
             /** @description Срок действия access_token, секунды */
             expires_in: number;
+        };
+        LogoutRequest: {
+            /** @description refresh_token этого сеанса: завершает его, даже когда токен доступа уже истёк */
+            refresh?: string;
         };
         SyncPull: {
             /** @description Передайте как since в следующем запросе */

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { answerClientError } from './lib/client-errors.ts';
 import { installRussianZodMessages } from './lib/zod-ru.ts';
 import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
@@ -56,13 +57,16 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
     logger: logger
       ? {
           level: config.logLevel,
-          // The live channel carries the access token in its query: never write it to the logs.
+          // The live channel refuses a token in its query, but an old client still sends one: never log it.
           serializers: {
             req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, '$1[скрыт]'), id: req.id }),
           },
         }
       : false,
     trustProxy: config.trustProxy,
+    // Opening the database is a plugin: creating the embedded one and syncing it to disk, or migrating a big one,
+    // may rightly take longer than Fastify's default 10 s on a slow or busy machine.
+    pluginTimeout: 180_000,
     bodyLimit: 1024 * 1024,
     // Clients spell a path with or without the trailing '/' (docs/architecture.md «Контракт»): both reach the same
     // route. Each route is registered (and documented in OpenAPI) once, under the contract's spelling;
@@ -71,6 +75,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
     genReqId: () => crypto.randomUUID(),
     // Errors Fastify raises before routing (a too long or badly encoded URL) answer problem+json too.
     frameworkErrors: (error, _request, reply) => sendProblem(reply, toProblem(error)),
+    // And those Node's HTTP parser refuses before Fastify (headers or address over 16 KB: 431).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -92,6 +98,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(stockPush);
   await app.register(orderIntake);
   await app.register(maintenance);
+  // Before the routes: the image upload stores into it; it serves /uploads/<name> itself.
+  await app.register(uploads);
 
   // queueable(): the resources an offline device edits, whose writes sync push may replay.
   // Sign-in, sync itself and jobs are not: they must never run as an entry of a push.
@@ -119,7 +127,6 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   // The link is an edit a device may make offline; reads and the intake's hurry-up are online.
   await app.register(queueable(orderRoutes), { prefix: '/api/v1/orders' });
   await app.register(liveRoutes);
-  await app.register(uploads);
   await app.register(spa);
 
   return app;

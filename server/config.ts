@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateSecretsFile, SecretsFileError, type StoredSecrets } from './secrets-file.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: 'ожидалось true или false' })
@@ -34,17 +33,23 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
-  REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).default(120),
+  // A client retries a lost refresh answer within seconds; longer only widens the reuse of a copied token.
+  REFRESH_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   PUSH_DEADLINE_MS: z.coerce.number().int().min(1).default(10_000),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   WRITES_PER_USER: z.coerce.number().int().min(1).default(4),
   WRITE_SLOT_WAIT_MS: z.coerce.number().int().min(0).default(2000),
+  EMBEDDED_PUSH_CONCURRENCY: z.coerce.number({ message: 'ожидалось число' }).int().min(1).default(1),
+  EMBEDDED_PUSH_WAIT_MS: z.coerce.number({ message: 'ожидалось число' }).int().min(0).default(2000),
   JOBS_ENABLED: bool.default(true),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   JOB_STOP_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_PER_USER: z.coerce.number().int().min(1).default(1),
+  JOBS_QUEUE_LIMIT: z.coerce.number().int().min(1).default(50),
   OZON_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://api-seller.ozon.ru'),
   WB_CONTENT_API_URL: z.url({ message: 'ожидался адрес http(s)://…' }).default('https://content-api.wildberries.ru'),
   WB_ANALYTICS_API_URL: z
@@ -70,6 +75,13 @@ const envSchema = z.object({
   ORDER_INTAKE_FIRST_DAYS: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(90).default(14),
   ORDER_INTAKE_CONCURRENCY: z.coerce.number({ message: 'ожидалось число' }).int().min(1).max(32).default(4),
   TRUST_PROXY: bool.default(false),
+  UPLOADS_STORE: z.enum(['folder', 'database', 's3'], { message: 'ожидалось folder, database или s3' }).optional(),
+  S3_ENDPOINT: z.url({ message: 'ожидался адрес http(s)://…' }).optional(),
+  S3_BUCKET: z.string().min(3, 'нужно имя корзины от 3 символов').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
   CSP_EXTRA_IMAGE_ORIGINS: z
     .string()
     .default('')
@@ -112,8 +124,27 @@ export interface Config {
   pageCacheBytes: number;
   /** Write transactions (or pushes) one user may run at once, and how long one past that waits for a slot. */
   writes: { perUser: number; slotWaitMs: number };
+  /**
+   * The embedded database runs one transaction at a time: pushes applied at once by this many (server-wide), and
+   * how long one past that waits before it is answered 503 with Retry-After. Reads are never refused.
+   * PostgreSQL has no such cap.
+   */
+  embeddedPush: { concurrency: number; waitMs: number };
   login: { maxFailures: number; maxAttemptsPerIp: number; windowSeconds: number };
-  jobs: { enabled: boolean; pollMs: number; leaseSeconds: number; retryBaseMs: number; stopTimeoutMs: number };
+  /**
+   * The job queue: workers per instance (`concurrency`), jobs one user may have running at once on all instances
+   * together (`perUser`), and jobs one user may have waiting (`queueLimit`; past it enqueue answers 429).
+   */
+  jobs: {
+    enabled: boolean;
+    pollMs: number;
+    leaseSeconds: number;
+    retryBaseMs: number;
+    stopTimeoutMs: number;
+    concurrency: number;
+    perUser: number;
+    queueLimit: number;
+  };
   /**
    * The order intake (server/orders/): on where jobs run; how often an instance looks for due stores, how long a
    * claim lasts without renewal, how far back each run re-reads, how far back the first run of a store reads, and
@@ -153,12 +184,27 @@ export interface Config {
   };
   trustProxy: boolean;
   /**
+   * Where uploaded pictures live (server/uploads/). `store` absent: S3 when a bucket is configured, else the
+   * database on PostgreSQL, else the folder DATA_DIR/uploads. The S3 keys are secrets: never log this part.
+   */
+  uploads: { store?: 'folder' | 'database' | 's3'; s3?: S3Settings };
+  /**
    * Picture origins the CSP allows besides 'self', data:, blob: and https: (img-src, and connect-src of the
    * service worker that fetches pictures) — empty in real use. Only the demo sets it, to its sandbox
    * marketplace that serves catalog pictures over plain http.
    */
   extraImageOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
+}
+
+export interface S3Settings {
+  /** Absent: AWS itself. An S3-compatible service (MinIO, a cloud's object storage) gives its address. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Absent: the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ошибка конфигурации:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.UPLOADS_STORE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Ошибка конфигурации:\n  S3_BUCKET: нужен, когда UPLOADS_STORE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Ошибка конфигурации:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: задайте оба или ни одного');
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = e.JWT_SECRET && e.ENCRYPTION_KEY ? undefined : loadOrCreateSecrets(dataDir);
   return {
@@ -188,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushDeadlineMs: e.PUSH_DEADLINE_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     writes: { perUser: e.WRITES_PER_USER, slotWaitMs: e.WRITE_SLOT_WAIT_MS },
+    embeddedPush: { concurrency: e.EMBEDDED_PUSH_CONCURRENCY, waitMs: e.EMBEDDED_PUSH_WAIT_MS },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
@@ -199,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: e.JOB_LEASE_SECONDS,
       retryBaseMs: e.JOB_RETRY_BASE_MS,
       stopTimeoutMs: e.JOB_STOP_TIMEOUT_MS,
+      concurrency: e.JOBS_CONCURRENCY,
+      perUser: e.JOBS_PER_USER,
+      queueLimit: e.JOBS_QUEUE_LIMIT,
     },
     orderIntake: {
       enabled: e.JOBS_ENABLED && e.ORDER_INTAKE_ENABLED,
@@ -227,14 +281,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ymSkusPerMinute: e.YM_STOCK_SKUS_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
+    uploads: {
+      store: e.UPLOADS_STORE,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
     extraImageOrigins: e.CSP_EXTRA_IMAGE_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
-}
-
-interface StoredSecrets {
-  jwtSecret: string;
-  encryptionKey: string;
 }
 
 /**
@@ -243,13 +307,10 @@ interface StoredSecrets {
  * through JWT_SECRET and ENCRYPTION_KEY instead.
  */
 function loadOrCreateSecrets(dataDir: string): StoredSecrets {
-  const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: StoredSecrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    encryptionKey: randomBytes(32).toString('base64'),
-  };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
-  return secrets;
+  try {
+    return readOrCreateSecretsFile(path.join(dataDir, 'secrets.json'));
+  } catch (err) {
+    if (err instanceof SecretsFileError) throw new ConfigError(err.message);
+    throw err;
+  }
 }

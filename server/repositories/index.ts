@@ -3,6 +3,7 @@ import type { SecretBox } from '../lib/secret-box.ts';
 import { mirroredTables } from '../sync/tables.ts';
 import { AuthAttemptsRepository } from './auth-attempts.ts';
 import { CatalogRepository } from './catalog.ts';
+import { ChangeMarkerRepository } from './change-marker.ts';
 import { StockRepository } from './stock.ts';
 import { BatchesRepository } from './batches.ts';
 import { LotsRepository } from './lots.ts';
@@ -18,24 +19,29 @@ import { MarketsRepository } from './markets.ts';
 import { OrderIntakeRepository } from './order-intake.ts';
 import { OrderListRepository } from './order-list.ts';
 import { OrdersRepository } from './orders.ts';
+import { PacersRepository } from './pacers.ts';
 import { PostingsRepository } from './postings.ts';
 import { ProductsRepository } from './products.ts';
 import { RefreshTokensRepository } from './refresh-tokens.ts';
 import { ReturnsImportRepository } from './returns-import.ts';
+import { SessionsRepository } from './sessions.ts';
 import { ReturnsRepository } from './returns.ts';
 import { StockPushRepository } from './stock-push.ts';
 import { SyncRepository } from './sync.ts';
+import { UploadsRepository } from './uploads.ts';
 import { UsersRepository } from './users.ts';
 
 export function createRepositories(db: Db, secrets: SecretBox) {
   return {
     users: new UsersRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
+    sessions: new SessionsRepository(db),
     authAttempts: new AuthAttemptsRepository(db),
     idempotency: new IdempotencyRepository(db),
     health: new HealthRepository(db),
     markets: new MarketsRepository(db),
     products: new ProductsRepository(db),
+    changeMarker: new ChangeMarkerRepository(db),
     sync: new SyncRepository(db, mirroredTables, { secrets }),
     jobs: new JobsRepository(db),
     catalog: new CatalogRepository(db),
@@ -54,6 +60,8 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     orders: new OrdersRepository(db),
     orderList: new OrderListRepository(db),
     orderIntake: new OrderIntakeRepository(db),
+    pacers: new PacersRepository(db),
+    uploads: new UploadsRepository(db),
   };
 }
 

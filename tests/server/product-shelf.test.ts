@@ -82,6 +82,27 @@ describe('shelf', () => {
     expect(change.row).toMatchObject({ id, shelf: 'Г-7' });
   });
 
+  it('an edit of only the shelf or only the stores reaches other devices: the pull after it carries the row', async () => {
+    const id = newId();
+    await ok(call('POST', 'warehouse/add/', [{ id, name: 'Переезжающий', shelf: 'Д-1' }]), 201);
+    const pulledRow = async (since: number) => {
+      const pulled = await ok(apiCall(app, u, 'GET', `sync/pull?since=${since}&limit=500`));
+      const change = pulled.changes.find(
+        (c: { table: string; id: string }) => c.table === 'products_wh' && c.id === id,
+      );
+      return {
+        cursor: pulled.cursor as number,
+        row: change?.row as { shelf: string; market_ids: string[] } | undefined,
+      };
+    };
+    const start = (await pulledRow(0)).cursor;
+    await ok(call('PATCH', `warehouse/${id}/update/`, { shelf: 'Д-2' }));
+    const afterShelf = await pulledRow(start);
+    expect(afterShelf.row).toMatchObject({ shelf: 'Д-2' });
+    await ok(call('PATCH', `warehouse/${id}/update/`, { market_ids: ['магазин-1'] }));
+    expect((await pulledRow(afterShelf.cursor)).row).toMatchObject({ market_ids: ['магазин-1'] });
+  });
+
   it('refuses more than 50 characters or a line break, in Russian, changing nothing', async () => {
     const { inserted_ids } = await ok(call('POST', 'warehouse/add/', [{ name: 'Длинный', shelf: 'А-1' }]), 201);
     const id = inserted_ids[0] as string;

@@ -53,3 +53,9 @@ FROM "refresh_tokens" GROUP BY "family_id";
 --> statement-breakpoint
 -- Sealed token pairs kept for refresh retries: from now on they live only while the retry window is open.
 DELETE FROM "idempotency_records" WHERE "scope" LIKE 'refresh:%';
+--> statement-breakpoint
+-- market_ids (0006) and shelf (0010) were left out of the columns whose edit moves a product's version, so
+-- the sync pull never delivered an edit of only those to other devices, and page caches could not see it.
+DROP TRIGGER "products_wh_version" ON "products_wh";
+--> statement-breakpoint
+CREATE TRIGGER "products_wh_version" BEFORE INSERT OR UPDATE OF "user_id", "name", "description", "images", "confirmed", "market_ids", "shelf", "deleted_at" ON "products_wh" FOR EACH ROW EXECUTE FUNCTION "bump_mirrored_row_version"();

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  doublePrecision,
   index,
   integer,
   jsonb,
