@@ -17,8 +17,14 @@ export type LiveMessage =
 
 /** Close codes the server uses when it refuses or ends a live channel. */
 export const LiveCloseCode = {
-  /** No token, a malformed or expired one, one in the query string, or its sign-in ended: refresh it and reconnect. */
+  /** No token, a malformed or expired one, or its sign-in ended: refresh it and reconnect. */
   invalidToken: 4401,
+  /**
+   * A token in the query string, as app versions before the subprotocol sent it. Not 4401: such a version would
+   * refresh (rotate its refresh token) before every reconnect until its service worker updates; on any other code
+   * it only reconnects.
+   */
+  tokenInUrl: 4400,
   /** The token belongs to another user than the one in the path. */
   forbidden: 4403,
   /** The server is shutting down; reconnect shortly. */

@@ -34,7 +34,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   async function admit(request: FastifyRequest): Promise<Admission> {
     // Runs before validation: the query is still the raw parse.
     if ((request.query as { token?: unknown } | undefined)?.token !== undefined)
-      return { refused: LiveCloseCode.invalidToken, reason: 'Токен в адресе не принимается' };
+      return { refused: LiveCloseCode.tokenInUrl, reason: 'Токен в адресе не принимается: обновите приложение' };
     const token = bearerProtocolToken(request.headers['sec-websocket-protocol']);
     if (!token) return { refused: LiveCloseCode.invalidToken, reason: 'Недействительный токен' };
     const { claims, ended } = await app.checkAccessToken(token);

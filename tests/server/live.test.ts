@@ -86,10 +86,13 @@ describe('live channel', () => {
     await socket.close();
   });
 
-  it('refuses a token in the query string, even a valid one, with 4401 and a Russian reason', async () => {
+  it('refuses a token in the query string, even a valid one, with 4400 and a Russian reason', async () => {
     const before = app.live.connectionCount(alice.id);
     const closed = await refused(base, alice.id, alice.accessToken, 'query');
-    expect(closed).toEqual({ code: LiveCloseCode.invalidToken, reason: 'Токен в адресе не принимается' });
+    expect(closed).toEqual({
+      code: LiveCloseCode.tokenInUrl,
+      reason: 'Токен в адресе не принимается: обновите приложение',
+    });
     expect(app.live.connectionCount(alice.id)).toBe(before);
   });
 
