@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { preloadOpenedScreen } from './app/preload-screen.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { routeTree } from './routeTree.gen.ts';
+import { hasPendingLogout, sendLogoutsFromNowOn } from './sync/pending-logout.ts';
 import './ui/theme.css.ts';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent' });
@@ -16,6 +17,8 @@ declare module '@tanstack/react-router' {
 
 registerServiceWorker();
 preloadOpenedScreen(router);
+// A sign-out made offline before this page was loaded still has to reach the server, signed in again or not.
+if (hasPendingLogout()) sendLogoutsFromNowOn();
 
 // As a transition, React renders the first screen in slices of a few milliseconds between which the
 // browser stays responsive, instead of one long task while a phone is still busy loading.
