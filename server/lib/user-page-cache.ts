@@ -1,3 +1,5 @@
+import { FreshReads } from './fresh-reads.ts';
+
 /**
  * Answers of a read route kept per user, each under the change marker the request read from the
  * database before building it (server/repositories/change-marker.ts: the greatest row version of
@@ -9,9 +11,7 @@
  * pages again and again between edits; the marker is one index step per table.
  *
  * The live hub's `changes` messages (REST writes, pushes, imports; other instances' through
- * LISTEN/NOTIFY) still call `invalidate`: it frees the user's memory early and covers, on this
- * instance, an edit no version records (a product's shelf or stores: products_wh's version trigger
- * lists its columns and these are missing from it). Each user has a stamp that `invalidate`
+ * LISTEN/NOTIFY) still call `invalidate`: it frees the user's memory early. Each user has a stamp that `invalidate`
  * moves on; a reader stores its answer only under the stamp it took before reading. A page also
  * expires after `maxAgeMs`.
  */
@@ -19,6 +19,7 @@ export class UserPageCache {
   private readonly pages = new Map<string, { stamp: number; marker: string; body: string; at: number }>();
   /** Kept even when the user's pages are evicted: a reader holding an older stamp must still lose. */
   private readonly stamps = new Map<string, number>();
+  private readonly markers = new FreshReads<string>();
   private lastStamp = 0;
   private bytes = 0;
 
@@ -78,7 +79,8 @@ export class UserPageCache {
     // Kept off (PAGE_CACHE_MB=0): the marker would be a query for nothing.
     if (this.maxBytes === 0) return load();
     const stamp = this.stampOf(userId);
-    const marker = await readMarker();
+    // Concurrent requests of one user share a marker read that began after each of them arrived.
+    const marker = await this.markers.read(userId, readMarker);
     const cached = this.get(userId, key, marker);
     if (cached !== undefined) return cached;
     const body = await load();
