@@ -13,9 +13,9 @@ export class FreshReads<V> {
     const waiting = this.waiting.get(key);
     if (waiting) return waiting;
     const before = this.running.get(key) ?? Promise.resolve();
-    const next = before.then(
-      () => this.start(key, next, load),
-      () => this.start(key, next, load),
+    const next: Promise<V> = before.then(
+      (): Promise<V> => this.start(key, next, load),
+      (): Promise<V> => this.start(key, next, load),
     );
     this.waiting.set(key, next);
     const settled = next.then(
