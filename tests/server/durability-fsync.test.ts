@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { startServer, type ServerProcess } from './helpers/server-process.ts';
-import { freePort } from './helpers/table-digest.ts';
+import { freePort } from './helpers/server-process.ts';
 import { testDbKind } from './helpers/test-database.ts';
 
 /*

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { pushUntilAnswered, restUntilAnswered, stockWrite, WriteLog } from './helpers/retrying-writer.ts';
 import { startServer, type ServerProcess } from './helpers/server-process.ts';
-import { freePort, runTool, tableDigests } from './helpers/table-digest.ts';
+import { freePort } from './helpers/server-process.ts';
+import { runTool, tableDigests } from './helpers/table-digest.ts';
 import { createTestDatabase, testDbKind } from './helpers/test-database.ts';
 
 /*

@@ -1,6 +1,5 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -9,6 +8,7 @@ import type {
   SandboxStockView,
   SandboxStore,
 } from '../../../server/sandbox/server.ts';
+import { freePort, waitReady } from './server-process.ts';
 import type { SandboxProcessCommand, SandboxProcessReply, SandboxProcessRequest } from './sandbox-process.ts';
 
 /**
@@ -24,15 +24,6 @@ export const sharedSecrets = {
   JWT_SECRET: 'two-instances-secret-that-is-long-enough-for-hs256',
   ENCRYPTION_KEY: Buffer.alloc(32, 11).toString('base64'),
 };
-
-/** A port nobody listens on right now (the instance binds it a moment later). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The environment a child gets: what node needs to run, not the test runner's own settings. */
 function baseEnv(): Record<string, string> {
@@ -50,21 +41,6 @@ export interface Instance {
   output(): string;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** Polls GET /api/health until it answers 200 (the instance has migrated and listens). */
-async function ready(url: string, child: ChildProcess, output: () => string, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}:\n${output()}`);
-    const answered = await fetch(`${url}/api/health`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (answered) return;
-    if (Date.now() > deadline) throw new Error(`instance at ${url} not ready after ${ms} ms:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -111,7 +87,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
     },
   };
   try {
-    await ready(url, child, instance.output);
+    await waitReady(url, child, instance.output, 120_000);
   } catch (error) {
     await instance.stop('SIGKILL');
     throw error;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 /*
@@ -88,7 +89,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
 }
 
-async function waitReady(url: string, child: ChildProcess, output: () => string, ms: number): Promise<void> {
+/** Polls GET /api/health until it answers 200 (the server has migrated and listens). */
+export async function waitReady(url: string, child: ChildProcess, output: () => string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
@@ -106,4 +108,13 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
 function nodeChildOf(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
   return Number(children[0]);
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

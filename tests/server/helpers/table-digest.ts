@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client.ts';
 import { repoRoot } from './server-process.ts';
@@ -40,13 +39,4 @@ export function runTool(
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('close', (code) => resolve({ code: code ?? -1, output }));
   });
-}
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
