@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../server/db/client.ts';
 import { jobs, productsWh } from '../../server/db/schema/index.ts';
 import { startSandbox, type Sandbox } from '../../server/sandbox/server.ts';
 import { seeder } from './helpers/products.ts';
-import { addStores, jobsFinished, runStoreJobs, type NamedStore } from './helpers/sandbox-app.ts';
+import { addStores, jobsFinished, runStoreJobs, sandboxAppEnv, type NamedStore } from './helpers/sandbox-app.ts';
 import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/test-database.ts';
 
@@ -37,16 +37,7 @@ const stores: NamedStore[] = [
 /** The app's settings for the sandbox, its limits shortened to a "minute" of 1.5 s and three items a request. */
 function instanceEnv(sandbox: Sandbox): Record<string, string> {
   return {
-    JOBS_ENABLED: 'true',
-    JOB_POLL_MS: '50',
-    JOB_RETRY_BASE_MS: '40',
-    MARKETPLACE_PAGE_SIZE: '100',
-    OZON_API_URL: sandbox.url,
-    WB_CONTENT_API_URL: sandbox.url,
-    WB_ANALYTICS_API_URL: sandbox.url,
-    WB_MARKETPLACE_API_URL: sandbox.url,
-    YM_API_URL: sandbox.url,
-    ORDER_INTAKE_ENABLED: 'false',
+    ...sandboxAppEnv(sandbox.url),
     STOCK_PUSH_BATCH_SIZE: '3',
     STOCK_PUSH_MINUTE_MS: String(MINUTE_MS),
     WB_MARKETPLACE_PER_MINUTE: String(limits.wbPerMinute),

@@ -49,20 +49,7 @@ export async function startSandboxApp(options: SandboxOptions, env: Record<strin
   try {
     sandbox = await startSandbox(options);
     t = await createTestDatabase();
-    app = await startTestApp(t.database, {
-      JOBS_ENABLED: 'true',
-      JOB_POLL_MS: '50',
-      JOB_RETRY_BASE_MS: '40',
-      MARKETPLACE_PAGE_SIZE: '100',
-      OZON_API_URL: sandbox.url,
-      WB_CONTENT_API_URL: sandbox.url,
-      WB_ANALYTICS_API_URL: sandbox.url,
-      WB_MARKETPLACE_API_URL: sandbox.url,
-      YM_API_URL: sandbox.url,
-      // The order intake reads every connected store's orders by itself: only the tests about it turn it on.
-      ORDER_INTAKE_ENABLED: 'false',
-      ...env,
-    });
+    app = await startTestApp(t.database, { ...sandboxAppEnv(sandbox.url), ...env });
     const base = await listen(app);
     return {
       sandbox,
@@ -146,4 +133,21 @@ export async function messagesUntilDone(socket: LiveClient, ids: string[]): Prom
     if (message.type === 'progress' && message.value === 100 && message.job_id) open.delete(message.job_id);
   }
   return seen;
+}
+
+/** An app's settings for running its jobs quickly against the sandbox marketplace at `url`. */
+export function sandboxAppEnv(url: string): Record<string, string> {
+  return {
+    JOBS_ENABLED: 'true',
+    JOB_POLL_MS: '50',
+    JOB_RETRY_BASE_MS: '40',
+    MARKETPLACE_PAGE_SIZE: '100',
+    OZON_API_URL: url,
+    WB_CONTENT_API_URL: url,
+    WB_ANALYTICS_API_URL: url,
+    WB_MARKETPLACE_API_URL: url,
+    YM_API_URL: url,
+    // The order intake reads every connected store's orders by itself: only the tests about it turn it on.
+    ORDER_INTAKE_ENABLED: 'false',
+  };
 }
