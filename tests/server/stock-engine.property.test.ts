@@ -108,6 +108,35 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
+/**
+ * One run given as is, ahead of the random ones, that reaches every outcome `seen` counts: the random runs
+ * reach them too, nearly always, but a seed that missed one (a realized reserve, say) failed CI for nothing.
+ */
+const coveringRun: [Extract<Op, { t: 'receive' }>[], Op[]] = [
+  [
+    { t: 'receive', p: 0, count: 10, price: 10, day: 1 },
+    { t: 'receive', p: 1, count: 10, price: 25.5, day: 2 },
+  ],
+  [
+    { t: 'take', kind: 'disposal', p: 0, count: 2, lot: null },
+    { t: 'take', kind: 'realization', p: 0, count: 50, lot: null },
+    { t: 'editOutflow', pick: 0, count: 3 },
+    { t: 'reserve', p: 1, count: 2 },
+    { t: 'reserveEdit', pick: 0, count: null, status: 'realized' },
+    { t: 'take', kind: 'realization', p: 0, count: 1, lot: null },
+    { t: 'cancel', pick: 0 },
+    { t: 'editLot', pick: 1, count: 6 },
+    { t: 'deleteOutflow', pick: 0 },
+    {
+      t: 'roundTrip',
+      p: 0,
+      kind: 'disposal',
+      count: 1,
+      between: [{ t: 'receive', p: 0, count: 1, price: 10, day: 3 }],
+    },
+  ],
+];
+
 let t: TestDatabase;
 let app: FastifyInstance;
 
@@ -598,7 +627,7 @@ describe('stock engine properties (through the HTTP calls)', () => {
       ),
       // Shrinking replays whole runs over HTTP and takes minutes: the first counterexample is reported as is
       // (with its seed and path, to replay it through fc.assert's `seed` and `path` options).
-      { numRuns: 25, endOnFailure: true },
+      { numRuns: 25, endOnFailure: true, examples: [coveringRun] },
     );
     if (process.env.PROPERTY_STATS) console.log(seen);
     for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
