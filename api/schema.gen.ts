@@ -94,6 +94,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -354,6 +363,595 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Команда: бизнес, сотрудники и открытые приглашения */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/business/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Переименовать бизнес */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BusinessChangeInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/team/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Имена сотрудников: кто сделал запись */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberName"][];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Пригласить сотрудника: одноразовый код с ролью и сроком */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedInvitation"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Отозвать приглашение */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/members/{user_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Убрать сотрудника из команды
+         * @description Действует сразу: сеансы сотрудника завершаются, его неотправленные правки отклоняются, а сам он возвращается в свой собственный бизнес.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Изменить роль сотрудника или доступ к себестоимости
+         * @description Действует сразу: сеансы сотрудника завершаются, и он входит снова с новой ролью.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberChangeInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Member"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/team/members/{user_id}/movements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Последние движения товара, сделанные сотрудником */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberMovement"][];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Принять приглашение: войти в команду по коду
+         * @description Переводит вошедшего пользователя в бизнес пригласившего с ролью из приглашения и выдаёт новую пару токенов; прежние сеансы пользователя завершаются.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JoinRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenPair"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/markets/": {
         parameters: {
             query?: never;
@@ -478,6 +1076,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -529,6 +1136,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -610,6 +1226,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1069,6 +1694,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1152,6 +1786,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1244,6 +1887,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1317,6 +1969,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2751,6 +3412,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2839,6 +3509,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2919,6 +3598,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4047,6 +4735,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4142,6 +4839,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4216,6 +4922,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4932,6 +5647,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5177,6 +5901,15 @@ export interface paths {
                         "application/json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -5296,6 +6029,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5425,6 +6167,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5696,6 +6447,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         DisposalInput: {
             /** Format: uuid */
@@ -5712,6 +6467,10 @@ export interface components {
             description: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         MarkdownInput: {
             /** Format: uuid */
@@ -5730,6 +6489,10 @@ export interface components {
             count: number;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         OtherRealizationInput: {
             /** Format: uuid */
@@ -5747,6 +6510,10 @@ export interface components {
             release: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         ReserveInput: {
             /** Format: uuid */
@@ -5779,6 +6546,10 @@ export interface components {
             } | null;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         RealizationInput: {
             /** Format: uuid */
@@ -5814,6 +6585,10 @@ export interface components {
             } | null;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         BatchInput: {
             /** Format: uuid */
@@ -5826,6 +6601,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         StockMovementInput: {
             /** Format: uuid */
@@ -5848,6 +6627,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         ReturnInput: {
             /** Format: uuid */
@@ -5889,6 +6672,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         ReturnProductInput: {
             /** Format: uuid */
@@ -5941,6 +6728,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса */
             product: components["schemas"]["ReturnProductInput"] | null;
             /** @description Дата документа возвратов, в котором оприходован */
@@ -6010,6 +6801,10 @@ export interface components {
             updated_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
             version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
             /** @description Игнорируется: задаёт сервер */
             marketplace?: unknown;
             /** @description Игнорируется: задаёт сервер */
@@ -6146,6 +6941,10 @@ export interface components {
             stock_count?: unknown;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             stock_value?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            updated_by?: unknown;
             /** @description Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh */
             product_wh?: {
                 /**
@@ -6185,6 +6984,10 @@ export interface components {
                 stock_count?: unknown;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 stock_value?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                created_by?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                updated_by?: unknown;
             };
             /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
             products_mp?: unknown;
@@ -6283,6 +7086,10 @@ export interface components {
             created_at: string;
             updated_at: string;
             version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Остаток: сумма остатков партий */
             count: number;
             /** @description Сумма активных резервов */
@@ -6427,6 +7234,8 @@ export interface components {
             /** @description Логин (обычно e-mail) */
             login: string;
             password: string;
+            /** @description Код приглашения: новый аккаунт сразу входит в эту команду */
+            invitation?: string;
         };
         UserInput: {
             /** Format: uuid */
@@ -6434,6 +7243,19 @@ export interface components {
             login: string;
             first_name: string;
             last_name: string;
+            /** @description Бизнес, в котором работает пользователь; его id — user_id всех записей бизнеса */
+            business?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role?: "owner" | "manager" | "warehouse";
+            /** @description Видны ли себестоимость и суммы */
+            can_see_costs?: boolean;
         };
         LoginRequestInput: {
             login: string;
@@ -6455,6 +7277,115 @@ export interface components {
         LogoutRequestInput: {
             /** @description refresh_token этого сеанса: завершает его, даже когда токен доступа уже истёк */
             refresh?: string;
+        };
+        MemberInput: {
+            /** Format: uuid */
+            user_id: string;
+            login: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "warehouse";
+            can_see_costs: boolean;
+            joined_at: string;
+            last_seen_at: string | null;
+        };
+        InvitationInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            can_see_costs: boolean;
+            expires_at: string;
+            created_at: string;
+        };
+        CreatedInvitationInput: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            can_see_costs: boolean;
+            expires_at: string;
+            created_at: string;
+            /** @description Код приглашения; показывается один раз */
+            code: string;
+        };
+        TeamInput: {
+            business: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            members: components["schemas"]["MemberInput"][];
+            invitations: components["schemas"]["InvitationInput"][];
+        };
+        MemberNameInput: {
+            /** Format: uuid */
+            user_id: string;
+            first_name: string;
+            last_name: string;
+            login: string;
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "warehouse";
+        };
+        InvitationRequestInput: {
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            /**
+             * @description Для роли «Склад»: показывать ли себестоимость и суммы
+             * @default false
+             */
+            can_see_costs: boolean;
+            /**
+             * @description Срок действия приглашения, часы
+             * @default 72
+             */
+            expires_in_hours: number;
+        };
+        MemberChangeInput: {
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role?: "manager" | "warehouse";
+            /** @description Для роли «Склад»: показывать ли себестоимость и суммы */
+            can_see_costs?: boolean;
+        };
+        JoinRequestInput: {
+            /** @description Код приглашения в команду (из ссылки или продиктованный владельцем) */
+            code: string;
+        };
+        BusinessChangeInput: {
+            /** @description Название бизнеса */
+            name: string;
+        };
+        MemberMovementInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            delta: number;
+            reason: string;
+            source_table: string;
+            /** Format: uuid */
+            source_id: string;
+            created_at: string;
         };
         SyncPullInput: {
             /** @description Передайте как since в следующем запросе */
@@ -6620,6 +7551,10 @@ export interface components {
             count: number;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -6757,6 +7692,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -6784,6 +7723,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -6920,6 +7863,10 @@ export interface components {
             total_count?: unknown;
             /** @description Игнорируется: задаёт сервер */
             total_sum?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
         };
         BatchUpdateInput: {
             /**
@@ -6971,6 +7918,10 @@ export interface components {
             total_count?: unknown;
             /** @description Игнорируется: задаёт сервер */
             total_sum?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
         };
         BatchDetailInput: {
             /** Format: uuid */
@@ -6983,6 +7934,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Партии документа */
             inventories: components["schemas"]["LotWithProductInput"][];
             /** @description Уценки единиц из партий документа */
@@ -7087,6 +8042,10 @@ export interface components {
             updated_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
             deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
             /** @description Игнорируется: себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO) */
             price?: unknown;
             /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */
@@ -7466,6 +8425,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Disposal: {
             /** Format: uuid */
@@ -7482,6 +8445,10 @@ export interface components {
             description: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Markdown: {
             /** Format: uuid */
@@ -7500,6 +8467,10 @@ export interface components {
             count: number;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         OtherRealization: {
             /** Format: uuid */
@@ -7517,6 +8488,10 @@ export interface components {
             release: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Reserve: {
             /** Format: uuid */
@@ -7549,6 +8524,10 @@ export interface components {
             } | null;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Realization: {
             /** Format: uuid */
@@ -7584,6 +8563,10 @@ export interface components {
             } | null;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Batch: {
             /** Format: uuid */
@@ -7596,6 +8579,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         StockMovement: {
             /** Format: uuid */
@@ -7618,6 +8605,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         Return: {
             /** Format: uuid */
@@ -7659,6 +8650,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
         };
         ReturnProduct: {
             /** Format: uuid */
@@ -7711,6 +8706,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description null — возврат не сопоставлен с товаром склада: показываются name и article с маркетплейса */
             product: components["schemas"]["ReturnProduct"] | null;
             /** @description Дата документа возвратов, в котором оприходован */
@@ -7780,6 +8779,10 @@ export interface components {
             updated_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
             version?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
             /** @description Игнорируется: задаёт сервер */
             marketplace?: unknown;
             /** @description Игнорируется: задаёт сервер */
@@ -7916,6 +8919,10 @@ export interface components {
             stock_count?: unknown;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             stock_value?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+            updated_by?: unknown;
             /** @description Строка списка товаров или ответ GET /api/v1/products/product/{id}/ целиком: изменения берутся из product_wh */
             product_wh?: {
                 /**
@@ -7955,6 +8962,10 @@ export interface components {
                 stock_count?: unknown;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 stock_value?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                created_by?: unknown;
+                /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
+                updated_by?: unknown;
             };
             /** @description Игнорируется: карточки маркетплейсов меняются через group/ungroup */
             products_mp?: unknown;
@@ -8021,6 +9032,10 @@ export interface components {
             created_at: string;
             updated_at: string;
             version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Остаток: сумма остатков партий */
             count: number;
             /** @description Сумма активных резервов */
@@ -8165,6 +9180,8 @@ export interface components {
             /** @description Логин (обычно e-mail) */
             login: string;
             password: string;
+            /** @description Код приглашения: новый аккаунт сразу входит в эту команду */
+            invitation?: string;
         };
         User: {
             /** Format: uuid */
@@ -8172,6 +9189,19 @@ export interface components {
             login: string;
             first_name: string;
             last_name: string;
+            /** @description Бизнес, в котором работает пользователь; его id — user_id всех записей бизнеса */
+            business?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role?: "owner" | "manager" | "warehouse";
+            /** @description Видны ли себестоимость и суммы */
+            can_see_costs?: boolean;
         };
         LoginRequest: {
             login: string;
@@ -8193,6 +9223,115 @@ export interface components {
         LogoutRequest: {
             /** @description refresh_token этого сеанса: завершает его, даже когда токен доступа уже истёк */
             refresh?: string;
+        };
+        Member: {
+            /** Format: uuid */
+            user_id: string;
+            login: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "warehouse";
+            can_see_costs: boolean;
+            joined_at: string;
+            last_seen_at: string | null;
+        };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            can_see_costs: boolean;
+            expires_at: string;
+            created_at: string;
+        };
+        CreatedInvitation: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            can_see_costs: boolean;
+            expires_at: string;
+            created_at: string;
+            /** @description Код приглашения; показывается один раз */
+            code: string;
+        };
+        Team: {
+            business: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            members: components["schemas"]["Member"][];
+            invitations: components["schemas"]["Invitation"][];
+        };
+        MemberName: {
+            /** Format: uuid */
+            user_id: string;
+            first_name: string;
+            last_name: string;
+            login: string;
+            /**
+             * @description Роль: owner — владелец, manager — менеджер, warehouse — склад
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "warehouse";
+        };
+        InvitationRequest: {
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role: "manager" | "warehouse";
+            /**
+             * @description Для роли «Склад»: показывать ли себестоимость и суммы
+             * @default false
+             */
+            can_see_costs: boolean;
+            /**
+             * @description Срок действия приглашения, часы
+             * @default 72
+             */
+            expires_in_hours: number;
+        };
+        MemberChange: {
+            /**
+             * @description Роль приглашённого: manager или warehouse
+             * @enum {string}
+             */
+            role?: "manager" | "warehouse";
+            /** @description Для роли «Склад»: показывать ли себестоимость и суммы */
+            can_see_costs?: boolean;
+        };
+        JoinRequest: {
+            /** @description Код приглашения в команду (из ссылки или продиктованный владельцем) */
+            code: string;
+        };
+        BusinessChange: {
+            /** @description Название бизнеса */
+            name: string;
+        };
+        MemberMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            delta: number;
+            reason: string;
+            source_table: string;
+            /** Format: uuid */
+            source_id: string;
+            created_at: string;
         };
         SyncPull: {
             /** @description Передайте как since в следующем запросе */
@@ -8354,6 +9493,10 @@ export interface components {
             count: number;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -8491,6 +9634,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -8518,6 +9665,10 @@ export interface components {
             price_edited: boolean;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Название товара */
             name: string;
             /** @description Картинки товара (свои или главные картинки карточек маркетплейсов) */
@@ -8650,6 +9801,10 @@ export interface components {
             total_count?: unknown;
             /** @description Игнорируется: задаёт сервер */
             total_sum?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
         };
         BatchUpdate: {
             /**
@@ -8701,6 +9856,10 @@ export interface components {
             total_count?: unknown;
             /** @description Игнорируется: задаёт сервер */
             total_sum?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
         };
         BatchDetail: {
             /** Format: uuid */
@@ -8713,6 +9872,10 @@ export interface components {
             created_at: string;
             version: number;
             updated_at: string;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
             /** @description Партии документа */
             inventories: components["schemas"]["LotWithProduct"][];
             /** @description Уценки единиц из партий документа */
@@ -8817,6 +9980,10 @@ export interface components {
             updated_at?: unknown;
             /** @description Игнорируется: задаёт сервер */
             deleted_at?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            created_by?: unknown;
+            /** @description Игнорируется: задаёт сервер */
+            updated_by?: unknown;
             /** @description Игнорируется: себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO) */
             price?: unknown;
             /** @description Игнорируется: дата строки — дата её документа, меняется через PATCH /api/v1/batch/{batch_id}/ */

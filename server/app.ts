@@ -22,6 +22,8 @@ import maintenance from './plugins/app/maintenance.ts';
 import pushGuard from './plugins/app/push-guard.ts';
 import { queueable } from './sync/queueable.ts';
 import healthRoutes from './routes/health.ts';
+import costVisibility from './plugins/app/cost-visibility.ts';
+import teamRoutes from './routes/team.ts';
 import usersRoutes from './routes/users.ts';
 import marketsRoutes from './routes/markets.ts';
 import productsRoutes from './routes/products.ts';
@@ -90,6 +92,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(database, { database: given });
   await app.register(problems);
   await app.register(auth);
+  await app.register(costVisibility);
   await app.register(pushGuard);
   await app.register(live);
   await app.register(transactionalWrites);
@@ -105,6 +108,7 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   // Sign-in, sync itself and jobs are not: they must never run as an entry of a push.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api/v1/users' });
+  await app.register(teamRoutes, { prefix: '/api/v1/team' });
   await app.register(queueable(marketsRoutes), { prefix: '/api/v1/markets' });
   await app.register(queueable(productsRoutes), { prefix: '/api/v1/products' });
   await app.register(queueable(movementRoutes), { prefix: '/api/v1/products' });

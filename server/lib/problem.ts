@@ -70,6 +70,7 @@ export function problemBody(p: Pick<Problem, 'status' | 'code' | 'detail' | 'err
 
 export const notFound = (detail = 'Запись не найдена') => new Problem(404, 'not_found', detail);
 export const unauthorized = (detail = 'Войдите в систему', code = 'unauthorized') => new Problem(401, code, detail);
+export const forbidden = (detail: string, code = 'forbidden') => new Problem(403, code, detail);
 export const conflict = (code: string, detail: string) => new Problem(409, code, detail);
 
 /* Refusals that several routes and services give alike, worded once (texts the device shows too: domain/). */

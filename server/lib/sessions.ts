@@ -1,6 +1,15 @@
 /** What a client is told when its sign-in has ended; short enough for a WebSocket close reason (123 bytes). */
 export const SESSION_ENDED_MESSAGE = 'Сеанс завершён: войдите снова';
 
+/** Why the owner ended a member's sign-ins (sessions.end_reason). */
+export type SessionEndReason = 'member_removed' | 'role_changed';
+
+/** What a refused refresh tells the app, which shows it on the sign-in screen. */
+export const sessionEndedBy: Record<SessionEndReason, string> = {
+  member_removed: 'Владелец убрал вас из команды: войдите снова, чтобы работать в своём аккаунте',
+  role_changed: 'Владелец изменил вашу роль в команде: войдите снова',
+};
+
 /**
  * Whether sign-ins (sessions, server/db/schema/users.ts) are still open, as this instance last saw
  * them. An open session is re-read after `openTtlMs` (≤ 2 s), so an instance that missed the

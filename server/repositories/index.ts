@@ -28,12 +28,14 @@ import { SessionsRepository } from './sessions.ts';
 import { ReturnsRepository } from './returns.ts';
 import { StockPushRepository } from './stock-push.ts';
 import { SyncRepository } from './sync.ts';
+import { TeamRepository } from './team.ts';
 import { UploadsRepository } from './uploads.ts';
 import { UsersRepository } from './users.ts';
 
 export function createRepositories(db: Db, secrets: SecretBox) {
   return {
     users: new UsersRepository(db),
+    team: new TeamRepository(db),
     refreshTokens: new RefreshTokensRepository(db),
     sessions: new SessionsRepository(db),
     authAttempts: new AuthAttemptsRepository(db),

@@ -72,7 +72,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id, date, kind, description } = request.body;
       const lotIds = unique(request.body.inventory_ids);
       const otherIds = unique(request.body.other_realization_ids);
@@ -103,7 +103,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { batch_id: id } = request.params;
       const body = request.body;
       if (body.id !== undefined && body.id !== id)
@@ -146,7 +146,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: batchDetailSchema, ...problems(400, 401, 404) },
       },
     },
-    async (request) => detail(request.userId!, request.params.batch_id),
+    async (request) => detail(request.businessId!, request.params.batch_id),
   );
 
   app.get(
@@ -163,7 +163,7 @@ const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { page, page_size, date_start, date_end, is_return, is_other } = request.query;
       if (is_return && is_other)
         throw new Problem(400, 'filters_conflict', 'Выберите что-то одно: is_return или is_other');

@@ -42,7 +42,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { product_id } = request.params;
       if (!(await repos.products.find(userId, product_id))) throw productMissing();
       const { rows, total } = await repos.disposals.ofProduct(
@@ -68,7 +68,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id: given, product_id, count, price, description, lot_id, date } = request.body;
       if (given && (await repos.disposals.existing([given])).size > 0)
         throw conflict('duplicate', 'Списание с таким идентификатором уже есть');
@@ -109,7 +109,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const { product_id, count, price, description } = request.body;
       const [row] = await repos.disposals.lockMany(userId, [id]);
@@ -137,7 +137,7 @@ const disposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const ids = [...new Set(request.body)];
       const rows = await repos.disposals.lockMany(userId, ids);
       if (rows.length !== ids.length) throw missing(ids.length > 1);

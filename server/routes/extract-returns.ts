@@ -34,7 +34,7 @@ const extractReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { date_start: dateStart, date_end: dateEnd } = request.body;
       refuseUnconnected([request.body], 'возвраты');
       const start = dayOf(dateStart);

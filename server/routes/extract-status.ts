@@ -29,7 +29,7 @@ const extractStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const stores = await storesToLoad(app, userId, request.body, 'статусы');
       const answer = await queueLoads(app, userId, stores, POSTING_STATUS, (store): PostingStatusPayload => ({
         store_id: store.id,

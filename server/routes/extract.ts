@@ -33,7 +33,7 @@ const extractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const stores = await storesToLoad(app, userId, request.body, 'товары');
       const answer = await queueLoads(app, userId, stores, CATALOG_IMPORT, (store): CatalogImportPayload => ({
         store_id: store.id,

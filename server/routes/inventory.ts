@@ -51,7 +51,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, search, date_from, date_to, ids, is_return } = request.query;
-      const { rows, total } = await repos.lots.list(request.userId!, {
+      const { rows, total } = await repos.lots.list(request.businessId!, {
         page,
         pageSize: page_size,
         search,
@@ -74,7 +74,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inventorySumSchema, ...problems(401) },
       },
     },
-    async (request) => repos.lots.sum(request.userId!),
+    async (request) => repos.lots.sum(request.businessId!),
   );
 
   app.get(
@@ -91,7 +91,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (!(await repos.products.find(userId, request.params.id))) throw productMissing();
       const lots = await repos.stock.lotsOfProduct(userId, request.params.id);
       return lots.filter((l) => !request.query.just_not_sold_out || l.count > 0).map(lotToWire);
@@ -111,7 +111,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, product_id, count, price, date } = request.body;
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (id && (await repos.lots.existing([id])).size > 0)
         throw new Problem(409, 'duplicate', 'Партия с таким идентификатором уже есть');
       const lot = await stock.receive(userId, { id, productId: product_id, count, price, receivedAt: date });
@@ -134,7 +134,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const [lot] = await lockedLots(repos.stock, stock, userId, [request.params.id]);
       const { product_id, count, price } = request.body;
       if (product_id !== undefined && product_id !== lot!.productId) throw productFixed();
@@ -156,7 +156,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const ids = unique(request.body);
       await stock.removeLots(userId, await lockedLots(repos.stock, stock, userId, ids));
       return { deleted_ids: ids };
@@ -175,7 +175,7 @@ const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const lines = request.body.batch;
       const lineIds = lines.flatMap((l) => (l.id ? [l.id] : []));
       if (new Set(lineIds).size !== lineIds.length)

@@ -23,7 +23,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.repos.jobs.find(request.userId!, request.params.id);
+      const row = await app.repos.jobs.find(request.businessId!, request.params.id);
       if (!row) throw notFound('Задача не найдена');
       return jobToWire(row);
     },

@@ -9,7 +9,7 @@ const PING_MS = 30_000;
 
 /** Why a socket is refused, found before the upgrade; or whose it is. */
 type Admission =
-  | { userId: string; sessionId?: string }
+  | { userId: string; businessId: string; sessionId?: string }
   | { refused: (typeof LiveCloseCode)[keyof typeof LiveCloseCode]; reason: string };
 
 const admissions = new WeakMap<FastifyRequest, Admission>();
@@ -63,13 +63,15 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const admission = admissions.get(request);
       if (!admission || 'refused' in admission)
         return socket.close(admission?.refused ?? LiveCloseCode.invalidToken, admission?.reason);
-      const { userId, sessionId } = admission;
-      if (userId !== request.params.user_id) return socket.close(LiveCloseCode.forbidden, 'Нет доступа к этому каналу');
+      const { userId, businessId, sessionId } = admission;
+      // The channel of a member (by their own id or their business's) carries their business's changes.
+      if (request.params.user_id !== userId && request.params.user_id !== businessId)
+        return socket.close(LiveCloseCode.forbidden, 'Нет доступа к этому каналу');
       // Ended between the check and the upgrade: the hub's close would have missed this socket.
       if (sessionId && app.sessions.hasEnded(sessionId))
         return socket.close(LiveCloseCode.invalidToken, SESSION_ENDED_MESSAGE);
 
-      app.live.add(userId, socket, sessionId);
+      app.live.add(businessId, socket, sessionId);
       let alive = true;
       socket.on('pong', () => (alive = true));
       const ping = setInterval(() => {

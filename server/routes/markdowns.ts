@@ -43,7 +43,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, date_start, date_end, release, product_id, search } = request.query;
-      const { rows, total } = await repos.markdowns.list(request.userId!, {
+      const { rows, total } = await repos.markdowns.list(request.businessId!, {
         page,
         pageSize: page_size,
         search,
@@ -69,7 +69,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id: given, product_id, description, price, markdown_price, lot_id, date } = request.body;
       if (given && (await repos.markdowns.existing([given])).size > 0)
         throw conflict('duplicate', 'Уценка с таким идентификатором уже есть');
@@ -111,7 +111,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       if (!(await repos.markdowns.lock(userId, id))) throw missing();
       const { description, price, markdown_price, release } = request.body;
@@ -138,7 +138,7 @@ const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       if (!(await repos.markdowns.lock(userId, id))) throw missing();
       await stock.putBack(userId, sourceOf(id));

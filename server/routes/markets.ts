@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound, Problem } from '../lib/problem.ts';
+import { conflict, forbidden, notFound, Problem } from '../lib/problem.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
   createMarketBody,
@@ -34,7 +34,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(marketSchema), ...problems(401) },
       },
     },
-    async (request) => (await repos.markets.list(request.userId!)).map((row) => marketToWire(row, wire)),
+    async (request) => (await repos.markets.list(request.businessId!)).map((row) => marketToWire(row, wire)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await repos.markets.find(request.userId!, request.params.market_id);
+      const row = await repos.markets.find(request.businessId!, request.params.market_id);
       if (!row) throw missing();
       return marketToWire(row, wire);
     },
@@ -69,7 +69,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, market_id, name, description, marketplace, access_token, order_intake, order_intake_interval } =
         request.body;
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (await repos.markets.find(userId, market_id))
         throw conflict('market_id_taken', `Магазин с ID «${market_id}» уже есть`);
       const row = await repos.markets.create(userId, {
@@ -98,22 +98,26 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: marketIdParams,
         body: updateMarketBody,
-        response: { 200: marketSchema, ...problems(400, 401, 404, 409, 413) },
+        response: { 200: marketSchema, ...problems(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) => {
       const { market_id, name, description, marketplace, access_token, order_intake, order_intake_interval } =
         request.body;
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const current = await repos.markets.find(userId, request.params.market_id);
       if (!current) throw missing();
+      const accessTokenEnc = nextAccessToken(access_token, secrets);
+      // Marketplace keys are the owner's alone (server/lib/access-policy.ts); a manager edits the rest.
+      if (accessTokenEnc !== undefined && request.member!.role !== 'owner')
+        throw forbidden('Ключ доступа магазина может менять только владелец', 'role_forbidden');
       if (market_id !== undefined && market_id !== current.marketId)
         throw new Problem(409, 'market_id_locked', 'Идентификатор магазина нельзя изменить после создания');
       const row = await repos.markets.update(userId, current.marketId, {
         name,
         description,
         marketplace,
-        accessTokenEnc: nextAccessToken(access_token, secrets),
+        accessTokenEnc,
         orderIntake: order_intake,
         orderIntakeInterval: order_intake_interval,
       });
@@ -141,7 +145,7 @@ const marketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await repos.markets.remove(request.userId!, request.params.market_id))) throw missing();
+      if (!(await repos.markets.remove(request.businessId!, request.params.market_id))) throw missing();
       reply.code(204);
       return null;
     },

@@ -26,7 +26,7 @@ const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { page, page_size } = request.query;
       if (!(await repos.products.find(userId, request.params.id))) throw productMissing();
       const [rows, total] = await repos.stock.movementsOfProduct(

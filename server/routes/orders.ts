@@ -43,7 +43,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const q = request.query;
       const stages = q.stage === 'all' ? undefined : q.stage === 'shipped' ? shipped : [q.stage];
       const { rows, total } = await repos.orderList.list(userId, {
@@ -84,7 +84,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { store_id, offer_id, product_id } = request.body;
       const store = await repos.catalog.store(userId, store_id);
       if (!store || store.marketplace === '-') throw storeMissing();
@@ -110,7 +110,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const stores = await repos.markets.list(userId);
       const states = await Promise.all(stores.map((s) => repos.orderIntake.state(userId, s.id)));
       return stores
@@ -144,7 +144,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const store = await repos.catalog.store(userId, request.body.store_id);
       if (!store || store.marketplace === '-') throw storeMissing();
       await repos.orderIntake.ensureRows();

@@ -38,7 +38,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const lines = request.body.batch;
       const lineIds = lines.flatMap((l) => (l.id ? [l.id] : []));
       if (new Set(lineIds).size !== lineIds.length)
@@ -92,7 +92,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (!(await repos.products.find(userId, request.query.product_id))) throw productMissing();
       return (await repos.otherRealizations.ofProduct(userId, request.query.product_id)).map(otherRealizationToWire);
     },
@@ -112,7 +112,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id, product_id, product, count, marketplace, realization_price, description, release } = request.body;
       if (product_id !== undefined && product !== undefined && product_id !== product)
         throw new Problem(400, 'product_mismatch', 'product и product_id указывают на разные товары');
@@ -155,7 +155,7 @@ const otherRealizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       if (!(await repos.otherRealizations.find(userId, id, true))) throw missing();
       await stock.putBack(userId, sourceOf(id));

@@ -45,7 +45,7 @@ const productsMpStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { product_id: productId, sufficiency: filter, search } = request.query;
       const repo = app.repos.postings;
       if (productId && !(await app.repos.products.find(userId, productId))) throw productMissing();

@@ -58,7 +58,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, page_size, search, order_by, available_only } = request.query;
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const options = {
         page,
         pageSize: page_size,
@@ -92,7 +92,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...problems(400, 401, 404) },
       },
     },
-    async (request) => answer(request.userId!, request.params.id),
+    async (request) => answer(request.businessId!, request.params.id),
   );
 
   app.post(
@@ -109,7 +109,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await repos.products.createMany(
-        request.userId!,
+        request.businessId!,
         request.body.map(({ id, name, description, images, shelf, confirmed, market_ids }) => ({
           id,
           name,
@@ -140,7 +140,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A list row (or a product answer) sent whole: its product_wh carries the changes.
       const { id, name, description, images, shelf, confirmed, market_ids } = request.body.product_wh ?? request.body;
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (id !== undefined && id !== request.params.id)
         throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
       await lockAll(userId, [request.params.id]);
@@ -168,7 +168,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const ids = unique(request.body);
       const rows = await lockAll(userId, ids);
       const stocked = rows.filter((r) => r.count > 0);
@@ -197,7 +197,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const mainId = request.params.main_id;
       const others = unique(request.body);
       if (others.includes(mainId))
@@ -227,7 +227,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const productId = request.params.product_id;
       const ids = unique(request.body);
       await lockAll(userId, [productId]);
@@ -269,7 +269,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id, name, description, images, shelf, confirmed, market_ids, products_mp } = request.body;
       const offers = products_mp.map((l) => ({
         id: l.id,

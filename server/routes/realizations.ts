@@ -48,7 +48,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (!(await repos.products.find(userId, request.params.product_id))) throw productMissing();
       return (await repos.realizations.ofProduct(userId, request.params.product_id)).map(realizationToWire);
     },
@@ -67,7 +67,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id: given, count, price: enteredPrice, realization_price, product, date } = request.body;
       if (given && (await repos.realizations.existing([given])).size > 0)
         throw conflict('duplicate', 'Продажа с таким идентификатором уже есть');
@@ -109,7 +109,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const row = await repos.realizations.lock(userId, id);
       if (!row) throw missing();
@@ -161,7 +161,7 @@ const realizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const row = await repos.realizations.lock(userId, id);
       if (!row) throw missing();

@@ -56,7 +56,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       if (!(await repos.products.find(userId, request.params.product_id))) throw productMissing();
       return (await repos.reserves.ofProduct(userId, request.params.product_id)).map(reserveToWire);
     },
@@ -75,7 +75,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id: given, count, price, product, date } = request.body;
       if (given && (await repos.reserves.existing([given])).size > 0)
         throw conflict('duplicate', 'Резерв с таким идентификатором уже есть');
@@ -109,7 +109,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const row = await repos.reserves.lock(userId, id);
       if (!row) throw missing();
@@ -168,7 +168,7 @@ const reserveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const row = await repos.reserves.lock(userId, id);
       if (!row) throw missing();

@@ -62,7 +62,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size, status } = request.query;
-      const { rows, total } = await repos.returns.list(request.userId!, {
+      const { rows, total } = await repos.returns.list(request.businessId!, {
         page,
         pageSize: page_size,
         status: status === undefined ? undefined : status === 'null' ? null : status,
@@ -86,7 +86,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id, product_id, count } = request.body;
       if (id && (await repos.returns.existing([id])).size > 0)
         throw conflict('duplicate', 'Возврат с таким идентификатором уже есть');
@@ -117,7 +117,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id, date, description, batch } = request.body;
       const ids = Object.keys(batch);
       for (const key of ids) {
@@ -161,7 +161,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const row = await repos.returns.find(userId, request.params.return_id);
       if (!row) throw missing();
       const product = row.productId ? await repos.returns.product(userId, row.productId) : undefined;
@@ -184,7 +184,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { return_id, to, inventory_id } = request.params;
       const [row] = await repos.returns.lockMany(userId, [return_id]);
       if (!row) throw missing();
@@ -239,7 +239,7 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const { id } = request.params;
       const body = request.body;
       if ((body.id !== undefined && body.id !== id) || (body.return_id !== undefined && body.return_id !== id)) {

@@ -66,7 +66,7 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const marketId = request.query.market_id;
       if (marketId) await checkStores(userId, [marketId]);
       return previewToWire(await previewStores(deps(), userId, marketId ? [marketId] : undefined));
@@ -92,7 +92,7 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const marketIds = request.body.market_ids;
       if (marketIds) await checkStores(userId, marketIds);
       else if ((await app.repos.stockPush.connectedStores(userId)).length === 0)
@@ -126,7 +126,7 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      runs: (await app.repos.stockPush.runs(request.userId!, request.query.limit)).map(runToWire),
+      runs: (await app.repos.stockPush.runs(request.businessId!, request.query.limit)).map(runToWire),
     }),
   );
 
@@ -142,7 +142,7 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.userId!;
+      const userId = request.businessId!;
       const run = await app.repos.stockPush.run(userId, request.params.job_id);
       if (!run) throw notFound('Передача остатков не найдена');
       return { ...runToWire(run), items: (await app.repos.stockPush.items(userId, run.jobId)).map(logItemToWire) };
@@ -159,7 +159,7 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockPushSettingsSchema, ...problems(401) },
       },
     },
-    async (request) => ({ auto_push: await app.repos.stockPush.autoPush(request.userId!) }),
+    async (request) => ({ auto_push: await app.repos.stockPush.autoPush(request.businessId!) }),
   );
 
   app.patch(
@@ -176,7 +176,9 @@ const stockPushRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockPushSettingsSchema, ...problems(400, 401) },
       },
     },
-    async (request) => ({ auto_push: await app.repos.stockPush.setAutoPush(request.userId!, request.body.auto_push) }),
+    async (request) => ({
+      auto_push: await app.repos.stockPush.setAutoPush(request.businessId!, request.body.auto_push),
+    }),
   );
 };
 

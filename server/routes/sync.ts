@@ -25,7 +25,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { since, limit, table } = request.query;
-      const { changes, hasMore } = await app.repos.sync.changesSince(request.userId!, since, limit, table);
+      const { changes, hasMore } = await app.repos.sync.changesSince(request.businessId!, since, limit, table);
       return { cursor: changes.at(-1)?.version ?? since, has_more: hasMore, changes };
     },
   );
@@ -42,7 +42,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: digestResponse, ...problems(401) },
       },
     },
-    async (request) => app.repos.sync.digest(request.userId!),
+    async (request) => app.repos.sync.digest(request.businessId!),
   );
 
   app.post(

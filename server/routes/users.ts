@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { conflict, unauthorized } from '../lib/problem.ts';
-import { newRefreshToken, sha256, signAccessToken, verifyAccessToken } from '../lib/tokens.ts';
+import { sha256, verifyAccessToken } from '../lib/tokens.ts';
+import { tokenIssuer } from '../lib/token-issuer.ts';
 import { bearerOf } from '../plugins/app/auth.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import { loginBody, logoutBody, refreshBody, signupBody, toUser, tokenPair, userSchema } from '../schemas/users.ts';
 import type { RefreshTokenRow } from '../repositories/refresh-tokens.ts';
+import type { UserRow } from '../repositories/users.ts';
+import { sessionEndedBy } from '../lib/sessions.ts';
+import { acceptInvitation } from '../team/accept-invitation.ts';
 import { z } from 'zod';
 import { loginLimiter } from '../lib/login-limiter.ts';
 
@@ -16,24 +19,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, config } = app;
   const limiter = loginLimiter(repos.authAttempts, config.login);
 
-  /** A new sign-in (a session, whose id is the refresh family's), or the next pair of one. */
-  async function issueTokens(userId: string, familyId?: string) {
-    if (!familyId) {
-      familyId = randomUUID();
-      await repos.sessions.create(familyId, userId);
-    }
-    const refresh = newRefreshToken();
-    await repos.refreshTokens.insert({
-      userId,
-      familyId,
-      tokenHash: sha256(refresh),
-      expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
-    });
+  const issueTokens = tokenIssuer(repos, config);
+
+  /** The person, with the business they work in and their role there. */
+  async function profile(user: UserRow) {
+    const member = await repos.team.membershipOf(user.id);
+    const business = member && (await repos.team.business(member.businessId));
     return {
-      access_token: await signAccessToken(userId, config.jwtSecret, config.accessTokenTtl, familyId),
-      refresh_token: refresh,
-      token_type: 'Bearer' as const,
-      expires_in: config.accessTokenTtl,
+      ...toUser(user),
+      ...(member && business ? { business, role: member.role, can_see_costs: member.canSeeCosts } : {}),
     };
   }
 
@@ -45,11 +39,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Регистрация',
         body: signupBody,
-        response: { 201: userSchema, ...problems(400, 409, 413) },
+        response: { 201: userSchema, ...problems(400, 404, 409, 413) },
       },
     },
     async (request, reply) => {
-      const { login, password, first_name, last_name } = request.body;
+      const { login, password, first_name, last_name, invitation } = request.body;
       if (await repos.users.findByLogin(login)) throw conflict('login_taken', 'Этот логин уже занят');
       const user = await repos.users.create({
         login,
@@ -57,8 +51,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         firstName: first_name,
         lastName: last_name,
       });
+      // Everyone founds a business of their own, and works in it unless invited into another.
+      await repos.team.found(user.id, `${first_name} ${last_name}`.trim() || login);
+      if (invitation) await acceptInvitation(repos, invitation, user.id);
       reply.code(201);
-      return toUser(user);
+      return profile(user);
     },
   );
 
@@ -114,14 +111,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return issued && !issued.usedAt && !issued.revokedAt ? pair : undefined;
   }
 
-  /** Sign-ins ended by a request, announced once its transaction has committed (onSend runs after it). */
-  const endedBy = new WeakMap<object, Array<{ userId: string; sessionId: string }>>();
-  app.addHook('onSend', async (request, reply) => {
-    const ended = endedBy.get(request);
-    if (!ended || reply.statusCode >= 500) return;
-    for (const { userId, sessionId } of ended) app.live.endSession(userId, sessionId);
-  });
-
   app.post(
     '/refresh',
     {
@@ -144,6 +133,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = (request.headers['idempotency-key'] as string | undefined) ?? 'default';
       const token = await repos.refreshTokens.lockByHash(tokenHash);
       const invalid = () => unauthorized('Сессия завершена: войдите снова', 'refresh_invalid');
+      if (token?.revokedAt) {
+        // Ended by the owner (a removal, a new role): the app shows why on the sign-in screen.
+        const reason = await repos.sessions.endReason(token.familyId);
+        if (reason) throw unauthorized(sessionEndedBy[reason], reason);
+      }
       if (!token || token.revokedAt || token.expiresAt < new Date()) throw invalid();
       if (token.usedAt) {
         const replay = await replayOfRotation(token, scope, key);
@@ -154,7 +148,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         // A rotated token came back: someone holds a copy. End that whole sign-in; the revocation
         // must be committed even though the request is refused.
         const userId = (await repos.sessions.revoke(token.familyId)) ?? token.userId;
-        endedBy.set(request, [{ userId, sessionId: token.familyId }]);
+        app.announceEndedSessions(request, [{ userId, sessionId: token.familyId }]);
         throw invalid().committingChanges();
       }
       await repos.refreshTokens.markUsed(token.id);
@@ -227,9 +221,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await repos.users.findById(request.userId!);
+      const user = await repos.users.findById(request.member!.userId);
       if (!user) throw unauthorized('Пользователь не найден: войдите снова', 'user_gone');
-      return toUser(user);
+      return profile(user);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serverOwned } from './common.ts';
+import { authorshipKeys } from './authorship.ts';
 import { batchKinds } from '../db/schema/stock.ts';
 import type { BatchSummary, BatchWithNumber } from '../repositories/batches.ts';
 import { lotWithProductSchema } from './inventory.ts';
@@ -42,6 +43,7 @@ const echoed = {
     'more',
     'total_count',
     'total_sum',
+    ...authorshipKeys,
   ] as const),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serverOwned } from './common.ts';
+import { authorshipKeys } from './authorship.ts';
 import { otherRealizationMarketplaces } from '../db/schema/stock.ts';
 import { otherRealizationSchema } from './stock-rows.ts';
 import { note, unitCount } from './stock-query.ts';
@@ -54,7 +55,16 @@ export const otherRealizationUpdateBody = z
     realization_price: realizationPrice.optional(),
     description: note.optional(),
     release: z.boolean().optional().describe('Реализация проведена'),
-    ...serverOwned(['_id', 'user_id', 'batch_id', 'version', 'created_at', 'updated_at', 'deleted_at'] as const),
+    ...serverOwned([
+      '_id',
+      'user_id',
+      'batch_id',
+      'version',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      ...authorshipKeys,
+    ] as const),
     ...serverOwned(
       ['price'] as const,
       'себестоимость единицы сервер считает по партиям, из которых списан товар (FIFO)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listDeleteBody, serverOwned } from './common.ts';
+import { authorshipFields, authorshipKeys, authorshipOf } from './authorship.ts';
 import type { ProductMpRow, ProductWhRow, ProductWithFigures } from '../repositories/products.ts';
 
 const name = z.string().trim().min(1).max(500);
@@ -90,6 +91,7 @@ const productWhOwned = [
   'total_price',
   'stock_count',
   'stock_value',
+  ...authorshipKeys,
 ] as const;
 
 const productWhChanges = {
@@ -205,6 +207,7 @@ const productWhRowFields = {
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
+  ...authorshipFields,
 };
 
 export const productWhSchema = z
@@ -277,6 +280,7 @@ export function productWhRowToWire(row: ProductWhRow): Omit<ProductWhWire, keyof
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
+    ...authorshipOf(row),
   };
 }
 

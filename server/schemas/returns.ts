@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authorshipFields, authorshipKeys, authorshipOf } from './authorship.ts';
 import type { returns } from '../db/schema/index.ts';
 import { returnStatuses } from '../db/schema/returns.ts';
 import type { ReturnProduct, ReturnWithProduct } from '../repositories/returns.ts';
@@ -63,6 +64,7 @@ export const returnSchema = z
     created_at: z.string(),
     version: z.number().int(),
     updated_at: z.string(),
+    ...authorshipFields,
   })
   .meta({ id: 'Return' });
 
@@ -89,6 +91,7 @@ export const returnToWire = (row: Row): z.infer<typeof returnSchema> => ({
   created_at: iso(row.createdAt),
   version: row.version,
   updated_at: iso(row.updatedAt),
+  ...authorshipOf(row),
 });
 
 export const returnProductSchema = z
@@ -165,6 +168,7 @@ const ownFields = serverOwned([
   'created_at',
   'updated_at',
   'version',
+  ...authorshipKeys,
   'marketplace',
   'market_id',
   'order_number',

@@ -11,6 +11,7 @@ import type {
 } from '../db/schema/index.ts';
 import { otherRealizationMarketplaces, realizationStatuses, reserveStatuses } from '../db/schema/stock.ts';
 import { movementReasons } from '../repositories/stock.ts';
+import { authorshipFields, authorshipOf } from './authorship.ts';
 
 /*
  * The stock rows as every call answers them and as sync mirrors them into the PWA: one shape per
@@ -19,10 +20,11 @@ import { movementReasons } from '../repositories/stock.ts';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 const iso = (d: Date) => d.toISOString();
-const meta = { version: z.number().int(), updated_at: z.string() };
-const rowMeta = (row: { version: number; updatedAt: Date }) => ({
+const meta = { version: z.number().int(), updated_at: z.string(), ...authorshipFields };
+const rowMeta = (row: { version: number; updatedAt: Date; createdBy: string | null; updatedBy: string | null }) => ({
   version: row.version,
   updated_at: iso(row.updatedAt),
+  ...authorshipOf(row),
 });
 
 const postingSchema = z

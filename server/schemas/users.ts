@@ -1,15 +1,42 @@
 import { z } from 'zod';
+import { roles } from '../lib/roles.ts';
 
 const login = z.string().trim().min(3).max(100).describe('Логин (обычно e-mail)');
 const password = z.string().min(8).max(200);
 const personName = z.string().trim().max(100);
 
+export const invitationCode = z
+  .string()
+  .trim()
+  .min(6)
+  .max(100)
+  .describe('Код приглашения в команду (из ссылки или продиктованный владельцем)');
+
 export const signupBody = z
-  .strictObject({ first_name: personName.default(''), last_name: personName.default(''), login, password })
+  .strictObject({
+    first_name: personName.default(''),
+    last_name: personName.default(''),
+    login,
+    password,
+    invitation: invitationCode.optional().describe('Код приглашения: новый аккаунт сразу входит в эту команду'),
+  })
   .meta({ id: 'SignupRequest' });
 
+export const roleSchema = z.enum(roles).describe('Роль: owner — владелец, manager — менеджер, warehouse — склад');
+
 export const userSchema = z
-  .object({ id: z.uuid(), login: z.string(), first_name: z.string(), last_name: z.string() })
+  .object({
+    id: z.uuid(),
+    login: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    business: z
+      .object({ id: z.uuid(), name: z.string() })
+      .optional()
+      .describe('Бизнес, в котором работает пользователь; его id — user_id всех записей бизнеса'),
+    role: roleSchema.optional(),
+    can_see_costs: z.boolean().optional().describe('Видны ли себестоимость и суммы'),
+  })
   .meta({ id: 'User' });
 
 export const loginBody = z

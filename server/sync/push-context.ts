@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Membership } from '../lib/tokens.ts';
 
 /**
  * Who a sync push entry runs for. A push authenticates once; its entries are injected in-process
@@ -6,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Only code in this process can enter it: no header, token or path of a request can.
  */
 interface PushEntryContext {
-  userId: string;
+  member: Membership;
 }
 
 const storage = new AsyncLocalStorage<PushEntryContext>();
@@ -15,8 +16,8 @@ const storage = new AsyncLocalStorage<PushEntryContext>();
  * Awaits inside the context on purpose: app.inject answers a lazy thenable that only dispatches
  * when awaited, and a thenable awaited outside would run the request outside the context.
  */
-export const runAsPushEntry = <T>(userId: string, fn: () => PromiseLike<T>): Promise<T> =>
-  storage.run({ userId }, async () => await fn());
+export const runAsPushEntry = <T>(member: Membership, fn: () => PromiseLike<T>): Promise<T> =>
+  storage.run({ member }, async () => await fn());
 
-/** The pushing user when the request being handled is a push entry; undefined for any other request. */
-export const pushEntryUser = (): string | undefined => storage.getStore()?.userId;
+/** The pushing member when the request being handled is a push entry; undefined for any other request. */
+export const pushEntryMember = (): Membership | undefined => storage.getStore()?.member;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runInTransaction, withUnusedKeys } from '../db/tx-context.ts';
 import { lockUser } from '../db/user-lock.ts';
+import { actAsMember } from '../db/member-context.ts';
+import type { Membership } from '../lib/tokens.ts';
 import { problemBody } from '../lib/problem.ts';
 import { conflictBackoff, isWriteConflict, WRITE_CONFLICT, writeConflictProblem } from '../lib/write-conflicts.ts';
 import type { PushEntry } from '../schemas/sync.ts';
@@ -50,7 +52,8 @@ export async function pushEntries(
   request: FastifyRequest,
   entries: PushEntry[],
 ): Promise<PushResult[]> {
-  const userId = request.userId!;
+  const member = request.member!;
+  const userId = member.businessId;
   const deadline = performance.now() + app.config.pushDeadlineMs;
   const release = await app.writeSlots.acquire(userId);
   try {
@@ -61,7 +64,7 @@ export async function pushEntries(
         entries.map((e) => e.id),
       );
       const unused = new Set(entries.map((e) => e.id).filter((id) => !used.has(id)));
-      return await withUnusedKeys(userId, unused, () => applyAll(app, userId, entries, unused, deadline));
+      return await withUnusedKeys(userId, unused, () => applyAll(app, member, entries, unused, deadline));
     } finally {
       leave?.();
     }
@@ -87,11 +90,12 @@ const isConflictAnswer = (result: PushResult) =>
 
 async function applyAll(
   app: FastifyInstance,
-  userId: string,
+  member: Membership,
   entries: PushEntry[],
   unused: Set<string>,
   deadline: number,
 ): Promise<PushResult[]> {
+  const userId = member.businessId;
   const results: PushResult[] = [];
   const groups = groupsOf(entries);
   const budgetMs = MAX_MS_PER_COMMIT[app.database.kind];
@@ -109,6 +113,7 @@ async function applyAll(
       runInTransaction(tx, async () => {
         // The user's lock before any row (server/db/user-lock.ts), once for all the groups of the commit.
         await lockUser(tx, userId);
+        await actAsMember(tx, member.userId);
         const started = performance.now();
         let done = 0;
         let appliedHere = false;
@@ -120,7 +125,7 @@ async function applyAll(
           done += group.length;
           ranNew ||= group.some((entry) => unused.has(entry.id));
           const outcome =
-            group.length === 1 ? await applyOne(app, userId, group[0]!) : await applyGroup(app, userId, group, tx);
+            group.length === 1 ? await applyOne(app, member, group[0]!) : await applyGroup(app, member, group, tx);
           appliedHere ||= outcome.applied;
           results.push(...outcome.results);
         }
@@ -165,10 +170,10 @@ function forbidden(entry: PushEntry): PushResult {
  * the route the router actually matched. No authorization header: the entry runs in the push
  * context, as the user the push authenticated.
  */
-async function inject(app: FastifyInstance, userId: string, entry: PushEntry): Promise<PushResult> {
+async function inject(app: FastifyInstance, member: Membership, entry: PushEntry): Promise<PushResult> {
   const target = entryTarget(entry.path);
   if (!target || !app.queueableRoutes.allows(entry.method, target.path)) return forbidden(entry);
-  const response = await runAsPushEntry(userId, () =>
+  const response = await runAsPushEntry(member, () =>
     app.inject({
       method: entry.method,
       url: target.url,
@@ -188,17 +193,17 @@ async function inject(app: FastifyInstance, userId: string, entry: PushEntry): P
  */
 async function applyOne(
   app: FastifyInstance,
-  userId: string,
+  member: Membership,
   entry: PushEntry,
 ): Promise<{ applied: boolean; results: PushResult[] }> {
-  const result = await inject(app, userId, entry);
+  const result = await inject(app, member, entry);
   if (isConflictAnswer(result)) throw new CommitConflict();
   return { applied: result.status < 400, results: [result] };
 }
 
 async function applyGroup(
   app: FastifyInstance,
-  userId: string,
+  member: Membership,
   group: PushEntry[],
   tx: FastifyInstance['database']['db'],
 ): Promise<{ applied: boolean; results: PushResult[] }> {
@@ -207,7 +212,7 @@ async function applyGroup(
     await tx.transaction((savepoint) =>
       runInTransaction(savepoint, async () => {
         for (const entry of group) {
-          const result = await inject(app, userId, entry);
+          const result = await inject(app, member, entry);
           if (isConflictAnswer(result)) throw new CommitConflict();
           groupResults.push(result);
           if (result.status >= 400) throw new GroupFailed();

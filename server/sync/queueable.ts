@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Problem } from '../lib/problem.ts';
-import { pushEntryUser } from './push-context.ts';
+import { pushEntryMember } from './push-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -102,6 +102,6 @@ export function entryTarget(raw: string): EntryTarget | null {
  * may run, however its path was spelled. Outside a push it does nothing.
  */
 export async function guardPushEntry(request: FastifyRequest): Promise<void> {
-  if (!pushEntryUser()) return;
+  if (!pushEntryMember()) return;
   if (request.routeOptions.config?.queueable !== true || !writeMethods.has(request.method)) throw pushPathForbidden();
 }

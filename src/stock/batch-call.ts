@@ -2,6 +2,7 @@ import { dayToIso } from '../lib/format.ts';
 import { apiCall } from '../sync/contract.ts';
 import type { GroupCall, RowChange } from '../sync/outbox.ts';
 import type { Batch } from './types.ts';
+import { authoredHere } from '../sync/authorship.ts';
 
 /** What saving a batch document takes: the document as saved, and its lines as edited. */
 export interface BatchSave<Row, Line> {
@@ -78,6 +79,7 @@ export function batchCall<F extends string>({
     created_at: now(),
     version: 0,
     updated_at: now(),
+    ...authoredHere(),
   };
   return {
     ...apiCall('POST', '/batch/', { body }),

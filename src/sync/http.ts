@@ -1,4 +1,5 @@
 import { loadingFinished, loadingStarted } from '../state/app-state.ts';
+import { rememberSessionEnd } from './session-end.ts';
 import { apiBase } from './config.ts';
 import { withLock } from './locks.ts';
 import { saveEditsThenLeave } from './session-end.ts';
@@ -69,6 +70,7 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
     if (previousAccess) localStorage.setItem(ACCESS_KEY, previousAccess);
     return 'unreachable';
   }
+  rememberSessionEnd(await response.json().catch(() => null));
   return refuse();
 }
 

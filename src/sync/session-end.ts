@@ -12,3 +12,18 @@ export async function saveEditsThenLeave(leave = () => location.assign('/auth?ex
   await queueWritesSettled();
   leave();
 }
+
+const REASON_KEY = 'session_end_reason';
+
+/**
+ * Why the server ended the sign-in when the owner did it (a removal from the team, a new role): shown on the
+ * sign-in screen the app lands on, so the person is told, not just signed out.
+ */
+export function rememberSessionEnd(problem: { code?: unknown; detail?: unknown } | null): void {
+  if ((problem?.code === 'member_removed' || problem?.code === 'role_changed') && typeof problem.detail === 'string')
+    localStorage.setItem(REASON_KEY, problem.detail);
+}
+
+export const sessionEndReason = (): string | null => localStorage.getItem(REASON_KEY);
+
+export const forgetSessionEnd = (): void => localStorage.removeItem(REASON_KEY);

@@ -3,7 +3,8 @@ import { getMeta, setMeta } from '../db/meta.ts';
 import { setUser } from '../state/app-state.ts';
 import { api, problemOf, type ApiProblem } from './api-client.ts';
 import { queueLogout, sendLogoutsFromNowOn } from './pending-logout.ts';
-import { clearTokens, getAccessToken, getRefreshToken, storeTokens, userIdFromToken } from './tokens.ts';
+import { businessIdFromToken, clearTokens, getAccessToken, getRefreshToken, storeTokens } from './tokens.ts';
+import { forgetSessionEnd } from './session-end.ts';
 import { endpoints } from './contract.ts';
 
 export type SessionResult = { ok: true } | { ok: false; problem: ApiProblem };
@@ -24,10 +25,13 @@ export async function login(loginName: string, password: string): Promise<Sessio
       body: { login: loginName, password, email: loginName },
     });
     if (!data) return failed(error, response.status);
-    const userId = userIdFromToken(data.access_token);
-    if ((await getMeta<string>('user_id')) !== userId) await clearLocalData();
+    // The mirror holds one business's data (kept under the meta key 'user_id' it always had: a business's id is
+    // its founder's): another business's, or another person's, is cleared before this one starts.
+    const businessId = businessIdFromToken(data.access_token);
+    if ((await getMeta<string>('user_id')) !== businessId) await clearLocalData();
     storeTokens(data);
-    await setMeta('user_id', userId);
+    forgetSessionEnd();
+    await setMeta('user_id', businessId);
     void navigator.storage?.persist?.();
     return { ok: true };
   } catch {

@@ -16,12 +16,53 @@ export function clearTokens(): void {
   localStorage.removeItem(REFRESH_KEY);
 }
 
-/** The user id inside the access token (a JWT's `sub`), for the live channel's path. */
-export function userIdFromToken(token: string | null = getAccessToken()): string | null {
+/** The claims an access token carries (a JWT's payload; the server checks the signature, the app only reads). */
+function claimsOf(token: string | null): { sub?: unknown; bid?: unknown; role?: unknown; costs?: unknown } | null {
   try {
-    const payload = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    return JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
   } catch {
     return null;
   }
+}
+
+/** The user id inside the access token (a JWT's `sub`), for the live channel's path. */
+export function userIdFromToken(token: string | null = getAccessToken()): string | null {
+  const sub = claimsOf(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
+}
+
+/**
+ * The business whose data the token opens (`bid`; a token from before teams names none, and then it is the
+ * person's own): the device's mirror holds one business's data at a time.
+ */
+export function businessIdFromToken(token: string | null = getAccessToken()): string | null {
+  const bid = claimsOf(token)?.bid;
+  return typeof bid === 'string' ? bid : userIdFromToken(token);
+}
+
+export type Role = 'owner' | 'manager' | 'warehouse';
+
+export interface Membership {
+  userId: string;
+  businessId: string;
+  role: Role;
+  /** Cost prices and sums: the server leaves them out of every answer when false. */
+  canSeeCosts: boolean;
+}
+
+/**
+ * Who is signed in, where, and as what — as the access token states it (it is re-issued whenever that changes:
+ * a new role ends the sign-in). Read offline too. A token from before teams is its owner's.
+ */
+export function membershipFromToken(token: string | null = getAccessToken()): Membership | null {
+  const claims = claimsOf(token);
+  const userId = userIdFromToken(token);
+  if (!claims || !userId) return null;
+  const role: Role = claims.role === 'manager' || claims.role === 'warehouse' ? claims.role : 'owner';
+  return {
+    userId,
+    businessId: businessIdFromToken(token) ?? userId,
+    role,
+    canSeeCosts: role !== 'warehouse' || claims.costs === true,
+  };
 }

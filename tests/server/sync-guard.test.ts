@@ -45,6 +45,9 @@ const nestedPush = (depth: number, path = '/api/v1/sync/push'): unknown => {
   return (body as unknown[])[0];
 };
 
+/** The membership of a person in the business they founded, as a token of theirs states it. */
+const ownerOf = (userId: string) => ({ userId, businessId: userId, role: 'owner' as const, canSeeCosts: true });
+
 describe('push refuses every route a queue has no business calling', () => {
   const credentials = (user: TestUser) => ({ login: user.login, password: user.password, email: user.login });
   const variants: Array<[string, string, (user: TestUser) => unknown]> = [
@@ -123,11 +126,11 @@ describe('push refuses every route a queue has no business calling', () => {
   it('the matched route decides, whatever the spelling: an in-process entry reaching sign-in is refused', async () => {
     const user = await signUp(app);
     // Straight to the router, past the path check of the push: the route guard alone must refuse.
-    const res = await runAsPushEntry(user.id, () =>
+    const res = await runAsPushEntry(ownerOf(user.id), () =>
       app.inject({ method: 'POST', url: '/api/v1/users/refresh/', payload: { refresh: user.refreshToken } }),
     );
     expectProblem(res, 400, 'push_path_forbidden');
-    const login = await runAsPushEntry(user.id, () =>
+    const login = await runAsPushEntry(ownerOf(user.id), () =>
       app.inject({
         method: 'POST',
         url: '/api/v1/users/login/',

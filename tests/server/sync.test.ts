@@ -246,7 +246,11 @@ describe('a push outliving its access token', () => {
 
   it('keeps every entry: each applied once, none answered 401', async () => {
     const user = await signUp(app);
-    const token = await signAccessToken(user.id, app.config.jwtSecret, 5);
+    const token = await signAccessToken(
+      { userId: user.id, businessId: user.id, role: 'owner', canSeeCosts: true },
+      app.config.jwtSecret,
+      5,
+    );
     const headers = { authorization: `Bearer ${token}` };
     // Only Date is faked: the clock jumps past the token's expiry right after the push has
     // authenticated and read its keys, before any entry runs.

@@ -56,6 +56,10 @@ describe('signup', () => {
       login: loginName,
       first_name: 'Иван',
       last_name: 'Петров',
+      // Every account founds its own business, named after the person, and owns it.
+      business: { id: body.id, name: 'Иван Петров' },
+      role: 'owner',
+      can_see_costs: true,
     });
     expect(res.body).not.toContain('пароль-надёжный');
   });
@@ -107,7 +111,15 @@ describe('login and me', () => {
     });
     const profile = await me(pair.access_token);
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toEqual({ id: user.id, login: user.login, first_name: 'Анна', last_name: 'Смирнова' });
+    expect(profile.json()).toEqual({
+      id: user.id,
+      login: user.login,
+      first_name: 'Анна',
+      last_name: 'Смирнова',
+      business: { id: user.id, name: 'Анна Смирнова' },
+      role: 'owner',
+      can_see_costs: true,
+    });
   });
 
   it('refuses a wrong password and an unknown login alike', async () => {

@@ -21,3 +21,13 @@ export const rowMeta = () => ({
 
 /** Mirrored rows are never deleted outright: a tombstone tells clients to drop them. */
 export const tombstone = () => ({ deletedAt: timestamptz('deleted_at') });
+
+/**
+ * Which member of the business wrote a mirrored row first and last. Set by the bump_mirrored_row_version
+ * trigger from the transaction's `ostatok.member` setting (server/db/member-context.ts), so no write path can
+ * forget it; null for rows written by the server itself (marketplace orders, imports) and for rows older than teams.
+ */
+export const authorship = () => ({
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+});

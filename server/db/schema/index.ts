@@ -7,3 +7,4 @@ export * from './returns.ts';
 export * from './stock-push.ts';
 export * from './orders.ts';
 export * from './uploads.ts';
+export * from './team.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { primaryId, rowMeta, tombstone } from './columns.ts';
+import { primaryId, rowMeta, tombstone, authorship } from './columns.ts';
 import { ownerId } from './users.ts';
 
 export const storeMarketplaces = ['OZON', 'WILDBERRIES', 'YM', '-'] as const;
@@ -29,6 +29,7 @@ export const markets = pgTable(
     orderIntakeError: text('order_intake_error'),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('markets_user_market_id_key')

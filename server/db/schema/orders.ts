@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { markets } from './markets.ts';
 import { productsMp, productsWh } from './products.ts';
 import { ownerId } from './users.ts';
@@ -64,6 +64,7 @@ export const orders = pgTable(
     problem: text('problem'),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('orders_store_posting_key').on(t.storeId, t.postingNumber),
@@ -98,6 +99,7 @@ export const orderLines = pgTable(
     shortage: integer('shortage').notNull().default(0),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),

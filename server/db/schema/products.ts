@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { markets } from './markets.ts';
 import { ownerId, users } from './users.ts';
 
@@ -28,6 +28,7 @@ export const productsWh = pgTable(
     stockValue: money('stock_value').notNull().default(0),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     index('products_wh_user_version_idx').on(t.userId, t.version),
@@ -74,6 +75,7 @@ export const productsMp = pgTable(
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('products_mp_offer_key')
@@ -99,6 +101,7 @@ export const postingStatuses = pgTable(
     fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('posting_statuses_listing_key').on(t.productMpId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { markets } from './markets.ts';
 import { productsWh } from './products.ts';
 import { batches } from './stock.ts';
@@ -42,6 +42,7 @@ export const returns = pgTable(
     realizationId: uuid('realization_id'),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('returns_external_key')

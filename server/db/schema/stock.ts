@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { money, primaryId, rowMeta, timestamptz, tombstone } from './columns.ts';
+import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { productsWh } from './products.ts';
 import { ownerId } from './users.ts';
 
@@ -22,6 +22,7 @@ export const batches = pgTable(
     description: text('description').notNull().default(''),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     index('batches_user_version_idx').on(t.userId, t.version),
@@ -50,6 +51,7 @@ export const lots = pgTable(
     priceEdited: boolean('price_edited').notNull().default(false),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('lots_count_range', sql`${t.count} >= 0 and ${t.count} <= ${t.countMax}`),
@@ -74,6 +76,7 @@ export const disposals = pgTable(
     description: text('description').notNull().default(''),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('disposals_count_positive', sql`${t.count} > 0`),
@@ -101,6 +104,7 @@ export const markdowns = pgTable(
     count: integer('count').notNull().default(1),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [index('markdowns_product_idx').on(t.productId), index('markdowns_user_version_idx').on(t.userId, t.version)],
 );
@@ -123,6 +127,7 @@ export const otherRealizations = pgTable(
     release: boolean('release').notNull().default(false),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('other_realizations_count_positive', sql`${t.count} > 0`),
@@ -154,6 +159,7 @@ export const reserves = pgTable(
     postingNumber: text('posting_number'),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('reserves_count_positive', sql`${t.count} > 0`),
@@ -192,6 +198,7 @@ export const realizations = pgTable(
     postingNumber: text('posting_number'),
     ...rowMeta(),
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     check('realizations_count_positive', sql`${t.count} > 0`),
@@ -225,6 +232,7 @@ export const stockMovements = pgTable(
     ...rowMeta(),
     // Mirrored like every synced table; ledger rows are never deleted, so it stays null.
     ...tombstone(),
+    ...authorship(),
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.createdAt),

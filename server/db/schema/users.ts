@@ -47,6 +47,8 @@ export const sessions = pgTable(
     userId: ownerId(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     revokedAt: timestamptz('revoked_at'),
+    /** Why it ended, when the person did not end it themselves: told to their app (server/lib/sessions.ts). */
+    endReason: text('end_reason'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,14 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../lib/problem.ts';
+import { forbidden, unauthorized } from '../../lib/problem.ts';
 import { SESSION_ENDED_MESSAGE, SessionStates } from '../../lib/sessions.ts';
-import { verifyAccessToken, type AccessClaims } from '../../lib/tokens.ts';
-import { pushEntryUser } from '../../sync/push-context.ts';
+import { accessOf } from '../../lib/access-policy.ts';
+import { problemSchema } from '../../schemas/common.ts';
+import { allows, refusalOf, rolesFor } from '../../lib/roles.ts';
+import { verifyAccessToken, type AccessClaims, type Membership } from '../../lib/tokens.ts';
+import { pushEntryMember } from '../../sync/push-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate`; null on public routes. */
-    userId: string | null;
+    /** The business the signed-in member works in, whose rows the request reads and writes; null on public routes. */
+    businessId: string | null;
+    /** Who is signed in, in which business, as what; set by `authenticate`, null on public routes. */
+    member: Membership | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
@@ -19,6 +24,11 @@ declare module 'fastify' {
      * `ended` true when only the ended sign-in stands in the way.
      */
     checkAccessToken(token: string): Promise<{ claims: AccessClaims | null; ended: boolean }>;
+    /**
+     * Announces sign-ins this request ended (every instance refuses their tokens and closes their sockets) once
+     * its transaction has committed: announced earlier, another instance could read them back as open.
+     */
+    announceEndedSessions(request: FastifyRequest, ended: Array<{ userId: string; sessionId: string }>): void;
   }
 }
 
@@ -77,20 +87,54 @@ export default fp(async (app) => {
   }
   app.decorate('checkAccessToken', checkAccessToken);
 
-  app.decorateRequest('userId', null);
+  app.decorateRequest('businessId', null);
+  app.decorateRequest('member', null);
+
+  /** The authorization matrix (server/lib/access-policy.ts), for REST calls and push entries alike. */
+  function admit(request: FastifyRequest, member: Membership) {
+    const access = accessOf(request.method, request.routeOptions.url ?? '');
+    if (!allows(access, member.role)) throw forbidden(refusalOf(access), 'role_forbidden');
+    request.member = member;
+    request.businessId = member.businessId;
+  }
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    // A push entry acts for the user the push authenticated when it started, even if the token
+    // A push entry acts for the member the push authenticated when it started, even if the token
     // has expired since: the device queued those edits while it was signed in.
-    const pushing = pushEntryUser();
-    if (pushing) {
-      request.userId = pushing;
-      return;
-    }
+    const pushing = pushEntryMember();
+    if (pushing) return admit(request, pushing);
     const token = bearerOf(request);
     if (!token) throw unauthorized('Войдите в систему: запрос без токена доступа', 'token_missing');
     const { claims, ended } = await checkAccessToken(token);
     if (ended) throw unauthorized(SESSION_ENDED_MESSAGE, 'token_invalid');
     if (!claims) throw unauthorized('Сессия истекла или токен недействителен: войдите снова', 'token_invalid');
-    request.userId = claims.userId;
+    admit(request, claims);
+  });
+
+  const endedBy = new WeakMap<object, Array<{ userId: string; sessionId: string }>>();
+  app.decorate(
+    'announceEndedSessions',
+    (request: FastifyRequest, ended: Array<{ userId: string; sessionId: string }>) => {
+      endedBy.set(request, [...(endedBy.get(request) ?? []), ...ended]);
+    },
+  );
+  // onSend runs after the request's transaction has committed (server/plugins/app/transactional-writes.ts).
+  app.addHook('onSend', async (request, reply) => {
+    const ended = endedBy.get(request);
+    if (!ended || reply.statusCode >= 500) return;
+    for (const { userId, sessionId } of ended) app.live.endSession(userId, sessionId);
+  });
+
+  // Each operation states who may call it, in the OpenAPI document too.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema || route.websocket) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as Record<string, unknown>;
+    if (!schema.security) return;
+    const access = accessOf(methods[0]!, route.url);
+    schema['x-roles'] = rolesFor(access);
+    // A call some roles may not make documents their refusal.
+    const response = schema.response as Record<number, unknown> | undefined;
+    if (access !== 'member' && response && !response[403]) response[403] = problemSchema;
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import fp from 'fastify-plugin';
 import { currentTransaction, knownUnused, runInTransaction } from '../../db/tx-context.ts';
 import { lockUser } from '../../db/user-lock.ts';
+import { actAsMember } from '../../db/member-context.ts';
 import { Problem } from '../../lib/problem.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { isWriteConflict, retryingConflicts, writeConflictProblem } from '../../lib/write-conflicts.ts';
@@ -36,13 +37,13 @@ export default fp(async (app) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.websocket || route.config?.transaction === false || !methods.some((m) => writeMethods.has(m))) return;
-    const scopeOf = route.config?.idempotencyScope ?? ((request: FastifyRequest) => request.userId);
+    const scopeOf = route.config?.idempotencyScope ?? ((request: FastifyRequest) => request.businessId);
     const handler = route.handler as RouteHandlerMethod;
 
     route.handler = async function transactionalHandler(request: FastifyRequest, reply: FastifyReply) {
       // An entry of a push already runs in the push's transaction, under the push's slot.
       const release =
-        request.userId && !currentTransaction() ? await app.writeSlots.acquire(request.userId) : undefined;
+        request.businessId && !currentTransaction() ? await app.writeSlots.acquire(request.businessId) : undefined;
       try {
         return await handleWrite.call(this, request, reply);
       } finally {
@@ -77,7 +78,9 @@ export default fp(async (app) => {
         runInTransaction(tx, async () => {
           refusal = undefined;
           // The user's lock before any row (server/db/user-lock.ts): inside a push the push's transaction holds it.
-          if (!outer && request.userId) await lockUser(tx, request.userId);
+          if (!outer && request.businessId) await lockUser(tx, request.businessId);
+          // Who wrote each row (server/db/member-context.ts); a push entry's member is set by the push.
+          if (!outer && request.member) await actAsMember(tx, request.member.userId);
           let body: unknown;
           try {
             body = await handler.call(this, request, reply);
@@ -90,7 +93,7 @@ export default fp(async (app) => {
             await app.repos.idempotency.save({
               scope,
               key,
-              userId: request.userId,
+              userId: request.businessId,
               requestHash,
               status: reply.statusCode,
               body: body ?? null,
@@ -108,7 +111,7 @@ export default fp(async (app) => {
             })
           : await retryingConflicts(() => app.database.db.transaction(execute));
         // A refusal that commits what it did changed the rows too.
-        if (!outer && request.userId) app.live.publish(request.userId, { type: 'changes' });
+        if (!outer && request.businessId) app.live.publish(request.businessId, { type: 'changes' });
         if (refusal) throw refusal;
         return body;
       } catch (err) {

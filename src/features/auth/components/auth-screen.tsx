@@ -8,6 +8,7 @@ import { hasSession } from '../api/has-session.ts';
 import { logIn } from '../api/log-in.ts';
 import { logOut } from '../api/log-out.ts';
 import { prepareSession } from '../api/session-code.ts';
+import { sessionEndReason } from '../api/session-end-reason.ts';
 import { signUp } from '../api/sign-up.ts';
 import { countUnsent, useUnsentCount } from '../api/use-unsent-count.ts';
 import { authCard } from './auth-screen.css.ts';
@@ -102,7 +103,7 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
           )}
           {!registering && (sessionExpired || unsent > 0) && (
             <Muted>
-              {sessionExpired && 'Сессия завершена: войдите снова. '}
+              {sessionExpired && `${sessionEndReason() ?? 'Сессия завершена: войдите снова.'} `}
               {unsent > 0 &&
                 `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`}
             </Muted>

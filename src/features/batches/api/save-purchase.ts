@@ -4,6 +4,7 @@ import { lineCount, linePrice, type BatchLot, type PurchaseLine } from './purcha
 import { batchCall, type BatchSave } from '../../../stock/batch-call.ts';
 import type { Lot } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
+import { authoredHere } from '../../../sync/authorship.ts';
 
 export interface PurchaseSave extends BatchSave<BatchLot, PurchaseLine> {
   /** Its other realizations: kept as they are. */
@@ -49,6 +50,7 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
         price_edited: false,
         version: 0,
         updated_at: now(),
+        ...authoredHere(),
       };
       lineChanges.push({ table: 'lots', put: row });
     } else if (count !== lot.count_max || price !== lot.price) {

@@ -20,6 +20,8 @@ export async function seedBatch(extra: Partial<Batch> = {}): Promise<Batch> {
     created_at: '2025-03-01T10:00:00.000Z',
     version: 1,
     updated_at: '2025-03-01T10:00:00.000Z',
+    created_by: null,
+    updated_by: null,
     ...extra,
   };
   await db.mirrored('batches').add(row);
@@ -43,6 +45,8 @@ export async function seedLot(productId: string, extra: Partial<Lot> = {}): Prom
     price_edited: false,
     version: 1,
     updated_at: '2025-03-01T10:00:00.000Z',
+    created_by: null,
+    updated_by: null,
     ...extra,
   };
   await db.mirrored('lots').add(row);
@@ -63,6 +67,8 @@ export async function seedOther(productId: string, extra: Partial<OtherRealizati
     release: false,
     version: 1,
     updated_at: '2025-03-01T10:00:00.000Z',
+    created_by: null,
+    updated_by: null,
     ...extra,
   };
   await db.mirrored('other_realizations').add(row);

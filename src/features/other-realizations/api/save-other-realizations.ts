@@ -6,6 +6,7 @@ import { lineCount, lineState, parseAmount, type OtherLine } from './other-lines
 import { batchCall, type BatchSave } from '../../../stock/batch-call.ts';
 import type { Marketplace, OtherRealization } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
+import { authoredHere } from '../../../sync/authorship.ts';
 
 /** Lines checked before: a count above 0 and a marketplace each. */
 export interface OtherSave extends BatchSave<OtherRealization, OtherLine> {
@@ -66,6 +67,7 @@ export async function saveOtherRealizations({
       release: false,
       version: 0,
       updated_at: now(),
+      ...authoredHere(),
     };
     rowChanges.push({ table: 'other_realizations', put: row });
   }

@@ -4,6 +4,7 @@ import { serial } from '../../../stock/serial.ts';
 import { apiCall } from '../../../sync/contract.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
 import type { Return } from './types.ts';
+import { authoredHere } from '../../../sync/authorship.ts';
 
 /**
  * A click on a product in the drawer: a return of 1 unit of it, status «нет», price 0
@@ -41,6 +42,7 @@ export function createReturn(productId: string): Promise<string> {
       created_at: now,
       version: 0,
       updated_at: now,
+      ...authoredHere(),
     };
     await queueCreate('returns', row, apiCall('POST', '/returns/', { body: { id, product_id: productId, count: 1 } }));
     return id;

@@ -1,6 +1,7 @@
 import type { MirroredRow } from '../../../db/database.ts';
 import type { RowChange } from '../../../sync/outbox.ts';
 import type { Batch, Disposal, Lot, Markdown, Receivable } from './types.ts';
+import { authoredHere } from '../../../sync/authorship.ts';
 
 /** What one received return becomes; the ids are the ones the server is told to use. */
 export interface ReceiptIds {
@@ -20,7 +21,7 @@ interface Received {
   description: string;
 }
 
-const meta = (now: string) => ({ version: 0, updated_at: now });
+const meta = (now: string) => ({ version: 0, updated_at: now, ...authoredHere() });
 
 /** The returns document the device shows until the server's copy arrives. */
 export function returnBatch(id: string, at: string, now: string): RowChange {

@@ -1,7 +1,7 @@
 import type { Return } from '../api/types.ts';
 
 /** The version fields every mirrored row carries. */
-export const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z' };
+export const meta = { version: 1, updated_at: '2025-01-01T00:00:00.000Z', created_by: null, updated_by: null };
 
 /** Text as shown, with the no-break and thin spaces of Russian number formatting read as spaces. */
 export const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0|\u202f/g, ' ');
