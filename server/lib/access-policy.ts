@@ -57,6 +57,9 @@ const exceptions = new Map<string, Access>([
   ...ownerOnly.map((key) => [key, 'owner'] as const),
 ]);
 
+/** Every call the policy names, as `METHOD url`: each must be a route (a misspelt one would fall to the default). */
+export const namedCalls = (): string[] => [...exceptions.keys()];
+
 export function accessOf(method: string, url: string): Access {
   // HEAD is the GET route's twin (sharing its schema, so its x-roles too): it answers to the same roles.
   const read = method === 'GET' || method === 'HEAD';

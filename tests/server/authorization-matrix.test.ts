@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namedCalls } from '../../server/lib/access-policy.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { newId, startTestApp, type TestUser } from './helpers/test-app.ts';
 import type { Res } from './helpers/expect-problem.ts';
@@ -126,6 +127,17 @@ describe('the OpenAPI document states who may call what', () => {
         .map((d) => d.key)
         .sort(),
     );
+  });
+
+  it('names only routes the server has: a misspelt entry would silently fall to the default', () => {
+    const paths = (app.swagger() as unknown as OpenApiDocument).paths;
+    const named = namedCalls();
+    expect(named.length).toBeGreaterThan(20);
+    for (const key of named) {
+      const [method, url] = key.split(' ') as [string, string];
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      expect(paths[path]?.[method.toLowerCase()], key).toBeDefined();
+    }
   });
 
   it('api/openapi.json states the roles the server states (else: npm run api:gen)', () => {

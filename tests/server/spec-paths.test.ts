@@ -91,6 +91,15 @@ const ownCalls = [
   'post /api/v1/orders/link/',
   'get /api/v1/orders/intake/',
   'post /api/v1/orders/intake/run/',
+  'get /api/v1/team/',
+  'patch /api/v1/team/business/',
+  'get /api/v1/team/members/',
+  'post /api/v1/team/invitations/',
+  'delete /api/v1/team/invitations/{id}/',
+  'patch /api/v1/team/members/{user_id}/',
+  'delete /api/v1/team/members/{user_id}/',
+  'get /api/v1/team/members/{user_id}/movements/',
+  'post /api/v1/team/join/',
 ];
 
 let db: TestDatabase;

@@ -14,6 +14,15 @@ const fieldNames: Record<string, string> = {
   refresh: 'Ключ обновления сессии',
   access_token: 'Ключ доступа',
 
+  // Team
+  invitation: 'Код приглашения',
+  code: 'Код приглашения',
+  role: 'Роль',
+  can_see_costs: 'Видит себестоимость',
+  expires_in_hours: 'Срок приглашения',
+  created_by: 'Кто создал',
+  updated_by: 'Кто изменил',
+
   // Stores
   market_id: 'Идентификатор магазина',
   market_ids: 'Магазины',
