@@ -59,6 +59,8 @@ const productWhWire = object({
   created_at: iso(sql`pg.created_at`),
   updated_at: iso(sql`pg.updated_at`),
   version: number(sql`pg.version`),
+  created_by: text(sql`pg.created_by`),
+  updated_by: text(sql`pg.updated_by`),
   count: number(sql`pg.stock_count`),
   reserve: number(sql`pg.reserve`),
   markdowns: number(sql`pg.markdowns`),
