@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as JoinRouteImport } from './routes/join'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppMarkdownRouteImport } from './routes/_app/markdown'
@@ -19,6 +20,7 @@ import { Route as AppProductsRouteImport } from './routes/_app/products'
 import { Route as AppReturnsRouteImport } from './routes/_app/returns'
 import { Route as AppShippingDeliveryRouteImport } from './routes/_app/shipping-delivery'
 import { Route as AppStockPushRouteImport } from './routes/_app/stock-push'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryAddRouteImport } from './routes/_app/inventory/add'
@@ -44,6 +46,11 @@ const AppRoute = AppRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -84,6 +91,11 @@ const AppShippingDeliveryRoute = AppShippingDeliveryRouteImport.update({
 const AppStockPushRoute = AppStockPushRouteImport.update({
   id: '/stock-push',
   path: '/stock-push',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserRoute = AppUserRouteImport.update({
@@ -182,6 +194,7 @@ const AppReturnReturnIdToToRoute = AppReturnReturnIdToToRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
+  '/join': typeof JoinRoute
   '/$': typeof AppSplatRoute
   '/markdown': typeof AppMarkdownRoute
   '/markets': typeof AppMarketsRoute
@@ -189,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/returns': typeof AppReturnsRoute
   '/shipping-delivery': typeof AppShippingDeliveryRoute
   '/stock-push': typeof AppStockPushRoute
+  '/team': typeof AppTeamRoute
   '/user': typeof AppUserRoute
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
@@ -209,6 +223,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
+  '/join': typeof JoinRoute
   '/$': typeof AppSplatRoute
   '/markdown': typeof AppMarkdownRoute
   '/markets': typeof AppMarketsRoute
@@ -216,6 +231,7 @@ export interface FileRoutesByTo {
   '/returns': typeof AppReturnsRoute
   '/shipping-delivery': typeof AppShippingDeliveryRoute
   '/stock-push': typeof AppStockPushRoute
+  '/team': typeof AppTeamRoute
   '/user': typeof AppUserRoute
   '/': typeof AppIndexRoute
   '/inventory/add': typeof AppInventoryAddRoute
@@ -239,6 +255,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
+  '/join': typeof JoinRoute
   '/_app/$': typeof AppSplatRoute
   '/_app/markdown': typeof AppMarkdownRoute
   '/_app/markets': typeof AppMarketsRoute
@@ -246,6 +263,7 @@ export interface FileRoutesById {
   '/_app/returns': typeof AppReturnsRoute
   '/_app/shipping-delivery': typeof AppShippingDeliveryRoute
   '/_app/stock-push': typeof AppStockPushRoute
+  '/_app/team': typeof AppTeamRoute
   '/_app/user': typeof AppUserRoute
   '/_app/': typeof AppIndexRoute
   '/_app/inventory/add': typeof AppInventoryAddRoute
@@ -270,6 +288,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/join'
     | '/$'
     | '/markdown'
     | '/markets'
@@ -277,6 +296,7 @@ export interface FileRouteTypes {
     | '/returns'
     | '/shipping-delivery'
     | '/stock-push'
+    | '/team'
     | '/user'
     | '/inventory/add'
     | '/market/$marketId'
@@ -297,6 +317,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
+    | '/join'
     | '/$'
     | '/markdown'
     | '/markets'
@@ -304,6 +325,7 @@ export interface FileRouteTypes {
     | '/returns'
     | '/shipping-delivery'
     | '/stock-push'
+    | '/team'
     | '/user'
     | '/'
     | '/inventory/add'
@@ -326,6 +348,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/auth'
+    | '/join'
     | '/_app/$'
     | '/_app/markdown'
     | '/_app/markets'
@@ -333,6 +356,7 @@ export interface FileRouteTypes {
     | '/_app/returns'
     | '/_app/shipping-delivery'
     | '/_app/stock-push'
+    | '/_app/team'
     | '/_app/user'
     | '/_app/'
     | '/_app/inventory/add'
@@ -356,6 +380,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
+  JoinRoute: typeof JoinRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -372,6 +397,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -428,6 +460,13 @@ declare module '@tanstack/react-router' {
       path: '/stock-push'
       fullPath: '/stock-push'
       preLoaderRoute: typeof AppStockPushRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user': {
@@ -560,6 +599,7 @@ interface AppRouteChildren {
   AppReturnsRoute: typeof AppReturnsRoute
   AppShippingDeliveryRoute: typeof AppShippingDeliveryRoute
   AppStockPushRoute: typeof AppStockPushRoute
+  AppTeamRoute: typeof AppTeamRoute
   AppUserRoute: typeof AppUserRoute
   AppIndexRoute: typeof AppIndexRoute
   AppInventoryAddRoute: typeof AppInventoryAddRoute
@@ -588,6 +628,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReturnsRoute: AppReturnsRoute,
   AppShippingDeliveryRoute: AppShippingDeliveryRoute,
   AppStockPushRoute: AppStockPushRoute,
+  AppTeamRoute: AppTeamRoute,
   AppUserRoute: AppUserRoute,
   AppIndexRoute: AppIndexRoute,
   AppInventoryAddRoute: AppInventoryAddRoute,
@@ -616,6 +657,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
+  JoinRoute: JoinRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

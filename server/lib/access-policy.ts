@@ -12,6 +12,7 @@ import type { Access } from './roles.ts';
 const warehouseWrites = [
   'POST /api/v1/products/image/',
   'POST /api/v1/products/warehouse/add/',
+  'POST /api/v1/products/products/',
   'PATCH /api/v1/products/warehouse/:id/update/',
   'POST /api/v1/inventory/',
   'DELETE /api/v1/inventory/',

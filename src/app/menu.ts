@@ -1,7 +1,13 @@
-/** The side menu (docs/screens.md «Оболочка»): eleven items and their targets, the home page first. */
+import { membershipFromToken } from '../sync/tokens.ts';
+
+/**
+ * The side menu (docs/screens.md «Оболочка»): its items and their targets, the home page first. «Команда» is the
+ * owner's alone (the server answers its calls to no one else).
+ */
 export const menuItems = [
   { label: 'Главная', to: '/' },
   { label: 'Профиль', to: '/user' },
+  { label: 'Команда', to: '/team', ownerOnly: true },
   { label: 'Магазины', to: '/markets' },
   { label: 'Товары', to: '/products' },
   { label: 'Заказы', to: '/orders' },
@@ -12,3 +18,9 @@ export const menuItems = [
   { label: 'Списание и прочая реализация', to: '/other-realizations/add' },
   { label: 'Выход', to: '/auth' },
 ] as const;
+
+/** The items the signed-in person sees: the role comes from the access token, so it holds offline too. */
+export function menuItemsForSignedIn() {
+  const owner = membershipFromToken()?.role === 'owner';
+  return menuItems.filter((item) => owner || !('ownerOnly' in item));
+}

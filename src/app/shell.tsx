@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SyncIndicator } from '../features/sync-status/components/sync-indicator.tsx';
 import { Button } from '../ui/button.tsx';
 import { useAppState } from '../state/app-state.ts';
-import { menuItems } from './menu.ts';
+import { menuItemsForSignedIn } from './menu.ts';
 import { startSession } from './start-session.ts';
 import { backdrop, brand, header, layout, main, menu, menuClose, menuLink, menuToggle, title } from './shell.css.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -48,7 +48,7 @@ export function Shell() {
             ✕
           </Button>
         </div>
-        {menuItems.map((item) => (
+        {menuItemsForSignedIn().map((item) => (
           <Link key={item.to} to={item.to} className={menuLink} onClick={() => setMenuOpen(false)}>
             {item.label}
           </Link>

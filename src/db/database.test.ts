@@ -13,10 +13,12 @@ afterEach(async () => {
   await database.delete();
 });
 
-it('has a table for every mirrored entity, the outbox, meta, the image queue and tombstones', async () => {
+it('has a table for every mirrored entity, the outbox, meta, the image queue, tombstones and field changes', async () => {
   await database.open();
   const names = database.tables.map((t) => t.name).sort();
-  expect(names).toEqual([...mirroredTableNames, 'meta', 'outbox', 'pending_images', 'tombstones'].sort());
+  expect(names).toEqual(
+    [...mirroredTableNames, 'meta', 'outbox', 'pending_images', 'tombstones', 'field_changes'].sort(),
+  );
 });
 
 it('keeps meta values by key', async () => {

@@ -121,6 +121,13 @@ export interface OutboxEntry {
   applied_at?: number;
   attempts: number;
   error: string | null;
+  /**
+   * The business the edit was made in (the access token's `bid` when it was queued): it is sent only while the
+   * device is signed in to that business (src/sync/push-worker.ts), and kept as refused when the person leaves it
+   * (src/sync/session.ts). Absent on entries queued with no token at hand or before teams: those belong to the
+   * business the device held (meta 'user_id').
+   */
+  business_id?: string;
 }
 
 /**
@@ -153,12 +160,46 @@ export interface MetaRow {
   value: unknown;
 }
 
+/**
+ * A field of a mirrored row this device edited (`key` = `table/row_id/field`), kept so that another member's later
+ * write of it is told, not flipped silently (src/sync/field-changes.ts).
+ */
+export type FieldChange = {
+  key: string;
+  table: MirroredTableName;
+  row_id: string;
+  field: string;
+  /** When this state began (ms): old ones are dropped. */
+  since: number;
+} & (
+  | {
+      /** This device's value stands, as far as the device knows. */
+      state: 'mine';
+      value: unknown;
+      /**
+       * A copy by someone else that came while this device's edit of the field still waited: whichever reached the
+       * server last wins, which the device learns once its edit is settled.
+       */
+      contested?: { value: unknown; by: string | null; at: string; version: number };
+    }
+  | {
+      /**
+       * Someone else's write replaced this device's value: `by` (a member's id; null: the server's own work), `at`
+       * (the row's updated_at).
+       */
+      state: 'replaced';
+      by: string | null;
+      at: string;
+    }
+);
+
 export class OstatokDatabase extends Dexie {
   markets!: EntityTable<Market, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   pending_images!: EntityTable<PendingImage, 'id'>;
   tombstones!: EntityTable<Tombstone, 'key'>;
+  field_changes!: EntityTable<FieldChange, 'key'>;
 
   constructor(name = DATABASE_NAME) {
     super(name);
@@ -202,6 +243,23 @@ export class OstatokDatabase extends Dexie {
       orders: 'id, store_id, stage, posting_number',
       order_lines: 'id, order_id, product_id, books, offer_id',
     });
+    // Teams (issue 24): every queued edit names the business it was made in. No index: the queue is read by status
+    // and the few entries of a former business are told apart in memory. Entries already queued are the held
+    // business's.
+    this.version(7)
+      .stores({})
+      .upgrade(async (tx) => {
+        const held = (await tx.table<MetaRow, string>('meta').get('user_id'))?.value;
+        if (typeof held !== 'string') return;
+        await tx
+          .table<OutboxEntry, number>('outbox')
+          .toCollection()
+          .modify((e) => {
+            e.business_id ??= held;
+          });
+      });
+    // Teams (issue 24): fields this device edited, and those another member's write replaced, by row.
+    this.version(8).stores({ field_changes: 'key, [table+row_id], since' });
   }
 
   /** Any mirrored table, rows untyped: for sync, which moves rows of every table alike. */

@@ -101,4 +101,14 @@ export const endpoints = {
   stockPushLog: '/api/v1/stock-push/log/',
   stockPushRun: '/api/v1/stock-push/log/{job_id}/',
   stockPushSettings: '/api/v1/stock-push/settings/',
+  // The team (src/sync/team.ts): online only, never queued.
+  team: '/api/v1/team/',
+  teamBusiness: '/api/v1/team/business/',
+  teamInvitations: '/api/v1/team/invitations/',
+  teamInvitation: '/api/v1/team/invitations/{id}/',
+  teamMember: '/api/v1/team/members/{user_id}/',
+  teamMemberMovements: '/api/v1/team/members/{user_id}/movements/',
+  teamJoin: '/api/v1/team/join/',
+  // Who made a row: the business's members by name (src/sync/member-names.ts), any role may read them.
+  teamMemberNames: '/api/v1/team/members/',
 } as const satisfies Record<string, keyof paths>;

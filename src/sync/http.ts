@@ -1,5 +1,5 @@
 import { loadingFinished, loadingStarted } from '../state/app-state.ts';
-import { rememberSessionEnd } from './session-end.ts';
+import { forgetTeamData, rememberSessionEnd } from './session-end.ts';
 import { apiBase } from './config.ts';
 import { withLock } from './locks.ts';
 import { saveEditsThenLeave } from './session-end.ts';
@@ -70,7 +70,9 @@ async function rotate(seen: string | null): Promise<RefreshOutcome> {
     if (previousAccess) localStorage.setItem(ACCESS_KEY, previousAccess);
     return 'unreachable';
   }
-  rememberSessionEnd(await response.json().catch(() => null));
+  const problem = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  rememberSessionEnd(problem);
+  if (problem?.code === 'member_removed') await forgetTeamData();
   return refuse();
 }
 

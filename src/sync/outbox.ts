@@ -7,6 +7,7 @@ import {
   type OstatokDatabase,
   type OutboxEntry,
 } from '../db/database.ts';
+import { businessIdFromToken } from './tokens.ts';
 
 export interface EditCall {
   method: HttpWriteMethod;
@@ -52,8 +53,15 @@ export async function queueWritesSettled({ quietMs = 150, maxMs = 3000 } = {}): 
   }
 }
 
+/** The business the device is signed in to now, if any (no storage at all in some tests: none). */
+export const signedInBusiness = (): string | null =>
+  typeof localStorage === 'undefined' ? null : businessIdFromToken();
+
 function newEntry(table: MirroredTableName, rowId: string, call: EditCall, before: MirroredRow | null): OutboxEntry {
+  // The edit is sent to this business and to no other (./push-worker.ts).
+  const business = signedInBusiness();
   return {
+    ...(business ? { business_id: business } : {}),
     id: crypto.randomUUID(),
     group: call.group ?? null,
     method: call.method,

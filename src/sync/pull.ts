@@ -9,7 +9,9 @@ import {
 import { getMeta } from '../db/meta.ts';
 import { setMirrorFilling } from '../db/mirror-filling.ts';
 import { applyServerChanges, type KnownKeys } from './mirror-bulk.ts';
+import { noteReplacedFields, settleFieldChanges } from './field-changes.ts';
 import { keepServerCopy, pruneTombstones, type ServerChange } from './mirror-writes.ts';
+import { userIdFromToken } from './tokens.ts';
 
 export interface PullPage {
   cursor: number;
@@ -64,6 +66,8 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
   // Outflows the server accepted before this moment are in what this pull brings (src/sync/push-worker.ts accept).
   const startedAt = Date.now();
   const cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
+  // Whose writes are this person's own: another member's replacing a field edited here are told (./field-changes.ts).
+  const me = typeof localStorage === 'undefined' ? null : userIdFromToken();
   let applied = 0;
   const known: KnownKeys = new Map();
   let next: Promise<PullPage> = transport(cursor, undefined, FIRST_PAGE);
@@ -79,10 +83,21 @@ async function pullPages(transport: PullTransport, database: OstatokDatabase): P
       const chunk = changes.slice(i, i + CHUNK);
       const last = i + CHUNK >= changes.length;
       const done = last && !page.has_more;
-      applied += await applyChunk(chunk, last ? page.cursor : undefined, database, known, done ? startedAt : undefined);
+      applied += await applyChunk(
+        chunk,
+        last ? page.cursor : undefined,
+        database,
+        known,
+        me,
+        done ? startedAt : undefined,
+      );
       if (!last) await yieldToMain();
     }
-    if (!page.has_more) return applied;
+    if (!page.has_more) {
+      // The rows are in; a failure to tell of a replaced field must not make the pull count as failed.
+      await settleFieldChanges(database).catch((err: unknown) => console.error('Изменённые поля:', err));
+      return applied;
+    }
     await yieldToMain();
   }
 }
@@ -96,25 +111,29 @@ async function applyChunk(
   cursor: number | undefined,
   database: OstatokDatabase,
   known: KnownKeys,
+  me: string | null,
   settledBefore?: number,
 ): Promise<number> {
   const tables = [...new Set(changes.map((c) => c.table as MirroredTableName))].map((t) => database.mirrored(t));
-  return database.transaction('rw', [...tables, database.outbox, database.meta, database.tombstones], async () => {
+  const scope = [...tables, database.outbox, database.meta, database.tombstones, database.field_changes];
+  return database.transaction('rw', scope, async () => {
     const held = new Map<string, OutboxEntry[]>();
     for (const e of await database.outbox.where('status').anyOf('pending', 'sending').toArray()) {
       const key = `${e.table}/${e.row_id}`;
       held.set(key, [...(held.get(key) ?? []), e]);
     }
+    const pulled = changes.map((change) => ({
+      table: change.table as MirroredTableName,
+      id: change.id,
+      version: change.version,
+      row: change.deleted || !change.row ? null : (change.row as MirroredRow),
+    }));
+    // Before the rows are written: what the device held until now tells whose value a field had.
+    await noteReplacedFields(database, pulled, held, me);
     // Grouped by table in page order, so each table is read and written in bulk.
     const free = new Map<MirroredTableName, ServerChange[]>();
-    for (const change of changes) {
-      const table = change.table as MirroredTableName;
-      const serverChange = {
-        id: change.id,
-        version: change.version,
-        row: change.deleted || !change.row ? null : (change.row as MirroredRow),
-      };
-      const waiting = held.get(`${change.table}/${change.id}`);
+    for (const { table, ...serverChange } of pulled) {
+      const waiting = held.get(`${table}/${serverChange.id}`);
       if (waiting) await keepServerCopy(database, table, serverChange, waiting);
       else if (free.has(table)) free.get(table)!.push(serverChange);
       else free.set(table, [serverChange]);

@@ -1,7 +1,9 @@
 import { db, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
 import { setMeta } from '../db/meta.ts';
 import { withLock } from './locks.ts';
+import { signedInBusiness } from './outbox.ts';
 import { fatesOf, settle } from './push-answers.ts';
+import { formerBusinessRefusal, queuedElsewhere } from './refused-entries.ts';
 
 export interface PushResult {
   id: string;
@@ -38,9 +40,14 @@ const MAX_ENTRIES_PER_PUSH = 200;
  * server works on the next, instead of the two taking turns. After a refusal or a failure the
  * taken batch goes back unsent: a refused create holds back the edits of its row, and a failure
  * stops the drain.
+ *
+ * An entry goes only to the business it was made in (OutboxEntry.business_id): one queued in another business than
+ * the one signed in to is refused on the device, and should the sign-in change while the drain runs (joining a team),
+ * nothing more is sent.
  */
 export function drainOutbox(transport: PushTransport, database: OstatokDatabase = db): Promise<DrainResult> {
   return withLock('ostatok-outbox', async () => {
+    const business = signedInBusiness();
     // Entries left 'sending' by a tab that closed mid-call: we hold the lock, so they are orphans.
     // Counted as an attempt: the server may have applied them, so no edit may fold into them.
     await database.outbox
@@ -51,10 +58,10 @@ export function drainOutbox(transport: PushTransport, database: OstatokDatabase 
         e.attempts++;
       });
     const result: DrainResult = { sent: 0, rejected: 0 };
-    let batch = await takeBatch(database);
-    let answer = send(transport, batch);
+    let batch = await takeBatch(database, business);
+    let answer = send(transport, batch, business);
     while (batch.length > 0) {
-      const taking = takeBatch(database);
+      const taking = takeBatch(database, business);
       // Awaited below, after the answer; until then a failure of it must not count as unhandled.
       taking.catch(() => undefined);
       const outcome = await answer;
@@ -66,7 +73,7 @@ export function drainOutbox(transport: PushTransport, database: OstatokDatabase 
       }
       const { fates, stop, resendNow } = fatesOf(batch, outcome.results);
       const sentAhead = following.length > 0 && fates.every((f) => f.kind === 'accept');
-      if (sentAhead) answer = send(transport, following);
+      if (sentAhead) answer = send(transport, following, business);
       else await putBack(following, database);
       try {
         await settle(batch, fates, database, result);
@@ -80,8 +87,8 @@ export function drainOutbox(transport: PushTransport, database: OstatokDatabase 
       }
       if (stop && !resendNow) return { ...result, retry: stop };
       if (!sentAhead) {
-        following = await takeBatch(database);
-        answer = send(transport, following);
+        following = await takeBatch(database, business);
+        answer = send(transport, following, business);
       }
       batch = following;
     }
@@ -91,8 +98,12 @@ export function drainOutbox(transport: PushTransport, database: OstatokDatabase 
 }
 
 /** One push call of the batch's calls; a thrown transport error is a retry. Nothing is sent for an empty batch. */
-async function send(transport: PushTransport, batch: OutboxEntry[]): Promise<PushOutcome> {
+async function send(transport: PushTransport, batch: OutboxEntry[], business: string | null): Promise<PushOutcome> {
   if (batch.length === 0) return { kind: 'results', results: [] };
+  // Signed in to another business since the batch was taken: the next drain sorts these entries out. (Signed out
+  // instead, the call is refused as unauthorized and waits for the sign-in.)
+  const now = signedInBusiness();
+  if (now !== null && now !== business) return { kind: 'retry', reason: 'Вход в другой бизнес' };
   try {
     // Entries that only record a row another entry's call writes are not calls (queueGroup).
     const calls = batch.filter((e) => !e.carrier);
@@ -105,9 +116,11 @@ async function send(transport: PushTransport, batch: OutboxEntry[]): Promise<Pus
 /** Pending entries read per request while a batch is gathered: the batch and a little more, not the whole queue. */
 const READ_PAGE = MAX_ENTRIES_PER_PUSH + 50;
 
-async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
+async function takeBatch(database: OstatokDatabase, business: string | null): Promise<OutboxEntry[]> {
   return database.transaction('rw', database.outbox, async () => {
     const batch: OutboxEntry[] = [];
+    // Made in a business the person has since left: refused here, never sent (./refused-entries.ts).
+    const elsewhere: OutboxEntry[] = [];
     const createdHere = new Set<string>();
     const fits = (entry: OutboxEntry) => {
       const last = batch.at(-1);
@@ -125,6 +138,10 @@ async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
       const page = await database.outbox.where('status').equals('pending').offset(offset).limit(READ_PAGE).toArray();
       more = page.length === READ_PAGE;
       for (const entry of page) {
+        if (queuedElsewhere(entry, business)) {
+          elsewhere.push(entry);
+          continue;
+        }
         if (!fits(entry)) {
           more = false;
           break;
@@ -133,6 +150,13 @@ async function takeBatch(database: OstatokDatabase): Promise<OutboxEntry[]> {
       }
     }
     await database.outbox.bulkPut(batch.map((e) => ({ ...e, status: 'sending' as const })));
+    if (elsewhere.length > 0)
+      await database.outbox.bulkUpdate(
+        elsewhere.map((e) => ({
+          key: e.seq!,
+          changes: { status: 'rejected' as const, error: formerBusinessRefusal() },
+        })),
+      );
     return batch;
   });
 }

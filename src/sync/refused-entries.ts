@@ -1,8 +1,53 @@
 import { db, mirroredTableNames, type OstatokDatabase, type OutboxEntry } from '../db/database.ts';
-import { announceQueued } from './outbox.ts';
+import { announceQueued, signedInBusiness } from './outbox.ts';
 
 /** The reason push-worker gives edits of a row whose create was refused (they are refused with it). */
 export const REFUSED_WITH_CREATE = 'Не отправлено: запись не создана на сервере';
+
+/** The reason an edit made in a business the person has left stays unsent (./session.ts, ./push-worker.ts). */
+export function formerBusinessRefusal(businessName: string | null = null): string {
+  const refusal = 'Не отправлено: вы больше не работаете в команде';
+  return businessName ? `${refusal} "${businessName}"` : refusal;
+}
+
+/**
+ * Whether an entry was queued in another business than the one the device is signed in to: sending it now would
+ * apply it to the wrong business's data, so it never is. An entry naming no business is the held business's.
+ */
+export function queuedElsewhere(
+  entry: Pick<OutboxEntry, 'business_id'>,
+  business: string | null = signedInBusiness(),
+): boolean {
+  return entry.business_id !== undefined && business !== null && entry.business_id !== business;
+}
+
+/**
+ * The person leaves a business on this device (removed and signed in to their own, or joined another team) while
+ * edits made there are still queued. They can never be sent, and they are not dropped unseen: each becomes a refused
+ * edit with the reason, listed in «Синхронизация» until the person drops it («Повторить» does not send it to the new
+ * business: retryRefused). Outflows the server has applied (kept only for the stock projection) go with the mirror.
+ * Entries of `business` itself are left as they are. Run it inside a transaction over the outbox, with the clearing
+ * of the mirror. Answers how many entries were refused.
+ */
+export async function refuseQueuedElsewhere(
+  business: string,
+  former: { id: string; name: string | null },
+  database: OstatokDatabase = db,
+): Promise<number> {
+  const reason = formerBusinessRefusal(former.name);
+  const elsewhere = (e: OutboxEntry) => (e.business_id ?? former.id) !== business;
+  const settled = await database.outbox.filter((e) => elsewhere(e) && e.status === 'applied').primaryKeys();
+  await database.outbox.bulkDelete(settled);
+  let refused = 0;
+  await database.outbox.filter(elsewhere).modify((e) => {
+    e.business_id ??= former.id;
+    if (e.status === 'rejected') return;
+    e.status = 'rejected';
+    e.error = reason;
+    refused += 1;
+  });
+  return refused;
+}
 
 const isCreate = (e: OutboxEntry) => e.method === 'POST' && e.before === null;
 
@@ -57,7 +102,8 @@ async function refusedUnit(entryId: string, database: OstatokDatabase): Promise<
  * applied and its answer lost, the next send replays that answer instead of applying it again.
  * The row on the device stays as the server has it until the answer comes; `before` becomes that
  * copy, so a second refusal puts back what the server has now. Counted as sent once (attempts),
- * so no later edit folds into a call the server has seen. Answers how many entries were requeued.
+ * so no later edit folds into a call the server has seen. Answers how many entries were requeued: none for an edit
+ * made in another business than the one signed in to now (queuedElsewhere).
  */
 export async function retryRefused(entryId: string, database: OstatokDatabase = db): Promise<number> {
   const requeued = await database.transaction(
@@ -65,6 +111,8 @@ export async function retryRefused(entryId: string, database: OstatokDatabase = 
     [database.outbox, ...mirroredTableNames.map((t) => database.mirrored(t))],
     async () => {
       const unit = await refusedUnit(entryId, database);
+      // Made in a business the person has left: sent now, it would land in the wrong business's data.
+      if (unit.some((e) => queuedElsewhere(e))) return 0;
       for (const e of unit) {
         const current = (await database.mirrored(e.table).get(e.row_id)) ?? null;
         await database.outbox.update(e.seq!, {

@@ -1,3 +1,4 @@
+import { db, type OstatokDatabase } from '../db/database.ts';
 import { queueWritesSettled } from './outbox.ts';
 
 /**
@@ -27,3 +28,25 @@ export function rememberSessionEnd(problem: { code?: unknown; detail?: unknown }
 export const sessionEndReason = (): string | null => localStorage.getItem(REASON_KEY);
 
 export const forgetSessionEnd = (): void => localStorage.removeItem(REASON_KEY);
+
+/** What the device keeps of the session itself: who signed in, and to which business (./session.ts). */
+const SESSION_META = new Set(['user_id', 'person_id', 'business']);
+
+/**
+ * Removed from the team: the device forgets the team's data at this first contact, not at the next sign-in.
+ * Only the edits still queued stay (the next sign-in keeps them as refused, naming the team: ./session.ts) and
+ * who was signed in, which that needs.
+ */
+export async function forgetTeamData(database: OstatokDatabase = db): Promise<void> {
+  await database.transaction('rw', database.tables, async () => {
+    for (const table of database.tables) {
+      if (table.name === database.outbox.name) continue;
+      if (table.name === database.meta.name)
+        await table
+          .where('key')
+          .noneOf([...SESSION_META])
+          .delete();
+      else await table.clear();
+    }
+  });
+}

@@ -31,7 +31,8 @@ interface Props {
   error?: string;
   /** Said instead of the lines while there are none. */
   empty?: string;
-  totals: { count: number; sum: number };
+  /** The lines' units and sum; sum null for a member who does not see costs (the line says units only). */
+  totals: { count: number; sum: number | null };
   totalsTestId: string;
   /** The lines' table. */
   children: ReactNode;
@@ -80,7 +81,8 @@ export function DocumentEditor(props: Props) {
           <>
             {props.children}
             <p className={totalsLine} data-testid={props.totalsTestId}>
-              Итого: {formatAmount(totals.count)} шт. на сумму {formatRoubles(totals.sum)}
+              Итого: {formatAmount(totals.count)} шт.
+              {totals.sum !== null && ` на сумму ${formatRoubles(totals.sum)}`}
             </p>
           </>
         )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatRoubles } from '../lib/format.ts';
+import { formatCost } from './cost.ts';
 import { parseDecimal } from '../lib/number-text.ts';
 import { Button } from './button.tsx';
 import { DataTable, type Column } from './data-table.tsx';
@@ -26,7 +26,8 @@ interface Props<T> {
   state(line: T): string;
   /** Only after a refused save; a line with a problem is flagged. */
   problem(line: T): string | null;
-  sum(line: T): number;
+  /** The line's sum; without it (a member who does not see costs) there is no «Сумма» column. */
+  sum?(line: T): number;
   /** Without it lines cannot be removed and there is no last column. */
   remove?: {
     label: string;
@@ -52,7 +53,7 @@ export function DocumentLines<T extends { id: string }>({
   const all = [
     { label: '№', num: true },
     ...columns,
-    { label: 'Сумма', num: true },
+    ...(sum ? [{ label: 'Сумма', num: true }] : []),
     ...(remove ? [{ label: 'Удалить', unnamed: true }] : []),
   ];
   return (
@@ -73,9 +74,11 @@ export function DocumentLines<T extends { id: string }>({
           <>
             <td className={`${td} ${num}`}>{n}</td>
             {children(l, problem(l), n)}
-            <td className={`${td} ${num}`} data-label="Сумма">
-              {formatRoubles(sum(l))}
-            </td>
+            {sum && (
+              <td className={`${td} ${num}`} data-label="Сумма">
+                {formatCost(sum(l))}
+              </td>
+            )}
             {remove && (
               <td className={td}>
                 <Button
@@ -119,6 +122,7 @@ export function LineNumberCell({
   money,
   className,
   invalid,
+  placeholder,
   value,
   onValue,
 }: {
@@ -128,6 +132,8 @@ export function LineNumberCell({
   money?: boolean;
   className: string;
   invalid?: boolean;
+  /** Said in the empty field, e.g. «—» for a price the member may not see. */
+  placeholder?: string;
   value: string;
   onValue(text: string): void;
 }) {
@@ -139,6 +145,7 @@ export function LineNumberCell({
         className={className}
         aria-label={label}
         aria-invalid={invalid ? true : undefined}
+        placeholder={placeholder}
         value={number}
         text={number !== null && Number.isNaN(number) ? value : undefined}
         onValue={(n, typed) => onValue(n === null ? '' : Number.isNaN(n) ? typed : String(n))}

@@ -264,6 +264,7 @@ describe('exports and a purchase loaded from a file', () => {
       'Остаток',
       'Сумма, ₽',
       'Возврат',
+      'Кто',
     ]);
     expect(sheet.rows.slice(1).map((r) => [r[0], `${r[1]}${r[2] ?? ''}`, r[3], r[4], r[5], r[6]])).toEqual(screen);
 
@@ -279,13 +280,14 @@ describe('exports and a purchase loaded from a file', () => {
       shownNumber(c[2]),
       c[3],
       shownNumber(c[4]),
+      c[5],
     ]);
     const { fileName, sheet: history } = await new ExportMenu(page).save('csv');
     expect(fileName).toMatch(/^История_Чайник_стальной_\d{2}\.\d{2}\.\d{4}\.csv$/);
     expect(history.rows.slice(0, 3)).toEqual([
       ['Товар', 'Чайник стальной'],
       [],
-      ['Время', 'Причина', 'Количество', 'Партия от', 'Цена за ед., ₽'],
+      ['Время', 'Причина', 'Количество', 'Партия от', 'Цена за ед., ₽', 'Кто'],
     ]);
     expect(history.rows.slice(3)).toEqual(ledger);
   });

@@ -5,6 +5,7 @@ import { formError, row } from '../../../ui/controls.css.ts';
 import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { hasSession } from '../api/has-session.ts';
+import { joinTeam } from '../api/join-team.ts';
 import { logIn } from '../api/log-in.ts';
 import { logOut } from '../api/log-out.ts';
 import { prepareSession } from '../api/session-code.ts';
@@ -18,10 +19,18 @@ type Mode = 'login' | 'registration' | 'logout';
 // Only the sign-out screen asks for confirmation: the login form paints without the dialog code.
 const ConfirmDialog = lazy(() => import('../../../ui/dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
-/** /auth: login, registration, or logout when a token is stored (docs/screens.md «Адреса»). Every path ends at /. */
-export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolean }) {
+/**
+ * /auth: login, registration, or logout when a token is stored (docs/screens.md «Адреса»). Every path ends at /.
+ * On /join (`invitation`: the link's code) it opens on registration with the code filled in; «У меня уже есть
+ * аккаунт» signs in and then joins the team.
+ */
+export function AuthScreen({ sessionExpired = false, invitation }: { sessionExpired?: boolean; invitation?: string }) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : 'login'));
+  const joining = invitation !== undefined;
+  const [mode, setMode] = useState<Mode>(() => (hasSession() ? 'logout' : joining ? 'registration' : 'login'));
+  const [code, setCode] = useState(invitation ?? '');
+  // Signed in, but the team refused the code: the person is in their own account.
+  const [joinRefusal, setJoinRefusal] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The unsent count at the tap; 0 while the question is not asked.
@@ -42,11 +51,22 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
             password: field('password'),
             first_name: field('first-name'),
             last_name: field('last-name'),
+            invitation: code,
           })
         : await logIn(field('login'), field('password'));
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.problem.detail);
+    }
+    if (mode === 'login' && joining && code.trim()) {
+      const joined = await joinTeam(code);
+      if (!joined.ok) {
+        setBusy(false);
+        return setJoinRefusal(joined.problem.detail);
+      }
+    }
     setBusy(false);
-    if (result.ok) goHome();
-    else setError(result.problem.detail);
+    goHome();
   }
 
   // Asked at the tap, not from the live count: that reads 0 until its first query answers.
@@ -90,7 +110,24 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
       </Page>
     );
 
+  if (joinRefusal !== null)
+    return (
+      <Page title="Вступление в команду">
+        <Card>
+          <div className={authCard}>
+            <Heading>Не удалось вступить в команду</Heading>
+            <div className={formError} role="alert">
+              {joinRefusal}
+            </div>
+            <Muted>Вы вошли в свой аккаунт.</Muted>
+            <Button onClick={goHome}>На главную</Button>
+          </div>
+        </Card>
+      </Page>
+    );
+
   const registering = mode === 'registration';
+  const endedBy = sessionExpired ? sessionEndReason() : null;
   return (
     <Page title={registering ? 'Регистрация' : 'Вход'}>
       <Card>
@@ -103,9 +140,18 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
           )}
           {!registering && (sessionExpired || unsent > 0) && (
             <Muted>
-              {sessionExpired && `${sessionEndReason() ?? 'Сессия завершена: войдите снова.'} `}
+              {sessionExpired && `${endedBy ?? 'Сессия завершена: войдите снова.'} `}
               {unsent > 0 &&
-                `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`}
+                (endedBy
+                  ? `Неотправленные правки (${unsent}) сохранены на этом устройстве: после входа под тем же логином они отправятся, если вы по-прежнему работаете в той же команде, а иначе останутся в «Синхронизации» неотправленными.`
+                  : `Неотправленные правки (${unsent}) сохранены на этом устройстве и отправятся после входа под тем же логином.`)}
+            </Muted>
+          )}
+          {joining && (
+            <Muted>
+              {registering
+                ? 'Вас пригласили в команду: зарегистрируйтесь — код приглашения уже вписан.'
+                : 'После входа вы вступите в команду по коду приглашения.'}
             </Muted>
           )}
           <TextField label="Логин" name="login" autoComplete="username" />
@@ -121,6 +167,15 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
               <TextField label="Фамилия" name="last-name" autoComplete="family-name" />
             </>
           )}
+          {(registering || joining) && (
+            <TextField
+              label={registering ? 'Код приглашения (если вас пригласили в команду)' : 'Код приглашения'}
+              name="invitation"
+              autoComplete="off"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+            />
+          )}
           <div className={row}>
             <Button type="submit" disabled={busy}>
               {registering ? 'Зарегистрироваться' : 'Войти'}
@@ -132,7 +187,7 @@ export function AuthScreen({ sessionExpired = false }: { sessionExpired?: boolea
                 setMode(registering ? 'login' : 'registration');
               }}
             >
-              {registering ? 'Вход' : 'Регистрация'}
+              {registering ? (joining ? 'У меня уже есть аккаунт' : 'Вход') : 'Регистрация'}
             </Button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import type { BatchMode } from './batches-search.ts';
 import { loadBatch, type BatchContents } from './use-batch.ts';
 import { loadCatalog } from './use-product-catalog.ts';
+import { sheetForMember } from '../../../lib/permissions.ts';
 
 /** A line of /inventory/batches/{batch_id}: a product of the document, how many and at what price. */
 export interface DocumentLine {
@@ -15,8 +16,8 @@ export interface DocumentLine {
   articles: string[];
   /** Purchases and returns: received (count_max); other: realized. */
   count: number;
-  /** Purchases and returns: unit cost; other: realization price. */
-  price: number;
+  /** Purchases and returns: unit cost; other: realization price. Absent for a member who does not see costs. */
+  price: number | undefined;
   sum: number;
 }
 
@@ -54,7 +55,7 @@ export function documentLines(
         name: p?.name ?? 'Товар не найден',
         image: p?.image ?? null,
         articles: p?.articles ?? [],
-        sum: l.count * l.price,
+        sum: l.count * (l.price ?? NaN),
       };
     })
     .sort(
@@ -87,14 +88,21 @@ export function batchSheet(
       { header: batch.kind === 'other' ? 'Цена реализации, ₽' : 'Цена, ₽', kind: 'money' },
       { header: 'Сумма, ₽', kind: 'money' },
     ],
-    rows: lines.map((l, i) => [i + 1, l.name, l.articles.join(', '), l.count, l.price, l.sum]),
+    rows: lines.map((l, i) => [
+      i + 1,
+      l.name,
+      l.articles.join(', '),
+      l.count,
+      l.price ?? null,
+      Number.isNaN(l.sum) ? null : l.sum,
+    ]),
     totals: ['Итого', null, null, totals.count, null, totals.sum],
   };
 }
 
-/** The document as the screen shows it, from the device (offline too). */
+/** The document as the screen shows it, from the device (offline too); no money columns for a member without costs. */
 export async function exportBatch(batchId: string, format: ExportFormat): Promise<void> {
   const [contents, catalog] = await Promise.all([loadBatch(batchId), loadCatalog()]);
   if (!contents) throw new Error('На устройстве нет такой партии');
-  await downloadSheet(batchSheet(contents, documentLines(contents, catalog)), format);
+  await downloadSheet(sheetForMember(batchSheet(contents, documentLines(contents, catalog))), format);
 }

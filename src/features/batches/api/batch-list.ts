@@ -17,8 +17,13 @@ export interface BatchRow {
   more: number;
   /** Purchases and returns: Σ count_max; other: Σ count. */
   total_count: number;
-  /** Purchases and returns: Σ count_max × price; other: Σ count × realization_price. */
+  /**
+   * Purchases and returns: Σ count_max × price; other: Σ count × realization_price. NaN when a line has no price
+   * (a member without leave to see costs gets none): such a member's list has no sum column.
+   */
   total_sum: number;
+  /** The member who made the document; null for the server's own or before teams. */
+  created_by: string | null;
 }
 
 type Line = { product_id: string; count: number; amount: number };
@@ -69,14 +74,24 @@ export function summarizeBatches(
       more: products.length - thumbnails.length,
       total_count: own.reduce((s, l) => s + l.count, 0),
       total_sum: own.reduce((s, l) => s + l.amount, 0),
+      created_by: b.created_by ?? null,
     };
   });
 }
 
-/** The mode's batches dated within the days given (both included), newest date first. */
-export function filterBatches(rows: BatchRow[], mode: BatchMode, start: string, end: string): BatchRow[] {
+/**
+ * The mode's batches dated within the days given (both included), made by the member given ('' — anyone), newest
+ * date first.
+ */
+export function filterBatches(
+  rows: BatchRow[],
+  mode: BatchMode,
+  start: string,
+  end: string,
+  member: string = '',
+): BatchRow[] {
   return rows
-    .filter((r) => r.kind === mode)
+    .filter((r) => r.kind === mode && (!member || r.created_by === member))
     .filter((r) => {
       const day = calendarDay(r.date);
       return (!start || day >= start) && (!end || day <= end);

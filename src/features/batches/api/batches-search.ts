@@ -1,4 +1,5 @@
 import { dayParam, pageParam, searchField, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
+import { memberParam } from '../../../ui/members.tsx';
 
 /** true/false, also as text from a hand-typed address; anything else is "not set". */
 const flag = searchField<boolean | 'true' | 'false', boolean | undefined>((v) =>
@@ -7,13 +8,15 @@ const flag = searchField<boolean | 'true' | 'false', boolean | undefined>((v) =>
 
 /**
  * /inventory/batches query (docs/screens.md «Адреса»): is_return=true — returns, is_other=true — write-offs and
- * other realizations, both false — purchases; neither given — the user is asked which.
+ * other realizations, both false — purchases; neither given — the user is asked which; member — the documents one
+ * member made.
  */
 export const batchesSearchSchema = searchSchema({
   is_return: flag,
   is_other: flag,
   date_start: dayParam,
   date_end: dayParam,
+  member: memberParam,
   page: pageParam,
 });
 export type BatchesSearch = SearchOf<typeof batchesSearchSchema>;

@@ -8,7 +8,16 @@ export interface PurchaseLine {
   product_id: string;
   count: string;
   price: string;
+  /**
+   * The saved lot's price is not this member's to see (no leave to see costs: the row came without it). The
+   * field starts empty; left so, the lot keeps its price — and its received count too, since the server changes a
+   * line only with a price.
+   */
+  priceHidden?: boolean;
 }
+
+/** A line of a saved lot whose hidden price was left as it is. */
+const keepsHiddenPrice = (l: PurchaseLine) => l.priceHidden === true && l.price.trim() === '';
 
 /** A lot of the batch as the device has it, with how many of its units have already left. */
 export type BatchLot = Lot & { taken: number };
@@ -33,13 +42,17 @@ export function totals(lines: readonly PurchaseLine[]): { count: number; sum: nu
 /** new: not in the batch yet; modified: received count or price differ from the saved lot. */
 export function lineState(line: PurchaseLine, saved: BatchLot | undefined): 'new' | 'modified' | 'same' {
   if (!saved) return 'new';
-  return lineCount(line) !== saved.count_max || linePrice(line) !== saved.price ? 'modified' : 'same';
+  const priceChanged = !keepsHiddenPrice(line) && linePrice(line) !== saved.price;
+  return lineCount(line) !== saved.count_max || priceChanged ? 'modified' : 'same';
 }
 
 /** Why the line cannot be received, or null. Count or price 0: docs/rules.md «Документы». */
 export function lineProblem(line: PurchaseLine, saved: BatchLot | undefined): string | null {
   const count = lineCount(line);
-  if (count <= 0 || linePrice(line) <= 0) return 'Укажите количество и цену больше 0';
+  if (keepsHiddenPrice(line)) {
+    if (count <= 0) return 'Укажите количество больше 0';
+    if (saved && count !== saved.count_max) return 'Укажите цену: без неё поступление не изменить';
+  } else if (count <= 0 || linePrice(line) <= 0) return 'Укажите количество и цену больше 0';
   if (!Number.isInteger(count)) return 'Количество — целое число';
   if (saved && count < saved.taken) return `Из партии уже ушло ${saved.taken} шт.: поступило не может быть меньше`;
   return null;
@@ -50,9 +63,9 @@ export function newLine(productId: string, lastPrice: number | undefined): Purch
   return { id: crypto.randomUUID(), product_id: productId, count: '1', price: lastPrice ? String(lastPrice) : '0' };
 }
 
-export const lineFromLot = (lot: Lot): PurchaseLine => ({
-  id: lot.id,
-  product_id: lot.product_id,
-  count: String(lot.count_max),
-  price: String(lot.price),
-});
+export const lineFromLot = (lot: Lot): PurchaseLine => {
+  const line = { id: lot.id, product_id: lot.product_id, count: String(lot.count_max) };
+  return typeof lot.price === 'number'
+    ? { ...line, price: String(lot.price) }
+    : { ...line, price: '', priceHidden: true };
+};

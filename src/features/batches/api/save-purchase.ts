@@ -1,6 +1,6 @@
 import { dayToIso } from '../../../lib/format.ts';
 import { queueGroup, type GroupCall, type RowChange } from '../../../sync/outbox.ts';
-import { lineCount, linePrice, type BatchLot, type PurchaseLine } from './purchase-lines.ts';
+import { lineCount, linePrice, lineState, type BatchLot, type PurchaseLine } from './purchase-lines.ts';
 import { batchCall, type BatchSave } from '../../../stock/batch-call.ts';
 import type { Lot } from './types.ts';
 import { apiCall } from '../../../sync/contract.ts';
@@ -53,7 +53,7 @@ export async function savePurchase({ batch, saved = [], otherIds = [], date, lin
         ...authoredHere(),
       };
       lineChanges.push({ table: 'lots', put: row });
-    } else if (count !== lot.count_max || price !== lot.price) {
+    } else if (lineState(line, lot) !== 'same') {
       sent.push(line);
       // What was received changes; the units still there move with it (the server's editLot).
       const changes = {

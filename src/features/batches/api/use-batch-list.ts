@@ -19,11 +19,14 @@ export function useBatchList({
   mode,
   start,
   end,
+  member = '',
   page,
 }: {
   mode: BatchMode;
   start: string;
   end: string;
+  /** A member's id, or '' for everyone's. */
+  member?: string;
   page: number;
 }): BatchList {
   const all = useLiveQuery(async () => {
@@ -43,7 +46,7 @@ export function useBatchList({
     const images = new Map(buildCatalog(products, listings).map((p) => [p.id, p.image]));
     return summarizeBatches(batches, lots, others, (id) => images.get(id) ?? null);
   }, []);
-  const filtered = useMemo(() => filterBatches(all ?? [], mode, start, end), [all, mode, start, end]);
+  const filtered = useMemo(() => filterBatches(all ?? [], mode, start, end, member), [all, mode, start, end, member]);
   const { start: from, end: to, ...at } = pageWindow(filtered.length, page);
   return { loaded: all !== undefined, rows: filtered.slice(from, to), matching: filtered.length, ...at };
 }

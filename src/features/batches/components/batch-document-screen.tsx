@@ -1,6 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
+import { formatCost } from '../../../ui/cost.ts';
+import { AUTHOR_COLUMN, authorName } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
@@ -23,6 +27,8 @@ export function BatchDocumentScreen({ batchId }: { batchId: string }) {
   const navigate = useNavigate();
   const contents = useBatch(batchId);
   const catalog = useProductCatalog();
+  const membership = useMembership();
+  const members = useMemberNames();
   const lines = useMemo(
     () => (contents && catalog.loaded ? documentLines(contents, catalog.products) : undefined),
     [contents, catalog],
@@ -40,6 +46,7 @@ export function BatchDocumentScreen({ batchId }: { batchId: string }) {
   const { batch } = contents;
   const totals = documentTotals(lines);
   const other = batch.kind === 'other';
+  const costs = seesCosts(membership);
   const edit = () =>
     void (other
       ? navigate({ to: '/other-realizations/edit/$batchId', params: { batchId } })
@@ -50,16 +57,17 @@ export function BatchDocumentScreen({ batchId }: { batchId: string }) {
     { label: 'Товар', sticky: true },
     { label: 'Количество', num: true },
     { label: other ? 'Цена реализации' : 'Цена', num: true },
-    { label: 'Сумма', num: true },
+    ...(costs ? [{ label: 'Сумма', num: true }] : []),
   ];
   return (
     <Page title={`${documentKinds[batch.kind]} от ${formatDay(batch.date)}`}>
       <div className={toolbar}>
         <Muted>
-          {other ? 'Дата реализации' : 'Дата поступления'}: {formatDay(batch.date)}
+          {other ? 'Дата реализации' : 'Дата поступления'}: {formatDay(batch.date)} · {AUTHOR_COLUMN}:{' '}
+          <span data-testid="document-author">{authorName(members?.names, batch.created_by)}</span>
         </Muted>
         <div className={row}>
-          <Button onClick={edit}>Изменить</Button>
+          {can(membership, other ? 'otherRealizations' : 'receipts') && <Button onClick={edit}>Изменить</Button>}
           <ExportMenu onExport={(format) => exportBatch(batchId, format)} />
         </div>
       </div>
@@ -75,13 +83,14 @@ export function BatchDocumentScreen({ batchId }: { batchId: string }) {
               {l.articles.length > 0 && <span className={small}>{l.articles.join(', ')}</span>}
             </td>
             <td className={`${td} ${num}`}>{formatAmount(l.count)}</td>
-            <td className={`${td} ${num}`}>{formatRoubles(l.price)}</td>
-            <td className={`${td} ${num}`}>{formatRoubles(l.sum)}</td>
+            <td className={`${td} ${num}`}>{formatCost(l.price)}</td>
+            {costs && <td className={`${td} ${num}`}>{formatCost(l.sum)}</td>}
           </>
         )}
       </DataTable>
       <p className={totalsLine} data-testid="document-totals">
-        Итого: {formatAmount(totals.count)} шт. на сумму {formatRoubles(totals.sum)}
+        Итого: {formatAmount(totals.count)} шт.
+        {costs && ` на сумму ${formatRoubles(totals.sum)}`}
       </p>
     </Page>
   );

@@ -44,7 +44,8 @@ describe('/inventory/batches/{batch_id}', () => {
     await seedLot(mug, { batch_id: batch.id, count_max: 3, count: 3, price: 250 });
     await open(batch.id);
     await waitFor(() => expect(screen.getAllByTestId('document-line')).toHaveLength(2));
-    expect(getAppState().title).toBe('Закупка от 14.03.2025');
+    // The title is set by an effect, after the rows are painted.
+    await waitFor(() => expect(getAppState().title).toBe('Закупка от 14.03.2025'));
     expect(screen.getAllByTestId('document-line').map(cells)).toEqual([
       ['1', '', 'КружкаMUG-1', '3', '250 ₽', '750 ₽'],
       ['2', '', 'Чайник', '5', '100,50 ₽', '502,50 ₽'],

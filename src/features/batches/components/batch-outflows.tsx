@@ -1,4 +1,6 @@
-import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatMoment } from '../../../lib/format.ts';
+import { useSeesCosts } from '../../../lib/permissions.ts';
+import { formatCost } from '../../../ui/cost.ts';
 import { Muted } from '../../../ui/page.tsx';
 import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import type { BatchContents } from '../api/use-batch.ts';
@@ -47,9 +49,15 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-/** In edit mode: what has already left the batch, read-only (docs/screens.md «Адреса»). */
+/**
+ * In edit mode: what has already left the batch, read-only (docs/screens.md «Адреса»); prices «—» and no sums for a
+ * member without leave to see costs.
+ */
 export function BatchOutflows({ contents, products }: Props) {
   const name = (id: string) => products.get(id)?.name ?? 'Товар не найден';
+  const costs = useSeesCosts();
+  /** The last (sum) column goes for such a member. */
+  const sums = <T,>(cells: T[]) => (costs ? cells : cells.slice(0, -1));
   return (
     <>
       <Table
@@ -58,32 +66,36 @@ export function BatchOutflows({ contents, products }: Props) {
         rows={contents.markdowns.map((m) => [
           formatMoment(m.datetime),
           `${name(m.product_id)}${m.description ? ` — ${m.description}` : ''}`,
-          formatRoubles(m.price),
-          formatRoubles(m.markdown_price),
+          formatCost(m.price),
+          formatCost(m.markdown_price),
           m.release ? 'Да' : 'Нет',
         ])}
       />
       <Table
         caption="Списания из партии"
-        head={['Дата', 'Товар', 'Количество', 'Цена, ₽', 'Сумма']}
-        rows={contents.disposals.map((d) => [
-          formatMoment(d.datetime),
-          name(d.product_id),
-          formatAmount(d.count),
-          formatRoubles(d.price),
-          formatRoubles(d.count * d.price),
-        ])}
+        head={sums(['Дата', 'Товар', 'Количество', 'Цена, ₽', 'Сумма'])}
+        rows={contents.disposals.map((d) =>
+          sums([
+            formatMoment(d.datetime),
+            name(d.product_id),
+            formatAmount(d.count),
+            formatCost(d.price),
+            formatCost(d.count * d.price),
+          ]),
+        )}
       />
       <Table
         caption="Прочие реализации"
-        head={['Маркетплейс', 'Товар', 'Количество', 'Цена реализации, ₽', 'Сумма']}
-        rows={contents.otherRealizations.map((o) => [
-          marketplaceName(o.marketplace),
-          name(o.product_id),
-          formatAmount(o.count),
-          formatRoubles(o.realization_price),
-          formatRoubles(o.count * o.realization_price),
-        ])}
+        head={sums(['Маркетплейс', 'Товар', 'Количество', 'Цена реализации, ₽', 'Сумма'])}
+        rows={contents.otherRealizations.map((o) =>
+          sums([
+            marketplaceName(o.marketplace),
+            name(o.product_id),
+            formatAmount(o.count),
+            formatCost(o.realization_price),
+            formatCost(o.count * o.realization_price),
+          ]),
+        )}
       />
     </>
   );

@@ -11,6 +11,9 @@ import { useBatchList } from '../api/use-batch-list.ts';
 import { filters } from './batches.css.ts';
 import { BatchesTable } from './batches-table.tsx';
 import { ModeChooser } from './mode-chooser.tsx';
+import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
+import { MemberFilter } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 
 const titles: Record<BatchMode, string> = {
   purchase: 'Таблица приёмки закупок',
@@ -28,7 +31,16 @@ export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
   const navigate = useNavigate();
   const chosen = modeChosen(search);
   const mode = modeOf(search);
-  const list = useBatchList({ mode, start: search.date_start, end: search.date_end, page: search.page });
+  const list = useBatchList({
+    mode,
+    start: search.date_start,
+    end: search.date_end,
+    member: search.member,
+    page: search.page,
+  });
+  const membership = useMembership();
+  const members = useMemberNames();
+  const canAdd = can(membership, mode === 'other' ? 'otherRealizations' : 'receipts');
 
   const open = (r: BatchRow) =>
     void (mode === 'other'
@@ -42,6 +54,12 @@ export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
       <div className={toolbar}>
         <div className={filters}>
           <DateRangeFields value={search} onChange={(patch) => onSearchChange({ ...patch, page: 1 })} />
+          <MemberFilter
+            members={members?.members ?? []}
+            names={members?.names}
+            value={search.member ?? ''}
+            onChange={(member) => onSearchChange({ member: member || undefined, page: 1 })}
+          />
         </div>
         <div className={row}>
           <Button
@@ -50,13 +68,21 @@ export function BatchesScreen({ search, onSearchChange }: BatchesScreenProps) {
           >
             Другие документы
           </Button>
-          {chosen && mode !== 'return' && <Button onClick={add}>Добавить</Button>}
+          {chosen && mode !== 'return' && canAdd && <Button onClick={add}>Добавить</Button>}
         </div>
       </div>
       {chosen && list.loaded && list.matching === 0 && (
-        <Muted>{search.date_start || search.date_end ? 'За эти даты документов нет' : 'Документов пока нет'}</Muted>
+        <Muted>
+          {search.member
+            ? 'Документов этого сотрудника нет'
+            : search.date_start || search.date_end
+              ? 'За эти даты документов нет'
+              : 'Документов пока нет'}
+        </Muted>
       )}
-      {chosen && list.rows.length > 0 && <BatchesTable rows={list.rows} onOpen={open} />}
+      {chosen && list.rows.length > 0 && (
+        <BatchesTable rows={list.rows} onOpen={open} seesCosts={seesCosts(membership)} names={members?.names} />
+      )}
       <Pagination page={list.page} pages={list.pages} onPage={(page) => onSearchChange({ page })} />
     </Page>
   );

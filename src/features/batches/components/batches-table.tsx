@@ -1,13 +1,26 @@
-import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatDay } from '../../../lib/format.ts';
+import { formatCost } from '../../../ui/cost.ts';
+import { AUTHOR_COLUMN, authorName } from '../../../ui/members.tsx';
 import type { BatchRow } from '../api/batch-list.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
 import { clickable, linkButton, more, num, table, td, th, thumb, thumbs } from './batches.css.ts';
 import { ScrollArea } from '../../../ui/scroll-area.tsx';
 
 /**
- * The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»).
+ * The documents: number, date, up to 5 product pictures and «+N», total quantity and sum (docs/screens.md «Адреса»),
+ * and who made each. No sum for a member without leave to see costs.
  */
-export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: BatchRow): void }) {
+export function BatchesTable({
+  rows,
+  onOpen,
+  seesCosts = true,
+  names,
+}: {
+  rows: BatchRow[];
+  onOpen(row: BatchRow): void;
+  seesCosts?: boolean;
+  names?: ReadonlyMap<string, string>;
+}) {
   return (
     <ScrollArea>
       <table className={table}>
@@ -17,7 +30,8 @@ export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: B
             <th className={th}>Дата</th>
             <th className={th}>Товары</th>
             <th className={`${th} ${num}`}>Количество</th>
-            <th className={`${th} ${num}`}>Сумма</th>
+            {seesCosts && <th className={`${th} ${num}`}>Сумма</th>}
+            <th className={th}>{AUTHOR_COLUMN}</th>
           </tr>
         </thead>
         <tbody>
@@ -50,7 +64,8 @@ export function BatchesTable({ rows, onOpen }: { rows: BatchRow[]; onOpen(row: B
                 </span>
               </td>
               <td className={`${td} ${num}`}>{formatAmount(r.total_count)}</td>
-              <td className={`${td} ${num}`}>{formatRoubles(r.total_sum)}</td>
+              {seesCosts && <td className={`${td} ${num}`}>{formatCost(r.total_sum)}</td>}
+              <td className={td}>{authorName(names, r.created_by)}</td>
             </tr>
           ))}
         </tbody>

@@ -15,6 +15,7 @@ import { BatchOutflows } from './batch-outflows.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
 import { PurchaseFileImport } from './purchase-file-import.tsx';
 import { PurchaseLinesTable } from './purchase-lines-table.tsx';
+import { useSeesCosts } from '../../../lib/permissions.ts';
 
 /** /inventory/add (no batchId) and /inventory/edit/{batch_id}. */
 export function PurchaseEditorPage({ batchId }: { batchId?: string }) {
@@ -57,6 +58,8 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
   const [confirming, setConfirming] = useState(false);
   const removable = !contents || (contents.markdowns.length === 0 && contents.disposals.length === 0);
   const sum = totals(lines);
+  // A member without costs types prices but sees no sums: the saved lines' prices are not theirs to add up.
+  const costs = useSeesCosts();
 
   async function pick(productId: string) {
     const price = await lastPurchasePrice(productId);
@@ -86,7 +89,7 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
       flagged={draft.flagged ? 'Укажите количество и цену больше 0 в выделенных строках' : undefined}
       error={draft.error}
       empty={lines.length === 0 ? 'В списке нет товаров для оприходования. Добавьте их из списка «Товары».' : undefined}
-      totals={sum}
+      totals={{ count: sum.count, sum: costs ? sum.sum : null }}
       totalsTestId="purchase-totals"
       after={contents && <BatchOutflows contents={contents} products={catalog.byId} />}
       Drawer={ProductDrawer}
@@ -113,7 +116,11 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
           open={confirming}
           onOpenChange={setConfirming}
           title={editing ? 'Обновить партию?' : 'Оприходовать товар?'}
-          text={`Всего ${formatAmount(sum.count)} шт. на сумму ${formatRoubles(sum.sum)}.`}
+          text={
+            costs
+              ? `Всего ${formatAmount(sum.count)} шт. на сумму ${formatRoubles(sum.sum)}.`
+              : `Всего ${formatAmount(sum.count)} шт.`
+          }
           confirmLabel={editing ? 'Обновить' : 'Оприходовать'}
           onConfirm={save}
         />
@@ -127,6 +134,7 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
         removable={removable}
         onChange={change}
         onRemove={draft.remove}
+        seesCosts={costs}
       />
     </DocumentEditor>
   );

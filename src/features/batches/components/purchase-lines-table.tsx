@@ -2,6 +2,7 @@ import { DocumentLines, LineNumberCell, LineProblem, LineThumb } from '../../../
 import type { CatalogProduct } from '../../../lib/product-catalog.ts';
 import { lineProblem, lineState, lineSum, type BatchLot, type PurchaseLine } from '../api/purchase-lines.ts';
 import { cellInput, small, td } from './batches.css.ts';
+import { HIDDEN_COST } from '../../../ui/cost.ts';
 
 interface Props {
   lines: PurchaseLine[];
@@ -13,6 +14,8 @@ interface Props {
   removable: boolean;
   onChange(id: string, patch: Partial<Pick<PurchaseLine, 'count' | 'price'>>): void;
   onRemove(id: string): void;
+  /** False: no «Сумма» column (a member without leave to see costs). */
+  seesCosts?: boolean;
 }
 
 const columns = [
@@ -23,7 +26,16 @@ const columns = [
 ];
 
 /** The purchase editor's lines: count, price, total and remove. */
-export function PurchaseLinesTable({ lines, saved, products, flagging, removable, onChange, onRemove }: Props) {
+export function PurchaseLinesTable({
+  lines,
+  saved,
+  products,
+  flagging,
+  removable,
+  onChange,
+  onRemove,
+  seesCosts = true,
+}: Props) {
   // A lot units have already left cannot be taken out of the batch.
   const blocked = (l: PurchaseLine) =>
     (saved.get(l.id)?.taken ?? 0) > 0 ? 'Из партии уже расходовали товар: её нельзя убрать' : undefined;
@@ -34,7 +46,7 @@ export function PurchaseLinesTable({ lines, saved, products, flagging, removable
       testId="purchase-line"
       state={(l) => lineState(l, saved.get(l.id))}
       problem={(l) => (flagging ? lineProblem(l, saved.get(l.id)) : null)}
-      sum={lineSum}
+      sum={seesCosts ? lineSum : undefined}
       remove={removable ? { label: 'Убрать строку', blocked, onRemove } : undefined}
     >
       {(l, problem, n) => {
@@ -63,6 +75,7 @@ export function PurchaseLinesTable({ lines, saved, products, flagging, removable
               money
               className={cellInput}
               invalid={!!problem}
+              placeholder={l.priceHidden ? HIDDEN_COST : undefined}
               value={l.price}
               onValue={(price) => onChange(l.id, { price })}
             />

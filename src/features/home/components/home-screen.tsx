@@ -7,6 +7,7 @@ import { Page } from '../../../ui/page.tsx';
 import { CHART_WEEKS, useHomeCharts, useHomeFigures, type HomeFigures } from '../api/load-home.ts';
 import { StockValueChart } from './stock-value-chart.tsx';
 import { WeeklySalesChart } from './weekly-sales-chart.tsx';
+import { useSeesCosts } from '../../../lib/permissions.ts';
 import {
   actions,
   bad,
@@ -46,16 +47,18 @@ function Section({ title, testId, children }: { title: string; testId: string; c
  */
 const openSyncDialog = () => setSyncDialogOpen(true);
 
-function StockCard({ figures }: { figures: HomeFigures | undefined }) {
+function StockCard({ figures, costs }: { figures: HomeFigures | undefined; costs: boolean }) {
   return (
     <Section title="Склад сейчас" testId="home-stock">
       <p className={figure}>
         <span data-testid="home-units">{figures ? formatAmount(figures.onHand.units) : '…'}</span> шт.
       </p>
-      <p className={note}>
-        на сумму <span data-testid="home-value">{figures ? formatRoubles(figures.onHand.value) : '…'}</span> по
-        себестоимости партий
-      </p>
+      {costs && (
+        <p className={note}>
+          на сумму <span data-testid="home-value">{figures ? formatRoubles(figures.onHand.value) : '…'}</span> по
+          себестоимости партий
+        </p>
+      )}
       <Link className={moreLink} to="/products">
         Товары и остатки
       </Link>
@@ -123,19 +126,32 @@ function EditsCard({ figures }: { figures: HomeFigures | undefined }) {
   );
 }
 
-/** «/» — «Главная»: where the seller stands, from the device (works offline). */
+/**
+ * «/» — «Главная»: where the seller stands, from the device (works offline). The stock's value and the sales are
+ * money: a member without leave to see costs gets the units and the edits, not the sums or the charts.
+ */
 export function HomeScreen() {
   const figures = useHomeFigures();
-  const data = useHomeCharts();
+  const costs = useSeesCosts();
   return (
     <Page title="Главная">
       <div className={grid}>
         <div className={column}>
-          <StockCard figures={figures} />
+          <StockCard figures={figures} costs={costs} />
           <EditsCard figures={figures} />
         </div>
         <ShortfallCard figures={figures} />
       </div>
+      {costs && <Charts />}
+    </Page>
+  );
+}
+
+/** The two charts: the value of the stock and the weekly sales with their gross profit. */
+function Charts() {
+  const data = useHomeCharts();
+  return (
+    <>
       <div className={charts}>
         <Section title="Стоимость склада по себестоимости" testId="home-value-section">
           {data ? <StockValueChart points={data.value} /> : <p className={note}>Считаем…</p>}
@@ -150,6 +166,6 @@ export function HomeScreen() {
           {data ? <WeeklySalesChart weeks={data.sales} /> : <p className={note}>Считаем…</p>}
         </Section>
       </div>
-    </Page>
+    </>
   );
 }

@@ -23,6 +23,7 @@ export function joinLots(lots: Lot[], products: ProductWh[], listings: ProductMp
       count_max: lot.count_max,
       price: lot.price,
       is_return: lot.is_return === true,
+      created_by: lot.created_by ?? null,
       haystack: [name, ...articles].join('\n').toLowerCase(),
     };
   });

@@ -6,7 +6,7 @@ export type { ProductMp, ProductWh } from '../../../stock/types.ts';
 
 /** A lot as sync mirrors it (server/schemas/stock-rows.ts), with what this screen reads. */
 export type Lot = Pick<Schemas['Lot'], 'id' | 'product_id' | 'count' | 'count_max' | 'price' | 'created_at'> &
-  Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version'>>;
+  Partial<Pick<Schemas['Lot'], 'batch_id' | 'is_return' | 'version' | 'created_by'>>;
 
 /** One line of /inventory: a lot with what the table shows of its product. */
 export interface InventoryRow {
@@ -20,8 +20,11 @@ export interface InventoryRow {
   articles: string[];
   count: number;
   count_max: number;
-  price: number;
+  /** Absent for a member without leave to see costs (the server leaves it out). */
+  price?: number;
   is_return: boolean;
+  /** The member who received it; null for the server's own or before teams. */
+  created_by: string | null;
   /** Lower-cased name and articles, so a keystroke filters with one `includes` per row. */
   haystack: string;
 }

@@ -13,6 +13,8 @@ import type { InventorySearch } from '../api/inventory-search.ts';
 import { refreshInventory } from '../api/refresh.ts';
 import { useInventoryTable } from '../api/use-inventory-table.ts';
 import { InventoryTable } from './inventory-table.tsx';
+import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
+import { useMemberNames } from '../api/member-names.ts';
 
 export type InventoryScreenProps = ListScreenProps<InventorySearch>;
 
@@ -27,6 +29,8 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
     page: search.page,
   });
   const [refreshing, setRefreshing] = useState(false);
+  const membership = useMembership();
+  const members = useMemberNames();
 
   async function refresh() {
     setRefreshing(true);
@@ -46,7 +50,9 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
           <SearchField text={text} placeholder="Название или артикул" />
         </div>
         <div className={row}>
-          <Button onClick={() => void navigate({ to: '/inventory/add' })}>Добавить</Button>
+          {can(membership, 'receipts') && (
+            <Button onClick={() => void navigate({ to: '/inventory/add' })}>Добавить</Button>
+          )}
           <Button variant="secondary" disabled={refreshing} onClick={() => void refresh()}>
             Обновить
           </Button>
@@ -62,7 +68,9 @@ export function InventoryScreen({ search, onSearchChange }: InventoryScreenProps
           {filtered ? 'Ничего не найдено' : 'Партий товара пока нет. Оприходуйте товар кнопкой «Добавить».'}
         </Muted>
       )}
-      {table.rows.length > 0 && <InventoryTable rows={table.rows} />}
+      {table.rows.length > 0 && (
+        <InventoryTable rows={table.rows} seesCosts={seesCosts(membership)} names={members?.names} />
+      )}
       <Pagination page={table.page} pages={table.pages} onPage={(page) => onSearchChange({ page })} />
     </Page>
   );

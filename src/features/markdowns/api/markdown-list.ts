@@ -34,11 +34,17 @@ export function joinMarkdowns(markdowns: Markdown[], products: ProductInfo[], li
     .sort((a, b) => b.datetime.localeCompare(a.datetime) || (a.id < b.id ? -1 : 1));
 }
 
-/** «Только непроданные» hides released ones; the search looks at name, articles and description. */
+/**
+ * «Только непроданные» hides released ones; the search looks at name, articles and description; `member` keeps one
+ * member's ('' — everyone's).
+ */
 export function filterMarkdowns(
   lines: MarkdownLine[],
-  { search, onlyUnsold }: { search: string; onlyUnsold: boolean },
+  { search, onlyUnsold, member = '' }: { search: string; onlyUnsold: boolean; member?: string },
 ): MarkdownLine[] {
   const needle = search.trim().toLowerCase();
-  return lines.filter((l) => (!onlyUnsold || !l.release) && (!needle || l.haystack.includes(needle)));
+  return lines.filter(
+    (l) =>
+      (!onlyUnsold || !l.release) && (!needle || l.haystack.includes(needle)) && (!member || l.created_by === member),
+  );
 }

@@ -1,9 +1,14 @@
 import { oneOf, pageParam, searchParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
+import { memberParam } from '../../../ui/members.tsx';
 
-/** /markdown query: page, search, and show = unsold (default) | all. Junk falls back to defaults. */
+/**
+ * /markdown query: page, search, show = unsold (default) | all, and member — one member's markdowns. Junk falls back
+ * to defaults.
+ */
 export const markdownsSearchSchema = searchSchema({
   page: pageParam,
   search: searchParam,
   show: oneOf(['unsold', 'all'], 'unsold'),
+  member: memberParam,
 });
 export type MarkdownsSearch = SearchOf<typeof markdownsSearchSchema>;

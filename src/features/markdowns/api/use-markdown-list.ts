@@ -11,7 +11,10 @@ export interface MarkdownList {
   matching: number;
   page: number;
   pages: number;
-  /** Markdown total (docs/screens.md «Форматы и постоянные») over the matching rows: Σ (price − markdown_price). */
+  /**
+   * Markdown total (docs/screens.md «Форматы и постоянные») over the matching rows: Σ (price − markdown_price); NaN
+   * when rows come without prices (a member without leave to see costs, whose screen shows no total).
+   */
   total: number;
   /** Receipt date of the lot each row's unit came from (markdown.lot_id → lot.created_at). */
   receivedAt: Map<string, string>;
@@ -21,10 +24,13 @@ export interface MarkdownList {
 export function useMarkdownList({
   search,
   onlyUnsold,
+  member = '',
   page,
 }: {
   search: string;
   onlyUnsold: boolean;
+  /** A member's id, or '' for everyone's. */
+  member?: string;
   page: number;
 }): MarkdownList {
   const lines = useLiveQuery(async () => {
@@ -37,7 +43,10 @@ export function useMarkdownList({
     const found = products.filter((p) => p !== undefined);
     return joinMarkdowns(markdowns, found, listings);
   }, []);
-  const filtered = useMemo(() => filterMarkdowns(lines ?? [], { search, onlyUnsold }), [lines, search, onlyUnsold]);
+  const filtered = useMemo(
+    () => filterMarkdowns(lines ?? [], { search, onlyUnsold, member }),
+    [lines, search, onlyUnsold, member],
+  );
   const total = useMemo(() => filtered.reduce((s, r) => s + (r.price - r.markdown_price), 0), [filtered]);
   const { page: current, pages, start, end } = pageWindow(filtered.length, page);
   const rows = filtered.slice(start, end);

@@ -5,6 +5,8 @@ import type { MarkdownLine } from '../api/types.ts';
 import { updateMarkdown } from '../../../stock/update-markdown.ts';
 import { checkbox, compact, num, td, thumb } from './markdowns.css.ts';
 import { SavedField, SavedPrice } from './saved-field.tsx';
+import { hasCost, HIDDEN_COST } from '../../../ui/cost.ts';
+import { AUTHOR_COLUMN, authorName } from '../../../ui/members.tsx';
 
 const columns = [
   { label: 'Фото' },
@@ -16,10 +18,22 @@ const columns = [
   { label: 'Себестоимость, ₽', num: true },
   { label: 'Цена уценки, ₽', num: true },
   { label: 'Продана' },
+  { label: AUTHOR_COLUMN },
 ];
 
-/** /markdown rows: description and prices save on blur, «Продана» on change. */
-export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; receivedAt: Map<string, string> }) {
+/**
+ * /markdown rows: description and prices save on blur, «Продана» on change; who made each. A price the member may
+ * not see reads «—», with no field.
+ */
+export function MarkdownsTable({
+  rows,
+  receivedAt,
+  names,
+}: {
+  rows: MarkdownLine[];
+  receivedAt: Map<string, string>;
+  names?: ReadonlyMap<string, string>;
+}) {
   return (
     <DataTable columns={columns} rows={rows} testId="markdown-line" rowProps={() => ({ className: compact })}>
       {(r) => {
@@ -50,18 +64,26 @@ export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; rec
               {r.count}
             </td>
             <td className={`${td} ${num}`} data-label="Себестоимость, ₽">
-              <SavedPrice
-                label={`Себестоимость: ${who}`}
-                value={r.price}
-                onSave={(price) => updateMarkdown(r, { price })}
-              />
+              {hasCost(r.price) ? (
+                <SavedPrice
+                  label={`Себестоимость: ${who}`}
+                  value={r.price}
+                  onSave={(price) => updateMarkdown(r, { price })}
+                />
+              ) : (
+                HIDDEN_COST
+              )}
             </td>
             <td className={`${td} ${num}`} data-label="Цена уценки, ₽">
-              <SavedPrice
-                label={`Цена уценки: ${who}`}
-                value={r.markdown_price}
-                onSave={(markdown_price) => updateMarkdown(r, { markdown_price })}
-              />
+              {hasCost(r.markdown_price) ? (
+                <SavedPrice
+                  label={`Цена уценки: ${who}`}
+                  value={r.markdown_price}
+                  onSave={(markdown_price) => updateMarkdown(r, { markdown_price })}
+                />
+              ) : (
+                HIDDEN_COST
+              )}
             </td>
             <td className={td} data-label="Продана">
               <input
@@ -71,6 +93,9 @@ export function MarkdownsTable({ rows, receivedAt }: { rows: MarkdownLine[]; rec
                 checked={r.release}
                 onChange={(e) => void updateMarkdown(r, { release: e.target.checked })}
               />
+            </td>
+            <td className={td} data-label={AUTHOR_COLUMN}>
+              {authorName(names, r.created_by)}
             </td>
           </>
         );

@@ -5,6 +5,8 @@ import { Button } from '../../../ui/button.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Card, Heading, NotFoundPage, Page } from '../../../ui/page.tsx';
+import { ForbiddenPage } from '../../../ui/forbidden.tsx';
+import { can, useMembership } from '../../../lib/permissions.ts';
 import { SelectField, TextArea, TextField } from '../../../ui/text-field.tsx';
 import { createMarket, validateMarket, type FieldErrors, type MarketInput } from '../api/create-market.ts';
 import { deleteMarket } from '../api/delete-market.ts';
@@ -30,6 +32,16 @@ const inputOf = (m: Market): MarketInput => ({ ...m, access_token: m.access_toke
 export function MarketPage({ marketId }: { marketId: string }) {
   const creating = marketId === 'new';
   const { loaded, market } = useMarket(marketId);
+  const membership = useMembership();
+  if (creating && !can(membership, 'marketCreate'))
+    return (
+      <ForbiddenPage
+        title="Добавление нового магазина"
+        text="Магазины с их ключами маркетплейсов добавляет владелец бизнеса."
+      />
+    );
+  if (!creating && !can(membership, 'marketEdit'))
+    return <ForbiddenPage title="Магазин" text="Магазины меняют владелец и менеджеры." />;
   if (creating) return <MarketForm key="new" />;
   if (!loaded) return <Page title="Магазин" />;
   if (!market)
@@ -45,6 +57,7 @@ export function MarketPage({ marketId }: { marketId: string }) {
 
 function MarketForm({ market }: { market?: Market }) {
   const navigate = useNavigate();
+  const membership = useMembership();
   const [values, setValues] = useState<MarketInput>(market ? inputOf(market) : empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -113,15 +126,18 @@ function MarketForm({ market }: { market?: Market }) {
             onChange={set('description')}
             onBlur={() => void saveField('description')()}
           />
-          <TextField
-            label="Ключ доступа к маркетплейсу"
-            name="access_token"
-            value={values.access_token}
-            onChange={set('access_token')}
-            onBlur={() => void saveField('access_token')()}
-            autoComplete="off"
-            placeholder={market?.has_access_token ? '' : 'Не задан'}
-          />
+          {/* The marketplace key is the owner's: the server refuses anyone else's change of it. */}
+          {can(membership, 'marketKey') && (
+            <TextField
+              label="Ключ доступа к маркетплейсу"
+              name="access_token"
+              value={values.access_token}
+              onChange={set('access_token')}
+              onBlur={() => void saveField('access_token')()}
+              autoComplete="off"
+              placeholder={market?.has_access_token ? '' : 'Не задан'}
+            />
+          )}
           <SelectField
             label="Маркетплейс"
             name="marketplace"
@@ -136,7 +152,7 @@ function MarketForm({ market }: { market?: Market }) {
           {values.marketplace !== '-' && <OrderIntakeFields value={values} onChange={setIntake} />}
           <div className={row}>
             <Button type="submit">{market ? 'Обновить' : 'Создать'}</Button>
-            {market && (
+            {market && can(membership, 'marketDelete') && (
               <Button variant="danger" onClick={() => setConfirmDelete(true)}>
                 Удалить
               </Button>

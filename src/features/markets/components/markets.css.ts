@@ -17,6 +17,9 @@ export const item = style({
   cursor: 'pointer',
 });
 
+/** A store a member may see but not open. */
+export const staticItem = style([item, { cursor: 'default' }]);
+
 export const name = style({ fontWeight: 600, display: 'block' });
 export const description = style({ color: vars.color.muted, fontSize: vars.font.small });
 export const tag = style({ float: 'right', color: vars.color.muted, fontSize: vars.font.small });

@@ -5,9 +5,10 @@ import { intakeError, intakeLine } from './markets.css.ts';
 
 /**
  * Under a connected store on «Мои магазины»: whether its orders are taken and how often, why the last read failed,
- * or a one-tap «Включить» when intake is off. Nothing for a store without a marketplace or a key.
+ * or a one-tap «Включить» when intake is off (for a member who may change stores). Nothing for a store without a
+ * marketplace or a key.
  */
-export function OrderIntakeStatus({ market }: { market: Market }) {
+export function OrderIntakeStatus({ market, canEnable = true }: { market: Market; canEnable?: boolean }) {
   if (!takesOrders(market)) return null;
   return (
     <div className={intakeLine} data-testid="order-intake">
@@ -16,9 +17,11 @@ export function OrderIntakeStatus({ market }: { market: Market }) {
       ) : (
         <>
           <span>Заказы: не принимаются</span>
-          <Button variant="secondary" onClick={() => void enableOrderIntake(market)}>
-            Включить
-          </Button>
+          {canEnable && (
+            <Button variant="secondary" onClick={() => void enableOrderIntake(market)}>
+              Включить
+            </Button>
+          )}
         </>
       )}
       {market.order_intake_error && (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatAmount, formatDateTime, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { formatCost } from '../../../ui/cost.ts';
 import type { LineView, OrderCard as Card } from '../api/order-view.ts';
 import {
   card,
@@ -115,7 +116,7 @@ export function OrderCard({ order }: { order: Card }) {
                 <span className={plain}>{l.offer_id}</span> {l.name}
               </div>
               <div className={small} data-testid="quantity">
-                {formatAmount(l.quantity)} × {formatRoubles(l.price)}
+                {formatAmount(l.quantity)} × {formatCost(l.price)}
               </div>
             </div>
             <div className={lineBooks}>

@@ -8,6 +8,7 @@ import { Pagination } from '../../../ui/pagination.tsx';
 import { linkOffer } from '../api/link-offer.ts';
 import type { UnlinkedOffer } from '../api/order-view.ts';
 import { LinkDialog } from './link-dialog.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { offerList, offerRow, offerText, pending, plain, section, sectionTitle, small } from './orders.css.ts';
 
 const offerKey = (o: Pick<UnlinkedOffer, 'store_id' | 'offer_id'>) => `${o.store_id}\n${o.offer_id}`;
@@ -22,6 +23,8 @@ export function UnlinkedSection({ offers }: { offers: UnlinkedOffer[] }) {
   const [page, setPage] = useState(1);
   const { page: current, pages, start, end } = pageWindow(offers.length, page);
   const chosen = offers.find((o) => offerKey(o) === choosing);
+  // Linking is the owner's and the managers': the warehouse role sees what waits, with nothing to press.
+  const canLink = useCan('ordersLink');
 
   async function link(offer: UnlinkedOffer, productId: string) {
     setChoosing(null);
@@ -51,19 +54,21 @@ export function UnlinkedSection({ offers }: { offers: UnlinkedOffer[] }) {
                 Связывается…
               </span>
             ) : (
-              <Button
-                variant="secondary"
-                onClick={() => setChoosing(offerKey(o))}
-                aria-label={`Связать артикул «${o.offer_id}» с товаром…`}
-              >
-                Связать с товаром…
-              </Button>
+              canLink && (
+                <Button
+                  variant="secondary"
+                  onClick={() => setChoosing(offerKey(o))}
+                  aria-label={`Связать артикул «${o.offer_id}» с товаром…`}
+                >
+                  Связать с товаром…
+                </Button>
+              )
             )}
           </li>
         ))}
       </ul>
       <Pagination page={current} pages={pages} onPage={setPage} />
-      {chosen && (
+      {canLink && chosen && (
         <LinkDialog offer={chosen} onClose={() => setChoosing(null)} onPick={(p) => void link(chosen, p.id)} />
       )}
     </section>

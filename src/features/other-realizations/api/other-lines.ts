@@ -9,7 +9,15 @@ export interface OtherLine {
   marketplace: Marketplace | '';
   count: string;
   realization_price: string;
+  /**
+   * The saved row's realization price is not this member's to see (no leave to see costs): the field starts empty,
+   * and left so the row keeps its price — and stays as it is, since the server changes a line only with a price.
+   */
+  priceHidden?: boolean;
 }
+
+/** A line of a saved row whose hidden price was left as it is. */
+const keepsHiddenPrice = (l: OtherLine) => l.priceHidden === true && l.realization_price.trim() === '';
 
 /** «1,5» reads as 1.5; empty or junk as 0. */
 export const parseAmount = (text: string) => {
@@ -69,10 +77,15 @@ export function lineProblem(
   lines: readonly OtherLine[],
   line: OtherLine,
   available: ReadonlyMap<string, number>,
+  /** The row as saved, for a line of an existing document. */
+  saved?: OtherRealization,
 ): string | null {
-  const problems = [countProblem(lines, line, available), line.marketplace ? null : 'выберите маркетплейс'].filter(
-    (p) => p !== null,
-  );
+  const problems = [
+    countProblem(lines, line, available),
+    line.marketplace ? null : 'выберите маркетплейс',
+    // Changed without its price, the server would take the empty field for 0.
+    keepsHiddenPrice(line) && lineState(line, saved) !== 'same' ? 'укажите цену реализации' : null,
+  ].filter((p) => p !== null);
   if (problems.length === 0) return null;
   const text = problems.join(', ');
   return text[0]!.toUpperCase() + text.slice(1);
@@ -82,7 +95,7 @@ export function lineState(line: OtherLine, saved: OtherRealization | undefined):
   if (!saved) return 'new';
   const same =
     lineCount(line) === saved.count &&
-    parseAmount(line.realization_price) === saved.realization_price &&
+    (keepsHiddenPrice(line) || parseAmount(line.realization_price) === saved.realization_price) &&
     line.marketplace === (saved.marketplace ?? '') &&
     line.description === saved.description;
   return same ? 'same' : 'modified';
@@ -104,5 +117,7 @@ export const lineFromRow = (r: OtherRealization): OtherLine => ({
   description: r.description,
   marketplace: r.marketplace ?? '',
   count: String(r.count),
-  realization_price: String(r.realization_price),
+  ...(typeof r.realization_price === 'number'
+    ? { realization_price: String(r.realization_price) }
+    : { realization_price: '', priceHidden: true }),
 });

@@ -16,14 +16,19 @@ export interface OtherSave extends BatchSave<OtherRealization, OtherLine> {
 
 const now = () => new Date().toISOString();
 
-/** The unit cost the server will compute (FIFO over the projected lots), shown until it answers. */
-async function estimatedCost(productId: string, count: number): Promise<number> {
+/**
+ * The unit cost the server will compute (FIFO over the projected lots), shown until it answers; undefined when
+ * the lots came without prices (a member without leave to see costs), as the server's row will too.
+ */
+async function estimatedCost(productId: string, count: number): Promise<number | undefined> {
   const lots = await loadProjectedLots(productId);
   const taken = allocate(
     lots.map((l) => ({ id: l.id, count: l.count, price: l.price, receivedAt: l.created_at })),
     count,
   );
-  return taken.ok ? unitCostOf(taken.allocations) : 0;
+  if (!taken.ok) return 0;
+  const cost = unitCostOf(taken.allocations);
+  return Number.isFinite(cost) ? cost : undefined;
 }
 
 /**
@@ -57,18 +62,20 @@ export async function saveOtherRealizations({
       rowChanges.push({ table: 'other_realizations', id: l.id, changes: { ...fields(l), updated_at: now() } });
       continue;
     }
-    const row: OtherRealization = {
+    const cost = await estimatedCost(l.product_id, lineCount(l));
+    // Left out when unknown, as the server's rows for such a member leave it out.
+    const row = {
       id: l.id,
       product_id: l.product_id,
       batch_id: batchId,
       date: day,
       ...fields(l),
-      price: await estimatedCost(l.product_id, lineCount(l)),
+      ...(cost === undefined ? {} : { price: cost }),
       release: false,
       version: 0,
       updated_at: now(),
       ...authoredHere(),
-    };
+    } as OtherRealization;
     rowChanges.push({ table: 'other_realizations', put: row });
   }
   const calls: GroupCall[] = [];

@@ -4,6 +4,7 @@ import { marketplaces, type OtherRealization } from '../api/types.ts';
 import type { ProductInfo } from '../api/use-products.ts';
 import { numberInput, product, select, small, td, textInput } from './other.css.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { HIDDEN_COST } from '../../../ui/cost.ts';
 
 interface Props {
   lines: OtherLine[];
@@ -14,6 +15,8 @@ interface Props {
   flagging: boolean;
   onChange(id: string, patch: Partial<Omit<OtherLine, 'id' | 'product_id'>>): void;
   onRemove(id: string): void;
+  /** False: no «Сумма» column (a member without leave to see costs). */
+  seesCosts?: boolean;
 }
 
 const columns = [
@@ -25,7 +28,16 @@ const columns = [
 ];
 
 /** Note, destination marketplace, count, realization price, sum and delete per line (docs/screens.md «Адреса»). */
-export function OtherLinesTable({ lines, saved, products, available, flagging, onChange, onRemove }: Props) {
+export function OtherLinesTable({
+  lines,
+  saved,
+  products,
+  available,
+  flagging,
+  onChange,
+  onRemove,
+  seesCosts = true,
+}: Props) {
   return (
     <DocumentLines
       columns={columns}
@@ -33,8 +45,8 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
       lines={lines}
       testId="other-line"
       state={(l) => lineState(l, saved.get(l.id))}
-      problem={(l) => (flagging ? lineProblem(lines, l, available) : null)}
-      sum={lineSum}
+      problem={(l) => (flagging ? lineProblem(lines, l, available, saved.get(l.id)) : null)}
+      sum={seesCosts ? lineSum : undefined}
       remove={{ label: 'Удалить строку', onRemove }}
     >
       {(l, problem, n) => {
@@ -88,6 +100,7 @@ export function OtherLinesTable({ lines, saved, products, available, flagging, o
               label={`Цена реализации, строка ${n}`}
               money
               className={numberInput}
+              placeholder={l.priceHidden ? HIDDEN_COST : undefined}
               value={l.realization_price}
               onValue={(realization_price) => onChange(l.id, { realization_price })}
             />

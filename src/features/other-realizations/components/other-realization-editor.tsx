@@ -20,6 +20,7 @@ import { useAvailable } from '../api/use-available.ts';
 import { useOtherBatch, type OtherBatch } from '../api/use-other-batch.ts';
 import { useProducts } from '../api/use-products.ts';
 import { OtherLinesTable } from './other-lines-table.tsx';
+import { useSeesCosts } from '../../../lib/permissions.ts';
 
 export interface OtherRealizationPageProps {
   /** Absent on /other-realizations/add. */
@@ -63,11 +64,14 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
   const draft = useDocumentDraft<OtherLine>({
     saved: doc && { date: doc.batch.date, ids: savedRows.map((r) => r.id) },
     initialLines: () => savedRows.map(lineFromRow),
-    problem: (lines, l) => lineProblem(lines, l, available),
+    problem: (lines, l) => lineProblem(lines, l, available, saved.get(l.id)),
     state: (l) => lineState(l, saved.get(l.id)),
     dateError: 'Укажите дату реализации от 01.01.1900 до 31.12.2099',
   });
   const { lines, setLines, date } = draft;
+  // A member without costs types prices but sees no sums: the saved rows' prices are not theirs to add up.
+  const costs = useSeesCosts();
+  const sum = totals(lines);
 
   function pick(productId: string) {
     setLines((ls) => {
@@ -106,7 +110,7 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
       flagged={draft.flagged ? 'Укажите количество больше 0 и маркетплейс в выделенных строках' : undefined}
       error={draft.error}
       empty={lines.length === 0 ? 'В списке нет товаров для реализации. Добавьте их из списка «Товары».' : undefined}
-      totals={totals(lines)}
+      totals={{ count: sum.count, sum: costs ? sum.sum : null }}
       totalsTestId="other-totals"
       Drawer={Drawer}
       drawerAtStart={!doc}
@@ -120,6 +124,7 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
         flagging={draft.flagging}
         onChange={change}
         onRemove={draft.remove}
+        seesCosts={costs}
       />
     </DocumentEditor>
   );

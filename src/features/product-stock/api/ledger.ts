@@ -3,6 +3,9 @@ import { db } from '../../../db/database.ts';
 import { downloadSheet } from '../../../lib/export/download.ts';
 import { exportFileName, type ExportFormat, type Sheet } from '../../../lib/export/sheet.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
+import { sheetForMember } from '../../../lib/permissions.ts';
+import { authorName, byAuthor, type MemberChoice } from '../../../ui/members.tsx';
+import { loadMemberNames } from './member-names.ts';
 import type { MovementReason } from './types.ts';
 
 export const reasonLabel: Record<MovementReason, string> = {
@@ -27,7 +30,10 @@ export interface LedgerRow {
   delta: number;
   /** The lot's receipt date, null when the lot is not on the device. */
   lotDate: string | null;
-  unit_cost: number;
+  /** Absent for a member without leave to see costs. */
+  unit_cost: number | undefined;
+  /** The member whose work made the movement; null for the server's own (orders, loads) or before teams. */
+  created_by: string | null;
 }
 
 /** The product's ledger as the server recorded it, newest first: what the tab shows and its export saves. */
@@ -47,13 +53,19 @@ export async function loadLedger(productId: string): Promise<LedgerRow[]> {
       delta: m.delta,
       lotDate: lotDate.get(m.lot_id) ?? null,
       unit_cost: m.unit_cost,
+      created_by: m.created_by ?? null,
     }));
 }
 
 /** Live; undefined while loading. */
 export const useLedger = (productId: string) => useLiveQuery(() => loadLedger(productId), [productId]);
 
-export function ledgerSheet(productName: string, rows: readonly LedgerRow[], now = new Date()): Sheet {
+export function ledgerSheet(
+  productName: string,
+  rows: readonly LedgerRow[],
+  names: ReadonlyMap<string, string> = new Map(),
+  now = new Date(),
+): Sheet {
   return {
     fileName: exportFileName(`История_${productName}`, now),
     title: 'История',
@@ -64,13 +76,31 @@ export function ledgerSheet(productName: string, rows: readonly LedgerRow[], now
       { header: 'Количество', kind: 'number' },
       { header: 'Партия от', kind: 'moment' },
       { header: 'Цена за ед., ₽', kind: 'money' },
+      { header: 'Кто', kind: 'text' },
     ],
-    rows: rows.map((r) => [r.created_at, r.reason, r.delta, r.lotDate, r.unit_cost]),
+    rows: rows.map((r) => [
+      r.created_at,
+      r.reason,
+      r.delta,
+      r.lotDate,
+      r.unit_cost ?? null,
+      authorName(names, r.created_by),
+    ]),
   };
 }
 
-/** The whole ledger (every page) from the device, offline too. */
-export async function exportLedger(productId: string, format: ExportFormat): Promise<void> {
-  const [rows, product] = await Promise.all([loadLedger(productId), db.rows('products_wh').get(productId)]);
-  await downloadSheet(ledgerSheet(product?.name ?? 'Товар', rows), format);
+/**
+ * The whole ledger (every page, the member filter applied) from the device, offline too; without the cost
+ * column for a member who does not see costs.
+ */
+export async function exportLedger(productId: string, format: ExportFormat, member: MemberChoice = ''): Promise<void> {
+  const [rows, product, members] = await Promise.all([
+    loadLedger(productId),
+    db.rows('products_wh').get(productId),
+    loadMemberNames(),
+  ]);
+  await downloadSheet(
+    sheetForMember(ledgerSheet(product?.name ?? 'Товар', byAuthor(rows, member), members.names)),
+    format,
+  );
 }

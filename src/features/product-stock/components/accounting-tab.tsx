@@ -5,16 +5,21 @@ import { formatAmount, formatMoment, formatRoubles } from '../../../lib/format.t
 import { button, row } from '../../../ui/controls.css.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { setLotCount, setLotPrice } from '../../../stock/update-lot.ts';
+import { useSeesCosts } from '../../../lib/permissions.ts';
+import { AUTHOR_COLUMN } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 import { BlurNumber } from './blur-input.tsx';
-import { PriceCell } from './row-cells.tsx';
+import { AuthorCell, PriceCell } from './row-cells.tsx';
 import { checkbox, foot, muted, num, summary, td } from './stock.css.ts';
 
-const columns = [
+/** The sum column and the totals line need every lot's price: a member without costs gets neither. */
+const columnsFor = (costs: boolean) => [
   { label: 'Дата' },
   { label: 'Поступило', num: true },
   { label: 'Остаток', num: true },
   { label: 'Цена, ₽', num: true },
-  { label: 'Сумма', num: true },
+  ...(costs ? [{ label: 'Сумма', num: true }] : []),
+  { label: AUTHOR_COLUMN },
 ];
 
 /**
@@ -24,6 +29,8 @@ const columns = [
  */
 export function AccountingTab({ productId }: { productId: string }) {
   const stock = useProductStock(productId);
+  const costs = useSeesCosts();
+  const members = useMemberNames();
   const [inStockOnly, setInStockOnly] = useState(false);
   if (!stock) return null;
   const lots = inStockOnly ? stock.lots.filter((l) => l.count > 0) : stock.lots;
@@ -55,7 +62,7 @@ export function AccountingTab({ productId }: { productId: string }) {
         {formatAmount(Math.max(0, stock.free))} шт.
       </p>
       <DataTable
-        columns={columns}
+        columns={columnsFor(costs)}
         rows={lots}
         testId="lot-row"
         empty="Партий нет. Оприходуйте товар, чтобы он появился на складе."
@@ -73,14 +80,17 @@ export function AccountingTab({ productId }: { productId: string }) {
                 <BlurNumber label={`Остаток, ${when}`} value={lot.count} integer onSave={(n) => setLotCount(lot, n)} />
               </td>
               <PriceCell label="Цена" when={when} value={lot.price} onSave={(n) => setLotPrice(lot, n)} />
-              <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>
+              {costs && <td className={`${td} ${num}`}>{formatRoubles(lot.count * lot.price)}</td>}
+              <AuthorCell names={members?.names} id={lot.created_by} />
             </>
           );
         }}
       </DataTable>
-      <p className={foot} data-testid="accounting-totals">
-        Остаток на сумму {formatRoubles(value)} · закуплено на сумму {formatRoubles(spent)}
-      </p>
+      {costs && (
+        <p className={foot} data-testid="accounting-totals">
+          Остаток на сумму {formatRoubles(value)} · закуплено на сумму {formatRoubles(spent)}
+        </p>
+      )}
     </div>
   );
 }

@@ -33,9 +33,9 @@ describe('tab 8 «История»: a received customer return', () => {
     await renderAt(History, '/product/$productId', `/product/${p}`);
     await waitFor(() => expect(screen.getAllByTestId('movement-row')).toHaveLength(3));
     expect(screen.getAllByTestId('movement-row').map(cells)).toEqual([
-      ['02.02.2025 10:00', 'Списание', '−1', '02.02.2025 09:00', '12 ₽'],
-      ['02.02.2025 09:00', 'Возврат покупателя', '+1', '02.02.2025 09:00', '12 ₽'],
-      ['01.02.2025 08:00', 'Поступление', '+5', '01.02.2025 08:00', '12 ₽'],
+      ['02.02.2025 10:00', 'Списание', '−1', '02.02.2025 09:00', '12 ₽', '—'],
+      ['02.02.2025 09:00', 'Возврат покупателя', '+1', '02.02.2025 09:00', '12 ₽', '—'],
+      ['01.02.2025 08:00', 'Поступление', '+5', '01.02.2025 08:00', '12 ₽', '—'],
     ]);
     // The export says the same.
     const sheet = ledgerSheet('Чайник', await loadLedger(p));

@@ -12,6 +12,7 @@ import { updateMarkdown } from '../../../stock/update-markdown.ts';
 import { useMarkdown } from '../api/use-stock-rows.ts';
 import { FormPage } from './form-page.tsx';
 import { checkbox } from './stock.css.ts';
+import { hasCost, HIDDEN_COST } from '../../../ui/cost.ts';
 
 interface Values {
   price: number | null;
@@ -43,11 +44,13 @@ export function MarkdownForm({ productId, markdownId }: { productId: string; mar
       </FormPage>
     );
   const row = existing?.row;
-  const nextUnitCost = stock.lots.find((l) => l.count > 0)?.price ?? 0;
+  // A member without costs gets lots without prices: the price is theirs to type, not a made-up 0.
+  const next = stock.lots.find((l) => l.count > 0);
+  const nextUnitCost = !next ? 0 : hasCost(next.price) ? next.price : null;
   const initial: Values = row
     ? {
-        price: row.price,
-        markdown_price: row.markdown_price,
+        price: hasCost(row.price) ? row.price : null,
+        markdown_price: hasCost(row.markdown_price) ? row.markdown_price : null,
         description: row.description,
         release: row.release,
       }
@@ -71,15 +74,19 @@ function MarkdownFields({
   free: number;
 }) {
   const navigate = useNavigate();
+  // A saved markdown whose prices the member does not see keeps them: only the description and «Продана» change.
+  const pricesHidden = row !== undefined && !hasCost(row.price);
   const { values, setValues, set, put, error, busy, submit } = useSaveForm(
     initial,
     (v) => {
-      const fields = {
-        price: v.price ?? NaN,
-        markdown_price: v.markdown_price ?? NaN,
-        description: v.description,
-      };
-      return row ? updateMarkdown(row, { ...fields, release: v.release }) : createMarkdown({ productId, ...fields });
+      const prices = { price: v.price ?? NaN, markdown_price: v.markdown_price ?? NaN };
+      if (row)
+        return updateMarkdown(row, {
+          ...(pricesHidden ? {} : prices),
+          description: v.description,
+          release: v.release,
+        });
+      return createMarkdown({ productId, ...prices, description: v.description });
     },
     () => navigate({ to: '/product/$productId', params: { productId }, search: { td: 3 } }),
   );
@@ -87,13 +94,21 @@ function MarkdownFields({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       {!row && <Muted>Уценивается одна единица товара. Свободно: {Math.max(0, free)} шт.</Muted>}
-      <NumberField label="Цена, ₽" name="price" value={values.price} onValue={put('price')} />
-      <NumberField
-        label="Цена уценки, ₽"
-        name="markdown_price"
-        value={values.markdown_price}
-        onValue={put('markdown_price')}
-      />
+      {pricesHidden ? (
+        <p data-testid="prices-hidden">
+          Цена, ₽: {HIDDEN_COST} · цена уценки, ₽: {HIDDEN_COST}
+        </p>
+      ) : (
+        <>
+          <NumberField label="Цена, ₽" name="price" value={values.price} onValue={put('price')} />
+          <NumberField
+            label="Цена уценки, ₽"
+            name="markdown_price"
+            value={values.markdown_price}
+            onValue={put('markdown_price')}
+          />
+        </>
+      )}
       <TextArea
         label="Описание"
         name="description"

@@ -8,6 +8,9 @@ import { BlurInput } from './blur-input.tsx';
 import { DeleteCell, PriceCell } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
 import { checkbox, foot, td } from './stock.css.ts';
+import { useSeesCosts } from '../../../lib/permissions.ts';
+import { authorName } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 
 const columns = [
   { label: 'Цена, ₽', num: true },
@@ -20,6 +23,8 @@ const columns = [
 /** Tab 3 «Уценка»: prices and description save on blur, «Продана» on change. */
 export function MarkdownsTab({ productId }: { productId: string }) {
   const rows = useProductMarkdowns(productId);
+  const costs = useSeesCosts();
+  const members = useMemberNames();
   if (!rows) return null;
   return (
     <RowsTab
@@ -37,6 +42,7 @@ export function MarkdownsTab({ productId }: { productId: string }) {
       testId="markdown-row"
       empty="Уценок нет."
       when={(r) => formatDateTime(r.datetime)}
+      author={(r) => authorName(members?.names, r.created_by)}
       dateCell={(r, when) => (
         <Link to="/product/$productId/markdown/$markdownId" params={{ productId, markdownId: r.id }}>
           {when}
@@ -44,7 +50,8 @@ export function MarkdownsTab({ productId }: { productId: string }) {
       )}
       foot={
         <p className={foot} data-testid="markdown-total">
-          Уценок: {rows.length}, сумма уценки {formatRoubles(markdownTotal(rows))}
+          Уценок: {rows.length}
+          {costs && `, сумма уценки ${formatRoubles(markdownTotal(rows))}`}
         </p>
       }
     >

@@ -49,8 +49,8 @@ describe('tab 5 «Прочая реализация»', () => {
     await renderAt(Other, '/product/$productId', `/product/${p}`);
     await waitFor(() => expect(screen.getAllByTestId('other-realization-row')).toHaveLength(2));
     expect(screen.getAllByTestId('other-realization-row').map(cells)).toEqual([
-      ['04.02.2025 09:00', '—', '1', '10 ₽', '0 ₽'],
-      ['03.02.2025 09:00', 'Wildberries', '2', '10,50 ₽', '30 ₽'],
+      ['04.02.2025 09:00', '—', '1', '10 ₽', '0 ₽', '—'],
+      ['03.02.2025 09:00', 'Wildberries', '2', '10,50 ₽', '30 ₽', '—'],
     ]);
   });
 });
@@ -79,9 +79,9 @@ describe('tab 8 «История»', () => {
     await renderAt(History, '/product/$productId', `/product/${p}`);
     await waitFor(() => expect(screen.getAllByTestId('movement-row')).toHaveLength(3));
     expect(screen.getAllByTestId('movement-row').map(cells)).toEqual([
-      ['03.02.2025 11:00', 'Возврат на склад (отмена или правка расхода)', '+1', '—', '7,50 ₽'],
-      ['02.02.2025 10:00', 'Списание', '−2', '01.02.2025 08:00', '12 ₽'],
-      ['01.02.2025 08:00', 'Поступление', '+5', '01.02.2025 08:00', '12 ₽'],
+      ['03.02.2025 11:00', 'Возврат на склад (отмена или правка расхода)', '+1', '—', '7,50 ₽', '—'],
+      ['02.02.2025 10:00', 'Списание', '−2', '01.02.2025 08:00', '12 ₽', '—'],
+      ['01.02.2025 08:00', 'Поступление', '+5', '01.02.2025 08:00', '12 ₽', '—'],
     ]);
   });
 });

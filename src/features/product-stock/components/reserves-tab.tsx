@@ -15,6 +15,9 @@ import { OrderPostingCell } from './order-posting-cell.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
 import { status as statusClass, td } from './stock.css.ts';
+import { useSeesCosts } from '../../../lib/permissions.ts';
+import { authorName } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 
 const reserveStatusLabel: Record<ReserveStatus, string> = { active: 'В резерве', released: 'Снят', realized: 'Продан' };
 const actionLabel: Record<ReserveStatus, string> = { active: '', released: 'Снять', realized: 'Продать' };
@@ -31,6 +34,8 @@ const columns = [
  */
 export function ReservesTab({ productId }: { productId: string }) {
   const rows = useReserves(productId);
+  const costs = useSeesCosts();
+  const members = useMemberNames();
   if (!rows) return null;
   const active = rows.filter((r) => r.status === 'active');
   return (
@@ -48,8 +53,15 @@ export function ReservesTab({ productId }: { productId: string }) {
       testId="reserve-row"
       empty="Резервов нет."
       when={(r) => formatDateTime(r.updated_at)}
+      author={(r) => authorName(members?.names, r.created_by)}
       rowClass={(r) => r.status}
-      foot={<CountFoot label="В резерве" rows={active} total={active.reduce((s, r) => s + r.count * r.price, 0)} />}
+      foot={
+        <CountFoot
+          label="В резерве"
+          rows={active}
+          total={costs ? active.reduce((s, r) => s + r.count * r.price, 0) : null}
+        />
+      }
     >
       {(r, when) => {
         const open = r.status === 'active' && !r.posting;

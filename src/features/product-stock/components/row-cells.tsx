@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { notify } from '../../../state/app-state.ts';
 import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { hasCost, HIDDEN_COST } from '../../../ui/cost.ts';
+import { authorName } from '../../../ui/members.tsx';
 import { Button } from '../../../ui/button.tsx';
 import type { SaveOutcome } from '../../../ui/blur-field.tsx';
 import { row as rowClass } from '../../../ui/controls.css.ts';
@@ -19,13 +21,17 @@ export function CountCell({
   when,
   value,
   disabled,
+  readOnly,
   onSave,
 }: {
   when: string;
   value: number;
   disabled?: boolean;
+  /** A role that may not change the row: the number as text, no field. */
+  readOnly?: boolean;
   onSave: Save;
 }) {
+  if (readOnly) return <td className={`${td} ${num}`}>{formatAmount(value)}</td>;
   return (
     <td className={`${td} ${num}`}>
       <BlurNumber label={`Количество, ${when}`} value={value} integer disabled={disabled} onSave={onSave} />
@@ -33,19 +39,27 @@ export function CountCell({
   );
 }
 
+/**
+ * A price to edit in place; «—» when the row has none to show (a member without leave to see costs gets rows
+ * without them), and as text for a role that may not change the row.
+ */
 export function PriceCell({
   label,
   when,
   value,
   disabled,
+  readOnly,
   onSave,
 }: {
   label: string;
   when: string;
-  value: number;
+  value: number | undefined;
   disabled?: boolean;
+  readOnly?: boolean;
   onSave: Save;
 }) {
+  if (!hasCost(value) || readOnly)
+    return <td className={`${td} ${num}`}>{hasCost(value) ? formatAmount(value) : HIDDEN_COST}</td>;
   return (
     <td className={`${td} ${num}`}>
       <BlurNumber label={`${label}, ${when}`} value={value} disabled={disabled} onSave={onSave} />
@@ -84,7 +98,7 @@ export function DeleteCell({
   );
 }
 
-/** Below a tab's table: units and their sum, e.g. «Продано: 3 шт. на сумму …». */
+/** Below a tab's table: units and their sum, e.g. «Продано: 3 шт. на сумму …»; no sum for a member without costs. */
 export function CountFoot({
   label,
   rows,
@@ -93,13 +107,24 @@ export function CountFoot({
 }: {
   label: string;
   rows: { count: number }[];
-  total: number;
+  /** null: the member does not see costs. */
+  total: number | null;
   testId?: string;
 }) {
   return (
     <p className={foot} data-testid={testId}>
-      {label}: {formatAmount(rows.reduce((s, r) => s + r.count, 0))} шт. на сумму {formatRoubles(total)}
+      {label}: {formatAmount(rows.reduce((s, r) => s + r.count, 0))} шт.
+      {total !== null && ` на сумму ${formatRoubles(total)}`}
     </p>
+  );
+}
+
+/** «Кто»: the member who made the row (its created_by), by name. */
+export function AuthorCell({ names, id }: { names: ReadonlyMap<string, string> | undefined; id?: string | null }) {
+  return (
+    <td className={td} data-testid="author">
+      {authorName(names, id)}
+    </td>
   );
 }
 

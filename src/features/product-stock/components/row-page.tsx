@@ -5,6 +5,7 @@ import type { SaveOutcome } from '../../../ui/blur-field.tsx';
 import { Muted } from '../../../ui/page.tsx';
 import { BlurNumber } from './blur-input.tsx';
 import { FormPage } from './form-page.tsx';
+import { hasCost, HIDDEN_COST } from '../../../ui/cost.ts';
 
 interface Props<T> {
   productId: string;
@@ -31,10 +32,13 @@ export function RowPage<T>({ productId, title, row, notFound, back, children }: 
   );
 }
 
-export function PriceField({ value, onSave }: { value: number; onSave(price: number): Promise<SaveOutcome> }) {
-  return (
-    <p>
-      Цена, ₽: <BlurNumber label="Цена" value={value} onSave={onSave} />
-    </p>
-  );
+/** The row's price, saved on blur; «—» and no field when the member does not see costs (the row has none). */
+export function PriceField({
+  value,
+  onSave,
+}: {
+  value: number | undefined;
+  onSave(price: number): Promise<SaveOutcome>;
+}) {
+  return <p>Цена, ₽: {hasCost(value) ? <BlurNumber label="Цена" value={value} onSave={onSave} /> : HIDDEN_COST}</p>;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../../../ui/data-table.tsx';
-import { dateTd } from './stock.css.ts';
+import { author as authorClass, dateTd } from './stock.css.ts';
 
 interface Props<T> {
   /** Above the rows: the add form, or the link to the form page. */
@@ -16,6 +16,11 @@ interface Props<T> {
   when(row: T): string;
   /** The date cell's content when it is more than the text, e.g. a link to the row's form. */
   dateCell?(row: T, when: string): ReactNode;
+  /**
+   * Who made the row, by name: under its date rather than in a column of its own, so the row's fields and
+   * buttons still fit beside it without a sideways scroll.
+   */
+  author?(row: T): string;
   rowClass?(row: T): string;
   /** The cells after the date. */
   children(row: T, when: string): ReactNode;
@@ -33,6 +38,7 @@ export function RowsTab<T extends { id: string }>({
   empty,
   when,
   dateCell,
+  author,
   rowClass,
   children,
   foot,
@@ -51,7 +57,14 @@ export function RowsTab<T extends { id: string }>({
           const shown = when(r);
           return (
             <>
-              <td className={dateTd}>{dateCell ? dateCell(r, shown) : shown}</td>
+              <td className={dateTd}>
+                {dateCell ? dateCell(r, shown) : shown}
+                {author && (
+                  <span className={authorClass} data-testid="author" title="Кто">
+                    {author(r)}
+                  </span>
+                )}
+              </td>
               {children(r, shown)}
             </>
           );

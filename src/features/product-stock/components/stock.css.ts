@@ -30,3 +30,24 @@ export const status = style({ fontSize: vars.font.small, fontWeight: 600, whiteS
 export const submitCell = style({ marginBottom: vars.space.md });
 /** A row an order made: its posting link, store and note, one under another. */
 export const orderCell = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+/** Beside the history's note: the member filter and «Экспорт», bottom-aligned. */
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.sm,
+});
+
+/**
+ * Who made a row, under its date: wrapped within about the date's width (the date cell does not wrap), so a long
+ * name never widens the row.
+ */
+export const author = style({
+  display: 'block',
+  maxWidth: '10em',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  color: vars.color.muted,
+  fontSize: vars.font.small,
+});

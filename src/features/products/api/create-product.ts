@@ -1,5 +1,6 @@
 import { queueImages } from '../../../sync/image-uploads.ts';
 import { queueCreate } from '../../../sync/outbox.ts';
+import { authoredHere } from '../../../sync/authorship.ts';
 import { apiCall } from '../../../sync/contract.ts';
 
 export interface NewProductInput {
@@ -55,7 +56,7 @@ export async function createProduct(input: NewProductInput): Promise<string> {
   };
   await queueCreate(
     'products_wh',
-    { ...body, shelf, _id: id, confirmed: true, created_at: now, updated_at: now, version: 0 },
+    { ...body, shelf, _id: id, confirmed: true, created_at: now, updated_at: now, version: 0, ...authoredHere() },
     apiCall('POST', '/products/products/', { body }),
   );
   await queueImages(id, input.files);

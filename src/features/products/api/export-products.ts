@@ -3,6 +3,7 @@ import { exportFileName, type ExportFormat, type Sheet } from '../../../lib/expo
 import { productSourceSnapshot } from './product-source.ts';
 import { averageCost, filterRows, pageOfRows, type ProductOrder } from './product-table.ts';
 import { shortfall } from './shortfalls.ts';
+import { sheetForMember } from '../../../lib/permissions.ts';
 
 /**
  * /products as a sheet: every row the search matches, over all pages, in the table's order, with
@@ -44,5 +45,6 @@ export function productsSheet({ search, order }: { search: string; order: Produc
   };
 }
 
+/** The sheet as the member may have it: without costs, no money columns (lib/permissions.ts sheetForMember). */
 export const exportProducts = (view: { search: string; order: ProductOrder }, format: ExportFormat) =>
-  downloadSheet(productsSheet(view), format);
+  downloadSheet(sheetForMember(productsSheet(view)), format);

@@ -2,36 +2,72 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '../../../state/app-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ChangedByNote } from '../../../ui/changed-by-note.tsx';
 import { row } from '../../../ui/controls.css.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { TextArea, TextField } from '../../../ui/text-field.tsx';
 import { SHELF_MAX, validateProduct, type ProductErrors } from '../api/create-product.ts';
 import { imageSrc } from '../../../lib/image-src.ts';
+import type { FieldNote } from '../api/field-notes.ts';
 import type { PendingImage, ProductWh, StockFigures } from '../api/types.ts';
 import { addImages, deleteProduct, removeImage, removePendingImage, updateProduct } from '../api/update-product.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { form } from './products.css.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { TrashIcon } from '../../../ui/trash-icon.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 
 interface Props {
   product: ProductWh;
   pending: PendingImage[];
   figures: StockFigures;
+  /** By field name. */
+  notes?: ReadonlyMap<string, FieldNote>;
+  onDismissNote?(field: string): void;
 }
 
-/** Tab 0 «Товар»: gallery, name, shelf and description saved on blur, delete (docs/screens.md «Адреса»). */
-export function ProductInfoTab({ product, pending, figures }: Props) {
+type Values = { name: string; description: string; shelf: string };
+const valuesOf = (product: ProductWh): Values => ({
+  name: product.name,
+  description: product.description,
+  // A row pulled before shelves existed has none.
+  shelf: product.shelf ?? '',
+});
+/** Nothing typed and not saved: the field shows what it last showed of the product (name and shelf save trimmed). */
+const untouched = (shown: string, saved: string, trimmed: boolean) =>
+  trimmed ? shown.trim() === saved.trim() : shown === saved;
+
+/**
+ * The fields follow the product as it changes (a colleague's edit pulled, the server's answer), except what the
+ * person has typed and not saved: two people's devices end showing the same value.
+ */
+function useFieldValues(product: ProductWh) {
+  const current = valuesOf(product);
+  const [values, setValues] = useState(current);
+  const [seen, setSeen] = useState(current);
+  if (seen.name !== current.name || seen.description !== current.description || seen.shelf !== current.shelf) {
+    setSeen(current);
+    setValues((v) => ({
+      name: untouched(v.name, seen.name, true) ? current.name : v.name,
+      description: untouched(v.description, seen.description, false) ? current.description : v.description,
+      shelf: untouched(v.shelf, seen.shelf, true) ? current.shelf : v.shelf,
+    }));
+  }
+  return [values, setValues] as const;
+}
+
+/**
+ * Tab 0 «Товар»: gallery, name, shelf and description saved on blur, delete for a role that may (docs/screens.md
+ * «Адреса»).
+ */
+export function ProductInfoTab({ product, pending, figures, notes, onDismissNote }: Props) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({
-    name: product.name,
-    description: product.description,
-    shelf: product.shelf ?? '',
-  });
+  const [values, setValues] = useFieldValues(product);
   const [errors, setErrors] = useState<ProductErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const urls = useObjectUrls(pending);
   const isNew = product.id === 'new';
+  const canDelete = useCan('productDelete');
 
   const save = async (fields: Partial<typeof values>) => {
     const found = validateProduct({ name: fields.name, shelf: fields.shelf });
@@ -61,6 +97,11 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
     })),
   ];
 
+  const noteOf = (field: keyof Values) => {
+    const note = notes?.get(field);
+    return note && <ChangedByNote field={field} who={note.who} at={note.at} onDismiss={() => onDismissNote?.(field)} />;
+  };
+
   return (
     <div className={form}>
       <ImageGallery items={items} onAdd={(files) => void addImages(product.id, files)} />
@@ -76,6 +117,7 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
         }}
         onBlur={() => void save({ name: values.name })}
       />
+      {noteOf('name')}
       <TextField
         label="Место на складе"
         name="shelf"
@@ -90,6 +132,7 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
         }}
         onBlur={() => void save({ shelf: values.shelf })}
       />
+      {noteOf('shelf')}
       <TextArea
         label="Описание"
         name="description"
@@ -97,16 +140,19 @@ export function ProductInfoTab({ product, pending, figures }: Props) {
         onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
         onBlur={() => void save({ description: values.description })}
       />
+      {noteOf('description')}
       <div className={row}>
         {!isNew && <Button onClick={() => void save(values)}>Обновить</Button>}
-        <Button
-          variant="danger"
-          aria-label="Удалить товар"
-          title="Удалить товар"
-          onClick={() => setConfirmDelete(true)}
-        >
-          <TrashIcon />
-        </Button>
+        {canDelete && (
+          <Button
+            variant="danger"
+            aria-label="Удалить товар"
+            title="Удалить товар"
+            onClick={() => setConfirmDelete(true)}
+          >
+            <TrashIcon />
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirmDelete}

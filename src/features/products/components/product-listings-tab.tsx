@@ -8,6 +8,7 @@ import { ungroupListings } from '../api/ungroup-listings.ts';
 import { articles, checkbox, listing, plainList, thumb, thumbButton } from './products.css.ts';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 import { Thumb } from '../../../ui/thumb.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 
 /**
  * Tab 1 «На маркетплейсах» (docs/rules.md «Товары и их цифры»): the listings of this product. A lone listing cannot be
@@ -15,9 +16,11 @@ import { Thumb } from '../../../ui/thumb.tsx';
  */
 export function ProductListingsTab({ productId, listings }: { productId: string; listings: ProductMp[] }) {
   const [selected, setSelected] = useState<string[]>([]);
-  const lone = listings.length < 2;
+  // Ungrouping is the owner's and the managers': the warehouse role sees the listings only.
+  const canUngroup = useCan('productUngroup');
+  const lone = listings.length < 2 || !canUngroup;
   const chosen = selected.filter((id) => listings.some((l) => l.id === id));
-  const canUngroup = chosen.length > 0 && chosen.length < listings.length;
+  const ready = chosen.length > 0 && chosen.length < listings.length;
 
   async function ungroup() {
     await ungroupListings(productId, chosen, listings.length);
@@ -32,14 +35,16 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
       <ul className={plainList}>
         {listings.map((l) => (
           <li key={l.id} className={listing}>
-            <input
-              type="checkbox"
-              className={checkbox}
-              aria-label={`Выбрать ${l.offer_id}`}
-              disabled={lone}
-              checked={!lone && chosen.includes(l.id)}
-              onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((x) => x !== l.id)))}
-            />
+            {canUngroup && (
+              <input
+                type="checkbox"
+                className={checkbox}
+                aria-label={`Выбрать ${l.offer_id}`}
+                disabled={lone}
+                checked={!lone && chosen.includes(l.id)}
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, l.id] : s.filter((x) => x !== l.id)))}
+              />
+            )}
             <span className={thumbButton}>
               <Thumb image={l.primary_image} className={thumb} />
             </span>
@@ -52,13 +57,13 @@ export function ProductListingsTab({ productId, listings }: { productId: string;
           </li>
         ))}
       </ul>
-      {lone && <Muted>Единственную карточку нельзя отделить от товара.</Muted>}
+      {canUngroup && listings.length < 2 && <Muted>Единственную карточку нельзя отделить от товара.</Muted>}
       {!lone && (
         <div className={row}>
-          <Button variant="secondary" disabled={!canUngroup} onClick={() => void ungroup()}>
+          <Button variant="secondary" disabled={!ready} onClick={() => void ungroup()}>
             Разгруппировать{chosen.length > 0 ? ` (${chosen.length})` : ''}
           </Button>
-          {chosen.length > 0 && !canUngroup && <Muted>Хотя бы одна карточка должна остаться у товара.</Muted>}
+          {chosen.length > 0 && !ready && <Muted>Хотя бы одна карточка должна остаться у товара.</Muted>}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Heading, Muted, Page } from '../../../ui/page.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
+import { dismissProductFieldNote, useProductFieldNotes } from '../api/field-notes.ts';
 import { useProduct } from '../api/use-product.ts';
 import { ProductInfoTab } from './product-info-tab.tsx';
 import { ProductListingsTab } from './product-listings-tab.tsx';
@@ -21,6 +22,8 @@ export interface ProductPageProps {
 /** /product/{product_id}: tabs 0 «Товар» and 1 «На маркетплейсах» here, then the tabs the route adds. */
 export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: ProductPageProps) {
   const { loaded, product, listings, pending, figures } = useProduct(productId);
+  // Fields this device set that a colleague's later edit replaced (issue 24): told under each field.
+  const notes = useProductFieldNotes(productId);
   if (!loaded) return <Page title="Товар" />;
   if (!product)
     return (
@@ -35,7 +38,16 @@ export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: Prod
     // Keyed by id: the fields start from this product's values, not the previous one's.
     {
       label: 'Товар',
-      content: <ProductInfoTab key={product.id} product={product} pending={pending} figures={figures} />,
+      content: (
+        <ProductInfoTab
+          key={product.id}
+          product={product}
+          pending={pending}
+          figures={figures}
+          notes={notes}
+          onDismissNote={(field) => void dismissProductFieldNote(product.id, field)}
+        />
+      ),
     },
     { label: 'На маркетплейсах', content: <ProductListingsTab productId={product.id} listings={listings} /> },
     ...moreTabs,

@@ -17,12 +17,16 @@ import type { ProductsSearch } from '../api/products-search.ts';
 import { useProductTable } from '../api/use-product-table.ts';
 import { ProductsTable } from './products-table.tsx';
 import { summary as summaryClass } from './products.css.ts';
+import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
 
 export type ProductsListProps = ListScreenProps<ProductsSearch>;
 
 /** /products — «Товары» (docs/screens.md «Адреса»), entirely from the device. */
 export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const navigate = useNavigate();
+  const membership = useMembership();
+  const canGroup = can(membership, 'productGroup');
+  const costs = seesCosts(membership);
   const text = useSearchText(search.search, (s) => onSearchChange({ search: s, page: 1 }));
   // The typed text itself, not its deferred copy: filtering is one pass over prepared strings and
   // only a page of rows renders, so the list follows in the keystroke's own render instead of a
@@ -73,11 +77,15 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
     <Page title="Товары">
       <div className={toolbar}>
         <div className={row}>
-          <Button onClick={() => void navigate({ to: '/new/product' })}>Добавить</Button>
-          <Button variant="secondary" onClick={() => void startImport()}>
-            Загрузить с маркетплейсов
-          </Button>
-          {selected.length >= 2 && (
+          {can(membership, 'productCreate') && (
+            <Button onClick={() => void navigate({ to: '/new/product' })}>Добавить</Button>
+          )}
+          {can(membership, 'importProducts') && (
+            <Button variant="secondary" onClick={() => void startImport()}>
+              Загрузить с маркетплейсов
+            </Button>
+          )}
+          {canGroup && selected.length >= 2 && (
             <Button variant="secondary" onClick={() => setConfirmGroup(true)}>
               Сгруппировать ({selected.length})
             </Button>
@@ -87,7 +95,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
         <ExportMenu onExport={(format) => exportProducts({ search: text.query, order: search.order_by }, format)} />
       </div>
       <p className={summaryClass} data-testid="stock-summary">
-        На складе: {formatAmount(table.summary.count)} шт. на сумму {formatRoubles(table.summary.total)}
+        На складе: {formatAmount(table.summary.count)} шт.
+        {costs && ` на сумму ${formatRoubles(table.summary.total)}`}
       </p>
       <SearchField text={text} name="search" placeholder="Название или артикул" />
       {table.loaded && table.matching === 0 && (
@@ -102,7 +111,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
           order={search.order_by}
           onOrder={order}
           selected={selected}
-          onToggle={toggle}
+          onToggle={canGroup ? toggle : undefined}
+          seesCosts={costs}
           onOpen={openProduct}
         />
       )}

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
-import { formatAmount, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount } from '../../../lib/format.ts';
+import { formatCost, HIDDEN_COST } from '../../../ui/cost.ts';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { averageCost, type ProductOrder } from '../api/product-table.ts';
 import type { ProductPageRow } from '../api/use-product-table.ts';
@@ -12,8 +13,11 @@ interface Props {
   order: ProductOrder;
   onOrder(order: ProductOrder): void;
   selected: readonly string[];
-  onToggle(id: string): void;
+  /** Picking products to group them; without it (a role that may not group) the picture only shows. */
+  onToggle?(id: string): void;
   onOpen(id: string): void;
+  /** False: the average cost reads «—» and the sum column is left out (issue 24). */
+  seesCosts?: boolean;
 }
 
 /** A place on the page and the product in it. */
@@ -38,6 +42,7 @@ export const ProductsTable = memo(function ProductsTable({
   selected,
   onToggle,
   onOpen,
+  seesCosts = true,
 }: Props) {
   const slots = useMemo(() => rows.map((row, i): Slot => ({ id: String(i), row })), [rows]);
   const sort = (key: 'name' | 'count') => ({
@@ -52,7 +57,7 @@ export const ProductsTable = memo(function ProductsTable({
     { label: 'Резерв', num: true },
     { label: 'Уценка', num: true },
     { label: 'Ср. себестоимость', num: true },
-    { label: 'Сумма', num: true },
+    ...(seesCosts ? [{ label: 'Сумма', num: true }] : []),
   ];
   return (
     <DataTable
@@ -68,19 +73,25 @@ export const ProductsTable = memo(function ProductsTable({
         <>
           <td className={`${td} ${num}`}>{firstNumber + i}</td>
           <td className={td}>
-            <button
-              type="button"
-              className={thumbButton}
-              aria-pressed={selected.includes(r.id)}
-              aria-label={`Выбрать «${r.name}»`}
-              onClick={(e) => {
-                // Selecting must not also open the product.
-                e.stopPropagation();
-                onToggle(r.id);
-              }}
-            >
-              <Thumb key={r.image} image={r.image} className={thumb} />
-            </button>
+            {onToggle ? (
+              <button
+                type="button"
+                className={thumbButton}
+                aria-pressed={selected.includes(r.id)}
+                aria-label={`Выбрать «${r.name}»`}
+                onClick={(e) => {
+                  // Selecting must not also open the product.
+                  e.stopPropagation();
+                  onToggle(r.id);
+                }}
+              >
+                <Thumb key={r.image} image={r.image} className={thumb} />
+              </button>
+            ) : (
+              <span className={thumbButton}>
+                <Thumb key={r.image} image={r.image} className={thumb} />
+              </span>
+            )}
           </td>
           <td className={td}>
             <button type="button" className={nameButton}>
@@ -100,8 +111,8 @@ export const ProductsTable = memo(function ProductsTable({
           <td className={`${td} ${num}`}>{formatAmount(r.count)}</td>
           <td className={`${td} ${num}`}>{formatAmount(r.reserve)}</td>
           <td className={`${td} ${num}`}>{formatAmount(r.markdowns)}</td>
-          <td className={`${td} ${num}`}>{formatRoubles(averageCost(r))}</td>
-          <td className={`${td} ${num}`}>{formatRoubles(r.total_price)}</td>
+          <td className={`${td} ${num}`}>{seesCosts ? formatCost(averageCost(r)) : HIDDEN_COST}</td>
+          {seesCosts && <td className={`${td} ${num}`}>{formatCost(r.total_price)}</td>}
         </>
       )}
     </DataTable>

@@ -24,7 +24,9 @@ export function receiveReturnAt(returnId: string, to: string, lotId: string): Pr
     if (row.processed) return { ok: false, error: stockMessages.returnProcessed };
     if (!row.product_id) return { ok: false, error: stockMessages.returnUnmatched };
     if (!lot || lot.product_id !== row.product_id) return { ok: false, error: 'Партия не найдена' };
-    if (!(lot.price > 0)) return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };
+    // A lot without a price is one the member may not see the price of: the server prices the return and checks it.
+    if (typeof lot.price === 'number' && !(lot.price > 0))
+      return { ok: false, error: 'У выбранной партии цена 0 ₽: выберите другую партию' };
     const now = new Date().toISOString();
     const status = isToInventory(to) ? 'ready' : 'disposal';
     // The server gives the document, the lot and the write-off the return's own id, so the device writes them now.

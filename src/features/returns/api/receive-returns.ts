@@ -20,9 +20,16 @@ export function selectedForReceipt<T extends Pick<Return, 'processed' | 'status'
   return returns.filter((r) => !r.processed && r.product_id !== null && isReceivable(r.status));
 }
 
-/** The §5 rule: the price must be above 0, and for markdown the markdown price too. Answers the failing ids. */
+/**
+ * The §5 rule: the price must be above 0, and for markdown the markdown price too. Answers the failing ids. A price
+ * the row does not carry is one a member without leave to see costs does not get: the server holds it (the member
+ * may have set it) and checks it itself, in the same words.
+ */
 export function priceFlags(returns: readonly Pick<Return, 'id' | 'status' | 'price' | 'markdown_price'>[]): string[] {
-  return returns.filter((r) => !(r.price > 0) || (r.status === 'markdown' && !(r.markdown_price > 0))).map((r) => r.id);
+  const missing = (n: number | undefined) => n !== undefined && !(n > 0);
+  return returns
+    .filter((r) => missing(r.price) || (r.status === 'markdown' && missing(r.markdown_price)))
+    .map((r) => r.id);
 }
 
 export type ReceiptOutcome =
@@ -54,8 +61,8 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
       {
         return_id: string;
         status: Receivable;
-        price: number;
-        markdown_price: number;
+        price?: number;
+        markdown_price?: number;
         product_id: string;
         description: string;
         lot_id: string;
@@ -68,6 +75,11 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
       const status = r.status as Receivable;
       const productId = r.product_id!;
       const markdownPrice = r.markdown_price > 0 ? r.markdown_price : r.price;
+      // Prices the row does not carry (hidden from this member) are left to the server, which has them.
+      const prices = {
+        ...(r.price === undefined ? {} : { price: r.price }),
+        ...(markdownPrice === undefined ? {} : { markdown_price: markdownPrice }),
+      };
       const ids: ReceiptIds = {
         batchId,
         lotId: crypto.randomUUID(),
@@ -93,8 +105,7 @@ export function receiveReturns(date: string): Promise<ReceiptOutcome> {
       items[r.id] = {
         return_id: r.id,
         status,
-        price: r.price,
-        markdown_price: markdownPrice,
+        ...prices,
         product_id: productId,
         description: r.description,
         lot_id: ids.lotId,

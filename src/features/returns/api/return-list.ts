@@ -47,8 +47,12 @@ function saleOf(r: Return, id: string, sale: Realization | undefined): ReturnSal
   };
 }
 
-/** The filter as the server's list applies it: «все» leaves out deleted returns, which only their own filter shows. */
-export function filterReturns(lines: readonly ReturnLine[], filter: ReturnFilter): ReturnLine[] {
-  if (filter === 'all') return lines.filter((l) => l.status !== 'deleted');
-  return lines.filter((l) => l.status === filter);
+/**
+ * The filter as the server's list applies it: «все» leaves out deleted returns, which only their own filter shows;
+ * `member` keeps the returns one member entered ('' — everyone's; a marketplace's come from the server's loads).
+ */
+export function filterReturns(lines: readonly ReturnLine[], filter: ReturnFilter, member = ''): ReturnLine[] {
+  const mine = member ? lines.filter((l) => l.created_by === member) : lines;
+  if (filter === 'all') return mine.filter((l) => l.status !== 'deleted');
+  return mine.filter((l) => l.status === filter);
 }

@@ -1,4 +1,5 @@
 import { oneOf, pageParam, searchSchema, type SearchOf } from '../../../lib/search-params.ts';
+import { memberParam } from '../../../ui/members.tsx';
 
 /** The status filter of /returns: all (but deleted), one status, or the deleted ones (to restore). */
 export const returnFilters = ['all', 'ready', 'markdown', 'disposal', 'deleted'] as const;
@@ -12,10 +13,11 @@ export const filterLabels: Record<ReturnFilter, string> = {
   deleted: 'Удалённые',
 };
 
-/** /returns query: page and status filter. Junk falls back to defaults. */
+/** /returns query: page, status filter and member (one member's returns). Junk falls back to defaults. */
 export const returnsSearchSchema = searchSchema({
   page: pageParam,
   status: oneOf(returnFilters, 'all'),
+  member: memberParam,
 });
 export type ReturnsSearch = SearchOf<typeof returnsSearchSchema>;
 

@@ -18,7 +18,16 @@ export interface ReturnList {
 }
 
 /** /returns from the device: 50 a page, newest first, each with its product, receipt date and its order's sale. */
-export function useReturnList({ filter, page }: { filter: ReturnFilter; page: number }): ReturnList {
+export function useReturnList({
+  filter,
+  member = '',
+  page,
+}: {
+  filter: ReturnFilter;
+  /** A member's id, or '' for everyone's. */
+  member?: string;
+  page: number;
+}): ReturnList {
   const lines = useLiveQuery(async () => {
     const returns = await db.rows('returns').toArray();
     const productIds = [...new Set(returns.map((r) => r.product_id).filter((id): id is string => !!id))];
@@ -39,7 +48,7 @@ export function useReturnList({ filter, page }: { filter: ReturnFilter; page: nu
       new Map(sales.filter((s) => s !== undefined).map((s) => [s.id, s])),
     );
   }, []);
-  const filtered = useMemo(() => filterReturns(lines ?? [], filter), [lines, filter]);
+  const filtered = useMemo(() => filterReturns(lines ?? [], filter, member), [lines, filter, member]);
   const { page: current, pages, start, end } = pageWindow(filtered.length, page);
   return {
     loaded: lines !== undefined,

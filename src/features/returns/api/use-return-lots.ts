@@ -5,7 +5,8 @@ import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 /** A lot a return can be valued at: its price, receipt date and the units left in it. */
 export interface LotPrice {
   id: string;
-  price: number;
+  /** Absent for a member without leave to see costs: the lot is still chosen by its date, the server prices it. */
+  price?: number;
   created_at: string;
   /** Units left, counting edits not sent yet (src/stock/projected-stock.ts), as «Учёт» shows them. */
   count: number;
@@ -35,6 +36,6 @@ export function useLotPrices(productId: string | null | undefined): LotPrice[] |
 /** Why a lot cannot be picked on /return/{id}/to/{to}, or null when it can. */
 export function lotRefusal(lot: Pick<LotPrice, 'count' | 'price'>): string | null {
   if (lot.count <= 0) return 'распродана: выбрать нельзя';
-  if (!(lot.price > 0)) return 'цена 0 ₽: выбрать нельзя';
+  if (lot.price !== undefined && !(lot.price > 0)) return 'цена 0 ₽: выбрать нельзя';
   return null;
 }

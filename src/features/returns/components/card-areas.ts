@@ -10,5 +10,6 @@ export const returnCardAreas = [
   'count',
   'status',
   'price',
+  'author',
   'actions',
 ] as const;

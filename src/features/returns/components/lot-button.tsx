@@ -1,4 +1,5 @@
-import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatDay } from '../../../lib/format.ts';
+import { formatCost } from '../../../ui/cost.ts';
 import { Button } from '../../../ui/button.tsx';
 import { lotRefusal, type LotPrice } from '../api/use-return-lots.ts';
 import { lotButton, lotLine, lotPrice } from './returns.css.ts';
@@ -31,7 +32,7 @@ export function LotButton({
       data-testid={testId}
       data-lot-id={lot.id}
     >
-      <span className={lotPrice}>по цене {formatRoubles(lot.price)}</span>
+      <span className={lotPrice}>по цене {formatCost(lot.price)}</span>
       <span className={lotLine} data-testid="lot-date">
         {/* A return lot is marked as «Учёт» marks it. */}
         {lot.is_return ? '↩ возврат' : 'партия'} от {formatDay(lot.created_at)}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatAmount, formatDay, formatRoubles } from '../../../lib/format.ts';
+import { formatAmount, formatDay } from '../../../lib/format.ts';
+import { formatCost } from '../../../ui/cost.ts';
 import type { ReturnSale } from '../api/types.ts';
 import { small } from './returns.css.ts';
 
@@ -12,7 +13,7 @@ const SALES_TAB = 7;
  */
 export function OrderSale({ sale }: { sale: ReturnSale }) {
   const text = sale.loaded
-    ? `Продажа по заказу ${sale.posting_number} от ${formatDay(sale.date)} — ${formatAmount(sale.count)} шт. по ${formatRoubles(sale.realization_price)}`
+    ? `Продажа по заказу ${sale.posting_number} от ${formatDay(sale.date)} — ${formatAmount(sale.count)} шт. по ${formatCost(sale.realization_price)}`
     : `Продажа по заказу ${sale.posting_number}`;
   return sale.product_id ? (
     <Link

@@ -10,6 +10,7 @@ import { useLotPrices } from '../api/use-return-lots.ts';
 import { needsMarkdownPrice, statusHints, statusLabels, type Receivable, type ReturnLine } from '../api/types.ts';
 import { LotButton } from './lot-button.tsx';
 import { lotList } from './returns.css.ts';
+import { hasCost } from '../../../ui/cost.ts';
 
 export interface PriceDialogProps {
   /** The return and the status being chosen; null: closed. */
@@ -19,7 +20,7 @@ export interface PriceDialogProps {
 }
 
 /** A price not set yet (0) shows as an empty field. */
-const given = (n: number) => (n > 0 ? n : null);
+const given = (n: number | undefined) => (n !== undefined && n > 0 ? n : null);
 
 /**
  * The price of a return (docs/rules.md «Возвраты»): what the chosen status needs and nothing else — a cost
@@ -73,7 +74,8 @@ function PriceForm({
     onOk({ price: p, markdown_price: m, description: note });
   }
 
-  const prices = lots ?? [];
+  // A member without leave to see costs gets lots without prices: nothing to choose from, the cost is typed.
+  const prices = (lots ?? []).filter((l) => hasCost(l.price));
   return (
     <form
       onSubmit={(e) => {
@@ -86,7 +88,7 @@ function PriceForm({
         {line.article && ` · ${line.article}`}
       </p>
       <Muted>{statusHints[status]}</Muted>
-      {lots && prices.length === 0 && <Muted>У товара нет партий: укажите себестоимость.</Muted>}
+      {lots && lots.length === 0 && <Muted>У товара нет партий: укажите себестоимость.</Muted>}
       {prices.length > 0 && (
         <>
           <Muted>Цены партий товара:</Muted>
@@ -97,7 +99,7 @@ function PriceForm({
                   lot={l}
                   pressed={price === l.price}
                   onChoose={(lot) => {
-                    setPrice(lot.price);
+                    setPrice(lot.price ?? null);
                     setError(undefined);
                   }}
                 />

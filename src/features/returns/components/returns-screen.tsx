@@ -21,6 +21,9 @@ import { PriceDialog } from './price-dialog.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
 import { bar, filters, footer } from './returns.css.ts';
 import { ReturnsTable } from './returns-table.tsx';
+import { useCan } from '../../../lib/permissions.ts';
+import { MemberFilter } from '../../../ui/members.tsx';
+import { useMemberNames } from '../api/member-names.ts';
 
 export interface ReturnsScreenProps {
   search: ReturnsSearch;
@@ -32,7 +35,10 @@ export const ERROR_MS = 10_000;
 
 /** /returns — «Возвраты» (docs/screens.md, docs/rules.md «Возвраты»): entirely from the device, edits queued. */
 export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
-  const list = useReturnList({ filter: search.status, page: search.page });
+  const list = useReturnList({ filter: search.status, member: search.member, page: search.page });
+  const members = useMemberNames();
+  // Loading returns from the marketplaces is the owner's and the managers'.
+  const canImport = useCan('importReturns');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [pricing, setPricing] = useState<{ line: ReturnLine; status: Receivable } | null>(null);
@@ -98,12 +104,20 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
     <Page title="Возвраты">
       <div className={bar}>
         <Button onClick={() => setDrawerOpen(true)}>Добавить возврат</Button>
-        <Button variant="secondary" onClick={() => setImportOpen(true)}>
-          Загрузить с маркетплейсов
-        </Button>
+        {canImport && (
+          <Button variant="secondary" onClick={() => setImportOpen(true)}>
+            Загрузить с маркетплейсов
+          </Button>
+        )}
         <Link className={button.secondary} to="/inventory/batches" search={{ is_return: true }}>
           Документы возвратов
         </Link>
+        <MemberFilter
+          members={members?.members ?? []}
+          names={members?.names}
+          value={search.member ?? ''}
+          onChange={(member) => onSearchChange({ member: member || undefined, page: 1 })}
+        />
       </div>
       <div className={`${bar} ${filters}`} role="group" aria-label="Статус возвратов">
         {returnFilters.map((f) => (
@@ -119,8 +133,10 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
       </div>
       {list.loaded && list.matching === 0 ? (
         <Muted>
-          {search.status === 'all'
-            ? 'Возвратов пока нет. Добавьте возврат или загрузите с маркетплейсов.'
+          {search.status === 'all' && !search.member
+            ? canImport
+              ? 'Возвратов пока нет. Добавьте возврат или загрузите с маркетплейсов.'
+              : 'Возвратов пока нет. Добавьте возврат.'
             : 'Таких возвратов нет.'}
         </Muted>
       ) : (
@@ -132,6 +148,7 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
           onPrice={editPrice}
           onDelete={setDeleting}
           onRestore={(r) => void setReturnDeleted(r, false)}
+          names={members?.names}
         />
       )}
       <Pagination page={list.page} pages={list.pages} onPage={(page) => onSearchChange({ page })} />
@@ -140,7 +157,9 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
         <Button onClick={() => void receive()}>Оприходовать</Button>
       </div>
       <ProductDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onPick={(id, name) => void pick(id, name)} />
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} onStart={(d) => void startImport(d)} />
+      {canImport && (
+        <ImportDialog open={importOpen} onOpenChange={setImportOpen} onStart={(d) => void startImport(d)} />
+      )}
       <PriceDialog target={pricing} onCancel={() => setPricing(null)} onOk={(c) => void applyPrice(c)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatDay, formatMoment, formatRoubles } from '../../../lib/format.ts';
+import { formatDay, formatMoment } from '../../../lib/format.ts';
+import { formatCost, hasCost, HIDDEN_COST } from '../../../ui/cost.ts';
+import { AUTHOR_COLUMN, authorName } from '../../../ui/members.tsx';
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
 import { Button } from '../../../ui/button.tsx';
 import { button } from '../../../ui/controls.css.ts';
@@ -45,11 +47,13 @@ export interface ReturnsTableProps {
   onPrice(row: ReturnLine, field: 'price' | 'markdown_price', value: number): Promise<SaveOutcome>;
   onDelete(row: ReturnLine): void;
   onRestore(row: ReturnLine): void;
+  /** Members by id, for who entered each return. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /**
  * /returns rows (docs/screens.md «Адреса»): number, date, shipment, picture, name, article, description, count,
- * status, prices, actions. In a box narrower than 1100 px each row is a card of named grid areas
+ * status, prices, who entered it, actions. In a box narrower than 1100 px each row is a card of named grid areas
  * (./returns.css.ts), so every card puts every field in the same place, each field labelled on the card.
  */
 export function ReturnsTable(props: ReturnsTableProps) {
@@ -68,6 +72,7 @@ export function ReturnsTable(props: ReturnsTableProps) {
             <th className={`${th} ${num}`}>Кол-во</th>
             <th className={th}>Статус</th>
             <th className={th}>Цена, ₽</th>
+            <th className={th}>{AUTHOR_COLUMN}</th>
             <th className={th} aria-label="Действия" />
           </tr>
         </thead>
@@ -89,6 +94,7 @@ function ReturnRow({
   onPrice,
   onDelete,
   onRestore,
+  names,
 }: ReturnsTableProps & { row: ReturnLine; number: number }) {
   const id = useId();
   const who = `возврат ${number}${r.title ? `, ${r.title}` : ''}`;
@@ -164,13 +170,18 @@ function ReturnRow({
                 <label className={cardLabel} htmlFor={`${id}-price`}>
                   Цена, ₽
                 </label>
-                <BlurNumberField
-                  id={`${id}-price`}
-                  className={cellInput}
-                  label={`Цена: ${who}`}
-                  value={r.price}
-                  onSave={(v) => onPrice(r, 'price', v)}
-                />
+                {/* A price the member may not see: typed in the price dialog (the status), never shown. */}
+                {hasCost(r.price) ? (
+                  <BlurNumberField
+                    id={`${id}-price`}
+                    className={cellInput}
+                    label={`Цена: ${who}`}
+                    value={r.price}
+                    onSave={(v) => onPrice(r, 'price', v)}
+                  />
+                ) : (
+                  <span id={`${id}-price`}>{HIDDEN_COST}</span>
+                )}
               </span>
               {r.status === 'markdown' && (
                 <span className={field}>
@@ -178,18 +189,25 @@ function ReturnRow({
                   <label className={small} htmlFor={`${id}-markdown`}>
                     После уценки, ₽
                   </label>
-                  <BlurNumberField
-                    id={`${id}-markdown`}
-                    className={cellInput}
-                    label={`Цена после уценки: ${who}`}
-                    value={r.markdown_price}
-                    onSave={(v) => onPrice(r, 'markdown_price', v)}
-                  />
+                  {hasCost(r.markdown_price) ? (
+                    <BlurNumberField
+                      id={`${id}-markdown`}
+                      className={cellInput}
+                      label={`Цена после уценки: ${who}`}
+                      value={r.markdown_price}
+                      onSave={(v) => onPrice(r, 'markdown_price', v)}
+                    />
+                  ) : (
+                    <span id={`${id}-markdown`}>{HIDDEN_COST}</span>
+                  )}
                 </span>
               )}
             </span>
           )
         )}
+      </td>
+      <td className={td} data-cell="author" data-label={AUTHOR_COLUMN}>
+        {authorName(names, r.created_by)}
       </td>
       <td className={td} data-cell="actions">
         <span className={actions}>
@@ -219,11 +237,11 @@ function Outcome({ row: r }: { row: ReturnLine }) {
     <span data-testid="received-at">
       {verb} {r.received_at ? formatDay(r.received_at) : ''}
       <span className={small} data-testid="received-price">
-        по цене {formatRoubles(r.price)}
+        по цене {formatCost(r.price)}
       </span>
       {r.status === 'markdown' && (
         <span className={small} data-testid="received-markdown-price">
-          после уценки {formatRoubles(r.markdown_price)}
+          после уценки {formatCost(r.markdown_price)}
         </span>
       )}
     </span>

@@ -117,7 +117,7 @@ export const backLink = style({ marginBottom: vars.space.md });
  * The card layout in a box narrower than 1100 px (the width src/ui/cards.css.ts switches at): each row a grid of
  * named areas, so every card puts every field in the same place whatever it holds —
  *   picture | name                      | count
- *   picture | date         | shipment
+ *   picture | date | shipment     | who
  *   №       | article      | description
  *   status         | price(s)
  *                   receive at a lot price, delete or restore (at the right)
@@ -134,7 +134,7 @@ globalStyle(
     gridTemplateColumns: '48px repeat(4, minmax(0, 1fr))',
     gridTemplateAreas: [
       '"thumb name name name count"',
-      '"thumb date date shipment shipment"',
+      '"thumb date shipment shipment author"',
       '"number article article description description"',
       '"status status price price price"',
       '"actions actions actions actions actions"',
@@ -154,7 +154,7 @@ globalStyle(`${cards} tr`, {
       gridTemplateColumns: '48px repeat(6, minmax(0, 1fr))',
       gridTemplateAreas: [
         '"thumb name name name name name count"',
-        '"thumb date date date shipment shipment shipment"',
+        '"thumb date date shipment shipment author author"',
         '"number article article article description description description"',
         '"status status price price actions actions actions"',
       ].join(' '),
@@ -169,7 +169,10 @@ globalStyle(
 );
 for (const area of returnCardAreas) globalStyle(`${cards} td[data-cell="${area}"]`, card({ gridArea: area }));
 globalStyle(`${cards} td[data-cell="name"]`, card({ fontWeight: 600, overflowWrap: 'anywhere' }));
-globalStyle(`${cards} td[data-cell="description"]`, card({ overflowWrap: 'anywhere' }));
+globalStyle(
+  `${cards} td[data-cell="description"], ${cards} td[data-cell="author"]`,
+  card({ overflowWrap: 'anywhere' }),
+);
 globalStyle(
   `${cards} td[data-cell="number"]`,
   card({ fontWeight: 600, fontSize: vars.font.small, whiteSpace: 'nowrap', overflow: 'visible' }),

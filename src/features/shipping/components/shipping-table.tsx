@@ -11,9 +11,10 @@ export const deliverySum = (row: Pick<ShippingRow, 'delivery_price'>) =>
 /**
  * /shipping-delivery rows (docs/screens.md «Адреса»): picture; name and articles; sufficiency (green
  * when 0 or more, red below 0, with «−»); awaiting assembly / awaiting shipment; delivering; delivering
- * sum. The statuses' time is the header's (one per store), not repeated on every row.
+ * sum (not for a member without leave to see costs). The statuses' time is the header's (one per store), not
+ * repeated on every row.
  */
-export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
+export function ShippingTable({ rows, seesCosts = true }: { rows: ShippingRow[]; seesCosts?: boolean }) {
   return (
     <ScrollArea>
       <table className={`${table} ${cards}`} data-sticky={2}>
@@ -24,7 +25,7 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
             <th className={`${th} ${num}`}>Достаточность</th>
             <th className={`${th} ${num}`}>Ждут сборки / отгрузки</th>
             <th className={`${th} ${num}`}>Доставляется, шт.</th>
-            <th className={`${th} ${num}`}>Сумма доставки</th>
+            {seesCosts && <th className={`${th} ${num}`}>Сумма доставки</th>}
           </tr>
         </thead>
         <tbody>
@@ -56,12 +57,14 @@ export function ShippingTable({ rows }: { rows: ShippingRow[] }) {
               <td className={`${td} ${num}`} data-label="Доставляется" data-testid="delivering">
                 {formatAmount(r.delivering)}
               </td>
-              <td className={`${td} ${num}`} data-label="Сумма доставки">
-                <span data-testid="delivery-sum">{deliverySum(r)}</span>
-                {r.delivery_price !== null && r.delivering_uncovered > 0 && (
-                  <span className={warn}>без цены: {formatAmount(r.delivering_uncovered)} шт. (нет партий)</span>
-                )}
-              </td>
+              {seesCosts && (
+                <td className={`${td} ${num}`} data-label="Сумма доставки">
+                  <span data-testid="delivery-sum">{deliverySum(r)}</span>
+                  {r.delivery_price !== null && r.delivering_uncovered > 0 && (
+                    <span className={warn}>без цены: {formatAmount(r.delivering_uncovered)} шт. (нет партий)</span>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
+import { ForbiddenPage } from '../../../ui/forbidden.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { SearchField, useSearchText, type ListScreenProps } from '../../../ui/search-field.tsx';
 import { storeView } from '../api/preview-view.ts';
 import type { StockPushSearch } from '../api/stock-push-search.ts';
@@ -19,7 +21,13 @@ export type StockPushScreenProps = ListScreenProps<StockPushSearch>;
  * address; «Отправить» starts the push (the app's progress ring follows it), then the marketplaces'
  * answers, the log and the automatic-push switch. Everything here needs the network: offline it says so.
  */
-export function StockPushScreen({ search, onSearchChange }: StockPushScreenProps) {
+export function StockPushScreen(props: StockPushScreenProps) {
+  // The warehouse role neither sends stock nor changes the switch: its visit by address asks the marketplaces nothing.
+  if (!useCan('stockPush')) return <ForbiddenPage title="Передача остатков" />;
+  return <StockPushBody {...props} />;
+}
+
+function StockPushBody({ search, onSearchChange }: StockPushScreenProps) {
   const s = useStockPush();
   const text = useSearchText(search.search, (value) => onSearchChange({ search: value }));
   const stores = useMemo(() => s.preview?.stores ?? [], [s.preview]);

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { getMeta, setMeta } from '../../../db/meta.ts';
-import { discardRefused, refusedEditsOf, retryRefused } from '../../../sync/refused-entries.ts';
+import { discardRefused, queuedElsewhere, refusedEditsOf, retryRefused } from '../../../sync/refused-entries.ts';
 import { describeRefused, productIdsOf, type RefusedDescription } from './describe-refused.ts';
 
 /** One edit the server refused, as the sync indicator lists it. */
@@ -11,6 +11,8 @@ export interface RefusedEdit extends RefusedDescription {
   reason: string;
   /** When the edit was made (ms since epoch). */
   createdAt: number;
+  /** False for an edit made in a business the person has left: it can only be dropped, never sent here. */
+  retryable: boolean;
 }
 
 /** Meta key: the refused edits whose notification the user has dismissed (entry ids). */
@@ -42,6 +44,7 @@ export async function loadRefusedEdits(database: OstatokDatabase = db): Promise<
       id: head.id,
       reason,
       createdAt: head.created_at,
+      retryable: !queuedElsewhere(head),
       ...describeRefused({ head, unit, row: rows[i]!, productNames, reason }),
     };
   });

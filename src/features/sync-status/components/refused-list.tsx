@@ -35,9 +35,11 @@ export function RefusedList({ edits, onOpen }: { edits: RefusedEdit[]; onOpen():
                 Открыть
               </Button>
             )}
-            <Button disabled={busy === e.id} onClick={() => act(e.id, retryRefusedEdit)}>
-              Повторить
-            </Button>
+            {e.retryable && (
+              <Button disabled={busy === e.id} onClick={() => act(e.id, retryRefusedEdit)}>
+                Повторить
+              </Button>
+            )}
             <Button variant="secondary" disabled={busy === e.id} onClick={() => act(e.id, discardRefusedEdit)}>
               Отменить
             </Button>

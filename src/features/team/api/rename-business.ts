@@ -1,0 +1,2 @@
+/** «Сохранить» of the business's name: PATCH /api/v1/team/business/. */
+export { renameBusiness } from '../../../sync/team.ts';

@@ -1,0 +1,2 @@
+/** «Отозвать»: the code stops working at once. */
+export { revokeInvitation } from '../../../sync/team.ts';
