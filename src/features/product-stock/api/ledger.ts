@@ -6,18 +6,9 @@ import { loadProductStock } from '../../../stock/projected-stock.ts';
 import { sheetForMember } from '../../../lib/permissions.ts';
 import { authorName, byAuthor, type MemberChoice } from '../../../ui/members.tsx';
 import { loadMemberNames } from './member-names.ts';
-import type { MovementReason } from './types.ts';
+import { reasonLabel } from '../../../stock/movement-reasons.ts';
 
-export const reasonLabel: Record<MovementReason, string> = {
-  receipt: 'Поступление',
-  correction: 'Правка остатка',
-  removal: 'Удаление партии',
-  disposal: 'Списание',
-  markdown: 'Уценка',
-  realization: 'Продажа',
-  other_realization: 'Прочая реализация',
-  reversal: 'Возврат на склад (отмена или правка расхода)',
-};
+export { reasonLabel };
 
 /** A receipt into a return lot (docs/rules.md «Возвраты»): «Учёт» marks that lot «↩ возврат», so does the history. */
 export const RETURN_RECEIPT = 'Возврат покупателя';

@@ -1,12 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { heldBusiness } from '../../../sync/session.ts';
-import { membershipFromToken, type Role } from '../../../sync/tokens.ts';
-
-const roleLabel: Record<Role, string> = {
-  owner: 'Владелец',
-  manager: 'Менеджер',
-  warehouse: 'Склад',
-};
+import { roleLabel } from '../../../lib/role-labels.ts';
+import { membershipFromToken } from '../../../sync/tokens.ts';
 
 export interface ProfileMembership {
   /** «Владелец», «Менеджер», «Склад». */
