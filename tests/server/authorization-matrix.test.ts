@@ -6,7 +6,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 import { newId, startTestApp, type TestUser } from './helpers/test-app.ts';
 import type { Res } from './helpers/expect-problem.ts';
 import {
-  businessReader,
   call,
   createRows,
   foundBusiness,
@@ -18,6 +17,7 @@ import {
   type Rows,
   urlOf,
 } from './helpers/authorization-calls.ts';
+import { businessReader } from './helpers/business-fingerprint.ts';
 
 /*
  * The authorization matrix of the team feature (server/lib/access-policy.ts), call by call: every operation of
