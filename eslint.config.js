@@ -102,7 +102,7 @@ export default defineConfig(
     },
   },
   restrict(
-    ['src/sync/**', 'src/stock/**', 'src/db/**', 'src/lib/**', 'src/state/**'],
+    ['src/sync/**', 'src/stock/**', 'src/scan/**', 'src/db/**', 'src/lib/**', 'src/state/**'],
     [...shellLayer, ...featureLayer],
   ),
   restrict(['src/ui/**'], [...shellLayer, ...featureLayer, ...dataLayer]),

@@ -43,6 +43,8 @@ import returnRoutes from './routes/returns.ts';
 import productsMpStatusRoutes from './routes/products-mp-status.ts';
 import stockPushRoutes from './routes/stock-push.ts';
 import orderRoutes from './routes/orders.ts';
+import orderAssemblyRoutes from './routes/order-assembly.ts';
+import countRoutes from './routes/counts.ts';
 
 export interface AppOptions {
   config: Config;
@@ -130,6 +132,10 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   await app.register(stockPushRoutes, { prefix: '/api/v1/stock-push' });
   // The link is an edit a device may make offline; reads and the intake's hurry-up are online.
   await app.register(queueable(orderRoutes), { prefix: '/api/v1/orders' });
+  // «Собрано» is queued like any edit on patchy Wi-Fi; the label is read once it has arrived.
+  await app.register(queueable(orderAssemblyRoutes), { prefix: '/api/v1/orders' });
+  // Stock counts and their lines: several devices count offline and merge through push.
+  await app.register(queueable(countRoutes), { prefix: '/api/v1' });
   await app.register(liveRoutes);
   await app.register(spa);
 

@@ -36,6 +36,8 @@ const warehouseWrites = [
   'POST /api/v1/returns/batch/',
   'PATCH /api/v1/returns/:return_id/:to/:inventory_id/',
   'PATCH /api/v1/returns/:id/',
+  // Assembly of marketplace orders (issue 25):
+  // Stock counts (issue 25):
   'POST /api/v1/sync/push',
   'POST /api/v1/team/join/',
   // Signing out is every person's: the route checks its own tokens, so no role stands in the way.

@@ -260,6 +260,13 @@ export class OstatokDatabase extends Dexie {
       });
     // Teams (issue 24): fields this device edited, and those another member's write replaced, by row.
     this.version(8).stores({ field_changes: 'key, [table+row_id], since' });
+    // The warehouse floor (issue 25): a scan finds its product by barcode; stock counts and each person's counted
+    // lines, gathered by count and by product.
+    this.version(9).stores({
+      products_wh: 'id, name, *barcodes',
+      counts: 'id, status',
+      count_lines: 'id, count_id, product_id, [count_id+product_id]',
+    });
   }
 
   /** Any mirrored table, rows untyped: for sync, which moves rows of every table alike. */

@@ -8,3 +8,4 @@ export * from './stock-push.ts';
 export * from './orders.ts';
 export * from './uploads.ts';
 export * from './team.ts';
+export * from './counts.ts';

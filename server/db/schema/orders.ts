@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { markets } from './markets.ts';
 import { productsMp, productsWh } from './products.ts';
@@ -62,6 +62,14 @@ export const orders = pgTable(
     beforeIntake: boolean('before_intake').notNull().default(false),
     /** A Russian note for the seller (the marketplace no longer knows the posting, …); null when all is well. */
     problem: text('problem'),
+    /** When a packer's «Собрано» was accepted by the marketplace (docs/rules.md «Сборка»); null while not. */
+    assembledAt: timestamptz('assembled_at'),
+    /** The marketplace's last refusal of «Собрано», in Russian; null when none (cleared by a successful one). */
+    assemblyError: text('assembly_error'),
+    /** What the marketplace answered to the assembly (Wildberries supply id, Yandex Market boxes …). */
+    assembly: jsonb('assembly').$type<Record<string, unknown>>().notNull().default({}),
+    /** The marketplace's label PDF, kept in the upload store under this name; null until it is received. */
+    labelKey: text('label_key'),
     ...rowMeta(),
     ...tombstone(),
     ...authorship(),

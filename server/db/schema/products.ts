@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money, primaryId, rowMeta, timestamptz, tombstone, authorship } from './columns.ts';
 import { markets } from './markets.ts';
 import { ownerId, users } from './users.ts';
@@ -24,6 +24,12 @@ export const productsWh = pgTable(
     marketIds: jsonb('market_ids').$type<string[]>().notNull().default([]),
     /** Where it lies in the warehouse («А-03-2»): the pick list walks the shelves in this order. */
     shelf: text('shelf').notNull().default(''),
+    /**
+     * Its barcodes (EAN-13, EAN-8, UPC, Code 128 …), as printed on the goods. Unique within the business: the
+     * product_barcodes table (kept by a trigger from this column, migration 0013) holds one row per code and refuses
+     * a second product with the same one.
+     */
+    barcodes: jsonb('barcodes').$type<string[]>().notNull().default([]),
     stockCount: integer('stock_count').notNull().default(0),
     stockValue: money('stock_value').notNull().default(0),
     ...rowMeta(),
@@ -43,6 +49,23 @@ export const productsWh = pgTable(
       .on(t.userId, sql`${t.stockCount} desc`, sql`lower(${t.name})`, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/**
+ * Which product each barcode belongs to, within a business: written only by the products_wh_barcodes trigger
+ * (migration 0013) from products_wh.barcodes, so a code can never name two live products of one business, and
+ * a scan finds its product by one index probe. Not mirrored: devices read barcodes from products_wh.
+ */
+export const productBarcodes = pgTable(
+  'product_barcodes',
+  {
+    userId: ownerId(),
+    code: text('code').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => productsWh.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] }), index('product_barcodes_product_idx').on(t.productId)],
 );
 
 /** One listing (offer) of a store on a marketplace, grouped into a warehouse product. */

@@ -42,6 +42,8 @@ export const lots = pgTable(
     productId: productRef(),
     batchId: uuid('batch_id').references(() => batches.id),
     returnId: uuid('return_id'),
+    /** The stock count whose posting took this surplus in (server/db/schema/counts.ts); null otherwise. */
+    countId: uuid('count_id'),
     count: integer('count').notNull(),
     countMax: integer('count_max').notNull(),
     price: money('price').notNull(),
@@ -70,6 +72,8 @@ export const disposals = pgTable(
     productId: productRef(),
     batchId: uuid('batch_id').references(() => batches.id),
     returnId: uuid('return_id'),
+    /** The stock count whose posting wrote this shortage off; null otherwise. */
+    countId: uuid('count_id'),
     count: integer('count').notNull(),
     price: money('price').notNull().default(0),
     datetime: timestamptz('datetime').notNull().defaultNow(),
