@@ -1366,7 +1366,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
-                    /** @description Подстрока названия товара или артикула (offer_id) без учёта регистра */
+                    /** @description Подстрока названия товара или артикула (offer_id) без учёта регистра, или штрихкод товара целиком */
                     search?: string;
                     /** @description name, count или returns (число возвратов); минус впереди — по убыванию */
                     order_by?: "name" | "-name" | "count" | "-count" | "returns" | "-returns";
@@ -1628,6 +1628,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1759,7 +1768,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются */
+            /** @description ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история, магазины (market_ids) и штрихкоды (до 50) переходят к главному, сами они удаляются */
             requestBody: {
                 content: {
                     "application/json": string[];
@@ -3168,7 +3177,7 @@ export interface paths {
                     since?: number;
                     limit?: number;
                     /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
-                    table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns" | "orders" | "order_lines";
+                    table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns" | "orders" | "order_lines" | "counts" | "count_lines";
                 };
                 header?: never;
                 path?: never;
@@ -6200,6 +6209,799 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/assemble/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Собрано: передать маркетплейсу, что заказ собран
+         * @description Заказ, ждущий сборки, отмечается «передаётся» (assembly_state = pending), и фоновая задача сообщает маркетплейсу о сборке: после его ответа заказ передан (резерв становится продажей), этикетка скачивается. Отказ маркетплейса — assembly_state = refused и причина в assembly_error. Повтор, пока сборка передаётся или уже принята, отвечает текущим заказом.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID заказа (orders.id) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderAssembleInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Order"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/label/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Этикетка заказа (PDF маркетплейса)
+         * @description PDF-этикетка, полученная от маркетплейса после «Собрано» (label_ready = true). До этого — 404 «Этикетка ещё не получена».
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID заказа (orders.id) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/counts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Инвентаризации
+         * @description Все живые инвентаризации бизнеса, сначала новые.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CountList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Начать инвентаризацию */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CountCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Count"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Count"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/counts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Инвентаризация со строками и итогами
+         * @description figures: у черновика — что сделало бы проведение сейчас (по учёту — остаток живых партий), у проведённой — сохранённые итоги.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID инвентаризации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CountDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Удалить черновик инвентаризации
+         * @description Вместе со строками подсчёта. Проведённую удалить нельзя: 409 count_posted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID инвентаризации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Изменить инвентаризацию
+         * @description Только черновик: проведённая отвечает 409 count_posted.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID инвентаризации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CountUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Count"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/counts/{id}/post/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Провести инвентаризацию
+         * @description Одной транзакцией: недостача списывается по FIFO (списание с count_id), излишек приходует партию по цене последнего поступления; итоги сохраняются, инвентаризация больше не меняется. Товар области, который никто не посчитал, считается как 0.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID инвентаризации */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CountPostInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Count"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/count_lines/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Добавить строку подсчёта */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CountLineCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CountLine"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CountLine"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/count_lines/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Удалить строку подсчёта */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID строки подсчёта */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Изменить строку подсчёта */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ID строки подсчёта */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CountLineUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CountLine"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6276,6 +7078,8 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        /** @description Пустой объект. Запрос можно поставить в очередь офлайн: повтор, пока сборка передаётся или уже принята, отвечает текущим заказом и ничего не начинает заново. */
+        OrderAssembleInput: Record<string, never>;
         OrderInput: {
             /** Format: uuid */
             id: string;
@@ -6306,6 +7110,14 @@ export interface components {
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
             problem: string | null;
+            /** @description Когда маркетплейс принял «Собрано»; null — ещё не принял */
+            assembled_at: string | null;
+            /** @description Почему маркетплейс отказал в «Собрано», по-русски; null — отказа не было */
+            assembly_error: string | null;
+            /** @description null — «Собрано» не нажимали; pending — передаётся маркетплейсу; done — принято; refused — отказ (assembly_error) */
+            assembly_state: ("pending" | "done" | "refused") | null;
+            /** @description Этикетка маркетплейса получена: GET /orders/{id}/label/ отдаёт PDF */
+            label_ready: boolean;
             version: number;
             updated_at: string;
         };
@@ -6369,6 +7181,14 @@ export interface components {
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
             problem: string | null;
+            /** @description Когда маркетплейс принял «Собрано»; null — ещё не принял */
+            assembled_at: string | null;
+            /** @description Почему маркетплейс отказал в «Собрано», по-русски; null — отказа не было */
+            assembly_error: string | null;
+            /** @description null — «Собрано» не нажимали; pending — передаётся маркетплейсу; done — принято; refused — отказ (assembly_error) */
+            assembly_state: ("pending" | "done" | "refused") | null;
+            /** @description Этикетка маркетплейса получена: GET /orders/{id}/label/ отдаёт PDF */
+            label_ready: boolean;
             version: number;
             updated_at: string;
             lines: components["schemas"]["OrderLineInput"][];
@@ -6888,12 +7708,14 @@ export interface components {
             images: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: string[];
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
             confirmed: boolean;
         };
-        /** @description Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        /** @description Поля товара, которые меняются: name, description, images, shelf, barcodes, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         ProductWhUpdateInput: {
             /**
              * Format: uuid
@@ -6907,6 +7729,8 @@ export interface components {
             images?: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: string[];
             confirmed?: boolean;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             _id?: unknown;
@@ -6950,6 +7774,8 @@ export interface components {
                 images?: string[];
                 /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
                 shelf?: string;
+                /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+                barcodes?: string[];
                 confirmed?: boolean;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 _id?: unknown;
@@ -7036,6 +7862,8 @@ export interface components {
             images: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: string[];
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
@@ -7074,6 +7902,8 @@ export interface components {
             market_ids: string[];
             /** @description Место на складе («А-03-2»); пустая строка — не указано */
             shelf: string;
+            /** @description Штрихкоды товара; по ним находит товар сканер и поиск списка (точное совпадение) */
+            barcodes: string[];
             created_at: string;
             updated_at: string;
             version: number;
@@ -7217,6 +8047,156 @@ export interface components {
         };
         /** @description Один элемент: его detailed_status — отгрузки и доставки пользователя */
         ProductsMpStatusListInput: components["schemas"]["ProductsMpStatusInput"][];
+        CountResultInput: {
+            /** Format: uuid */
+            product_id: string;
+            /** @description Остаток по учёту, шт.: сумма остатков живых партий */
+            expected: number;
+            /** @description Насчитано, шт.: сумма строк подсчёта всех участников */
+            counted: number;
+            /** @description Разница, шт.: насчитано минус по учёту */
+            difference: number;
+            /** @description Разница в деньгах, ₽, со знаком разницы: недостача — по себестоимости партий FIFO, излишек — по цене последнего поступления */
+            cost: number;
+        };
+        CountInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            product_ids: string[];
+            /**
+             * @description draft — идёт подсчёт; posted — проведена, больше не меняется
+             * @enum {string}
+             */
+            status: "draft" | "posted";
+            posted_at: string | null;
+            /** @description Итоги проведения по товарам; пусто, пока черновик */
+            results: components["schemas"]["CountResultInput"][];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+        };
+        CountLineInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            count_id: string;
+            /** Format: uuid */
+            product_id: string;
+            quantity: number;
+            shelf: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+        };
+        CountDetailInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            product_ids: string[];
+            /**
+             * @description draft — идёт подсчёт; posted — проведена, больше не меняется
+             * @enum {string}
+             */
+            status: "draft" | "posted";
+            posted_at: string | null;
+            /** @description Итоги проведения по товарам; пусто, пока черновик */
+            results: components["schemas"]["CountResultInput"][];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+            /** @description Живые строки подсчёта всех участников */
+            lines: components["schemas"]["CountLineInput"][];
+            /** @description По каждому товару области или посчитанному: у черновика — по остаткам сейчас, у проведённой — сохранённые итоги */
+            figures: components["schemas"]["CountResultInput"][];
+        };
+        /** @description Сначала новые */
+        CountListInput: components["schemas"]["CountInput"][];
+        /** @description Новая инвентаризация (черновик). Для scope selection нужен хотя бы один товар. Повтор с тем же id и телом отвечает той же записью. */
+        CountCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id: string;
+            /**
+             * @description Название, например «Склад, ноябрь»
+             * @default
+             */
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            /** @description Товары выборочной инвентаризации (scope selection); для scope all — пустой список */
+            product_ids?: string[];
+        };
+        CountUpdateInput: {
+            name?: string;
+            /** @description Новый список товаров выборочной инвентаризации; товар со строками подсчёта убрать нельзя */
+            product_ids?: string[];
+        };
+        CountPostInput: Record<string, never>;
+        /** @description Строка подсчёта одного участника: итог по товару — сумма всех его строк. Повтор с тем же id и телом отвечает той же записью. */
+        CountLineCreateInput: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description ID инвентаризации
+             */
+            count_id: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Насчитано, шт. */
+            quantity: number;
+            /**
+             * @description Где посчитано («А-03»)
+             * @default
+             */
+            shelf: string;
+        };
+        CountLineUpdateInput: {
+            /** @description Насчитано, шт. */
+            quantity?: number;
+            /** @description Где посчитано («А-03») */
+            shelf?: string;
+        };
         SignupRequestInput: {
             /** @default  */
             first_name: string;
@@ -8254,6 +9234,8 @@ export interface components {
             updated_at: string;
             version: number;
         };
+        /** @description Пустой объект. Запрос можно поставить в очередь офлайн: повтор, пока сборка передаётся или уже принята, отвечает текущим заказом и ничего не начинает заново. */
+        OrderAssemble: Record<string, never>;
         Order: {
             /** Format: uuid */
             id: string;
@@ -8284,6 +9266,14 @@ export interface components {
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
             problem: string | null;
+            /** @description Когда маркетплейс принял «Собрано»; null — ещё не принял */
+            assembled_at: string | null;
+            /** @description Почему маркетплейс отказал в «Собрано», по-русски; null — отказа не было */
+            assembly_error: string | null;
+            /** @description null — «Собрано» не нажимали; pending — передаётся маркетплейсу; done — принято; refused — отказ (assembly_error) */
+            assembly_state: ("pending" | "done" | "refused") | null;
+            /** @description Этикетка маркетплейса получена: GET /orders/{id}/label/ отдаёт PDF */
+            label_ready: boolean;
             version: number;
             updated_at: string;
         };
@@ -8347,6 +9337,14 @@ export interface components {
             before_intake: boolean;
             /** @description Что не так с заказом, по-русски; null — всё в порядке */
             problem: string | null;
+            /** @description Когда маркетплейс принял «Собрано»; null — ещё не принял */
+            assembled_at: string | null;
+            /** @description Почему маркетплейс отказал в «Собрано», по-русски; null — отказа не было */
+            assembly_error: string | null;
+            /** @description null — «Собрано» не нажимали; pending — передаётся маркетплейсу; done — принято; refused — отказ (assembly_error) */
+            assembly_state: ("pending" | "done" | "refused") | null;
+            /** @description Этикетка маркетплейса получена: GET /orders/{id}/label/ отдаёт PDF */
+            label_ready: boolean;
             version: number;
             updated_at: string;
             lines: components["schemas"]["OrderLine"][];
@@ -8866,12 +9864,14 @@ export interface components {
             images: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: unknown;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
             confirmed: boolean;
         };
-        /** @description Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
+        /** @description Поля товара, которые меняются: name, description, images, shelf, barcodes, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400. */
         ProductWhUpdate: {
             /**
              * Format: uuid
@@ -8885,6 +9885,8 @@ export interface components {
             images?: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: unknown;
             confirmed?: boolean;
             /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
             _id?: unknown;
@@ -8928,6 +9930,8 @@ export interface components {
                 images?: string[];
                 /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
                 shelf?: string;
+                /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+                barcodes?: unknown;
                 confirmed?: boolean;
                 /** @description Игнорируется: задаёт сервер; остаток (count) и другие цифры складываются из партий, резервов и уценок */
                 _id?: unknown;
@@ -8982,6 +9986,8 @@ export interface components {
             images: string[];
             /** @description Место на складе («А-03-2»), свободный текст до 50 символов; пустая строка — не указано */
             shelf?: string;
+            /** @description Штрихкоды товара (EAN-13, EAN-8, UPC, Code 128…): список заменяет прежний целиком. Каждый — 1–64 печатных символа без пробелов; 13 цифр — с верной контрольной цифрой EAN-13; повторы в списке схлопываются; до 50. Код, который уже есть у другого товара этого бизнеса, — 409 barcode_taken */
+            barcodes?: unknown;
             /** @description Только 0 или отсутствует: остаток выводится из партий (lots) и здесь не задаётся */
             count?: number;
             /** @default true */
@@ -9020,6 +10026,8 @@ export interface components {
             market_ids: string[];
             /** @description Место на складе («А-03-2»); пустая строка — не указано */
             shelf: string;
+            /** @description Штрихкоды товара; по ним находит товар сканер и поиск списка (точное совпадение) */
+            barcodes: string[];
             created_at: string;
             updated_at: string;
             version: number;
@@ -9163,6 +10171,156 @@ export interface components {
         };
         /** @description Один элемент: его detailed_status — отгрузки и доставки пользователя */
         ProductsMpStatusList: components["schemas"]["ProductsMpStatus"][];
+        CountResult: {
+            /** Format: uuid */
+            product_id: string;
+            /** @description Остаток по учёту, шт.: сумма остатков живых партий */
+            expected: number;
+            /** @description Насчитано, шт.: сумма строк подсчёта всех участников */
+            counted: number;
+            /** @description Разница, шт.: насчитано минус по учёту */
+            difference: number;
+            /** @description Разница в деньгах, ₽, со знаком разницы: недостача — по себестоимости партий FIFO, излишек — по цене последнего поступления */
+            cost: number;
+        };
+        Count: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            product_ids: string[];
+            /**
+             * @description draft — идёт подсчёт; posted — проведена, больше не меняется
+             * @enum {string}
+             */
+            status: "draft" | "posted";
+            posted_at: string | null;
+            /** @description Итоги проведения по товарам; пусто, пока черновик */
+            results: components["schemas"]["CountResult"][];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+        };
+        CountLine: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            count_id: string;
+            /** Format: uuid */
+            product_id: string;
+            quantity: number;
+            shelf: string;
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+        };
+        CountDetail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            product_ids: string[];
+            /**
+             * @description draft — идёт подсчёт; posted — проведена, больше не меняется
+             * @enum {string}
+             */
+            status: "draft" | "posted";
+            posted_at: string | null;
+            /** @description Итоги проведения по товарам; пусто, пока черновик */
+            results: components["schemas"]["CountResult"][];
+            created_at: string;
+            updated_at: string;
+            version: number;
+            /** @description Кто создал: id участника команды; null — сам сервер (импорт, заказы) или запись до появления команд */
+            created_by: string | null;
+            /** @description Кто изменил последним: id участника команды; null — сам сервер */
+            updated_by: string | null;
+            /** @description Живые строки подсчёта всех участников */
+            lines: components["schemas"]["CountLine"][];
+            /** @description По каждому товару области или посчитанному: у черновика — по остаткам сейчас, у проведённой — сохранённые итоги */
+            figures: components["schemas"]["CountResult"][];
+        };
+        /** @description Сначала новые */
+        CountList: components["schemas"]["Count"][];
+        /** @description Новая инвентаризация (черновик). Для scope selection нужен хотя бы один товар. Повтор с тем же id и телом отвечает той же записью. */
+        CountCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id: string;
+            /**
+             * @description Название, например «Склад, ноябрь»
+             * @default
+             */
+            name: string;
+            /**
+             * @description all — весь склад; selection — выбранные товары
+             * @enum {string}
+             */
+            scope: "all" | "selection";
+            /** @description Товары выборочной инвентаризации (scope selection); для scope all — пустой список */
+            product_ids?: string[];
+        };
+        CountUpdate: {
+            name?: string;
+            /** @description Новый список товаров выборочной инвентаризации; товар со строками подсчёта убрать нельзя */
+            product_ids?: string[];
+        };
+        CountPost: Record<string, never>;
+        /** @description Строка подсчёта одного участника: итог по товару — сумма всех его строк. Повтор с тем же id и телом отвечает той же записью. */
+        CountLineCreate: {
+            /**
+             * Format: uuid
+             * @description Идентификатор, созданный клиентом (офлайн-создание)
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description ID инвентаризации
+             */
+            count_id: string;
+            /**
+             * Format: uuid
+             * @description ID складского товара
+             */
+            product_id: string;
+            /** @description Насчитано, шт. */
+            quantity: number;
+            /**
+             * @description Где посчитано («А-03»)
+             * @default
+             */
+            shelf: string;
+        };
+        CountLineUpdate: {
+            /** @description Насчитано, шт. */
+            quantity?: number;
+            /** @description Где посчитано («А-03») */
+            shelf?: string;
+        };
         SignupRequest: {
             /** @default  */
             first_name: string;

@@ -5,7 +5,8 @@ import { marketplaceJob, openStore } from './store-job.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { type CatalogAdapter, type MarketplaceCode, type MarketplaceOffer } from '../marketplaces/types.ts';
-import type { CatalogRepository, ImportedListing, ListingChange } from '../repositories/catalog.ts';
+import type { CatalogRepository, ImportedListing, ListingChange, NewOffer } from '../repositories/catalog.ts';
+import { MAX_BARCODES, storableBarcode } from '../schemas/barcodes.ts';
 import type { MarketRow } from '../repositories/markets.ts';
 import type { ProductMpRow } from '../repositories/products.ts';
 
@@ -21,6 +22,11 @@ export interface CatalogImportResult {
   offers: number;
   added: number;
   updated: number;
+  /**
+   * Marketplace barcodes not added to the offer's product: another product of the business has the code, the
+   * product already has 50, or the API would refuse the code (a bad EAN-13). Present only when there were any.
+   */
+  barcodes_skipped?: number;
 }
 
 export interface CatalogImportDeps {
@@ -48,7 +54,7 @@ async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<Ca
   const adapter = deps.adapters[store.marketplace];
 
   const progress = new ProgressReporter(ctx, await deps.catalog.listingCount(userId, store));
-  const totals = { offers: 0, added: 0, updated: 0 };
+  const totals = { offers: 0, added: 0, updated: 0, barcodesSkipped: 0 };
   try {
     const pages = adapter.listProducts({ marketId: store.marketId, apiKey, name: store.name }, (done, total) =>
       progress.page(done, total),
@@ -60,21 +66,29 @@ async function importStore(deps: CatalogImportDeps, ctx: JobContext): Promise<Ca
       totals.offers += offers.length;
       totals.added += written.added;
       totals.updated += written.updated;
+      totals.barcodesSkipped += written.barcodesSkipped;
       // Open PWAs pull what changed; a page that changed nothing gives them nothing to pull.
-      if (written.added + written.updated > 0) deps.live.publish(userId, { type: 'changes' });
+      if (written.added + written.updated + written.barcodesAdded > 0) deps.live.publish(userId, { type: 'changes' });
     }
   } finally {
     // Progress reports of the last pages must reach the socket before the queue's 100.
     await progress.flush();
   }
-  ctx.notify('success', `Магазин «${store.name}»: добавлено ${totals.added}, обновлено ${totals.updated}`);
-  return { store: store.name, ...totals };
+  const { barcodesSkipped, ...counts } = totals;
+  const skippedNote =
+    barcodesSkipped > 0 ? `; штрихкодов не добавлено: ${barcodesSkipped} (уже у других товаров или неверные)` : '';
+  ctx.notify(
+    'success',
+    `Магазин «${store.name}»: добавлено ${counts.added}, обновлено ${counts.updated}${skippedNote}`,
+  );
+  return { store: store.name, ...counts, ...(barcodesSkipped > 0 ? { barcodes_skipped: barcodesSkipped } : {}) };
 }
 
 /** Upserts one page; unchanged listings are not written, so a repeated import bumps no versions. */
 async function writePage(catalog: CatalogRepository, userId: string, store: MarketRow, offers: MarketplaceOffer[]) {
   // A marketplace may list one article twice in a page; the last occurrence wins, as it would across pages.
   const incoming = new Map(offers.map((o) => [o.offerId, toListing(o)]));
+  const codesOf = new Map(offers.map((o) => [o.offerId, o.barcodes ?? []]));
   const existing = new Map(
     (await catalog.listingsOf(userId, store, [...incoming.keys()])).map((row) => [row.offerId, row]),
   );
@@ -89,13 +103,77 @@ async function writePage(catalog: CatalogRepository, userId: string, store: Mark
       changes.push({ id: row.id, values: { ...values, marketRef: store.id } });
     }
   }
-  await catalog.createWithProducts(userId, store, fresh);
+  const barcodes = await placeBarcodes(
+    catalog,
+    userId,
+    [...incoming.values()].map((l) => ({
+      product: existing.get(l.offerId)?.productWhId ?? `new:${l.offerId}`,
+      codes: codesOf.get(l.offerId) ?? [],
+    })),
+  );
+  await catalog.createWithProducts(
+    userId,
+    store,
+    fresh.map((l): NewOffer => ({ ...l, barcodes: barcodes.lists.get(`new:${l.offerId}`) ?? [] })),
+  );
   await catalog.updateListings(userId, changes);
-  return { added: fresh.length, updated: changes.length };
+  for (const [product, codes] of barcodes.lists)
+    if (!product.startsWith('new:')) await catalog.setBarcodes(userId, product, codes);
+  return {
+    added: fresh.length,
+    updated: changes.length,
+    barcodesAdded: barcodes.added,
+    barcodesSkipped: barcodes.skipped,
+  };
+}
+
+/**
+ * The marketplace's barcodes of each offer go to the warehouse product the offer belongs to (docs/rules.md
+ * «Штрихкоды»), added to the codes it has. A code another product of the business has — before this page or
+ * given earlier in it — stays with that product and is skipped here, as is a code the API would refuse, so an
+ * import never fails on a barcode. Answers the new lists of the products that change (a new product by
+ * `new:<offerId>`), read and written under the business's lock the page's transaction holds.
+ */
+async function placeBarcodes(
+  catalog: CatalogRepository,
+  userId: string,
+  offers: { product: string; codes: string[] }[],
+): Promise<{ lists: Map<string, string[]>; added: number; skipped: number }> {
+  let skipped = 0;
+  const wanted = offers.map((o) => ({
+    product: o.product,
+    codes: o.codes.flatMap((raw) => {
+      const code = storableBarcode(raw);
+      if (code === undefined) skipped += 1;
+      return code === undefined ? [] : [code];
+    }),
+  }));
+  const owners = await catalog.barcodeOwners(userId, [...new Set(wanted.flatMap((o) => o.codes))]);
+  const current = await catalog.barcodesOf(userId, [
+    ...new Set(wanted.flatMap((o) => (o.product.startsWith('new:') ? [] : [o.product]))),
+  ]);
+  const lists = new Map<string, string[]>();
+  let added = 0;
+  for (const { product, codes } of wanted)
+    for (const code of codes) {
+      const owner = owners.get(code);
+      if (owner === product) continue;
+      const list = lists.get(product) ?? [...(current.get(product) ?? [])];
+      if (owner !== undefined || list.length >= MAX_BARCODES) {
+        skipped += 1;
+        continue;
+      }
+      list.push(code);
+      lists.set(product, list);
+      owners.set(code, product);
+      added += 1;
+    }
+  return { lists, added, skipped };
 }
 
 function toListing(offer: MarketplaceOffer): ImportedListing {
-  const extra = { ...offer.extra, ...(offer.articles?.length ? { barcodes: offer.articles } : {}) };
+  // The listing keeps the marketplace's own codes too: the WB stock push names a size by them (wildberries-stocks.ts).
+  const extra = { ...offer.extra, ...(offer.barcodes?.length ? { barcodes: offer.barcodes } : {}) };
   return {
     offerId: offer.offerId,
     name: offer.name,

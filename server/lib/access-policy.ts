@@ -37,7 +37,15 @@ const warehouseWrites = [
   'PATCH /api/v1/returns/:return_id/:to/:inventory_id/',
   'PATCH /api/v1/returns/:id/',
   // Assembly of marketplace orders (issue 25):
+  'POST /api/v1/orders/:id/assemble/',
+  'GET /api/v1/orders/:id/label/',
   // Stock counts (issue 25):
+  'POST /api/v1/counts/',
+  'PATCH /api/v1/counts/:id/',
+  'POST /api/v1/counts/:id/post/',
+  'POST /api/v1/count_lines/',
+  'PATCH /api/v1/count_lines/:id/',
+  'DELETE /api/v1/count_lines/:id/',
   'POST /api/v1/sync/push',
   'POST /api/v1/team/join/',
   // Signing out is every person's: the route checks its own tokens, so no role stands in the way.

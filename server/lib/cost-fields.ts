@@ -14,6 +14,8 @@ export const costFields: ReadonlySet<string> = new Set([
   'total_price',
   'total_sum',
   'delivery_price',
+  // A stock count's difference in money (CountResult).
+  'cost',
 ]);
 
 /** The value with every cost field removed, at any depth. */

@@ -102,8 +102,26 @@ export const orderSale = (row: OrderPosting) =>
     `Продажа создана заказом ${orderNamed(row)}: её меняет только заказ; возврат оформите на экране «Возвраты»`,
   );
 
+/**
+ * A barcode another live product of the business already has (docs/rules.md «Штрихкоды»): a scan must name one
+ * product. Without the name (the database's unique key caught a race), the code alone.
+ */
+export const barcodeTaken = (code: string | undefined, productName?: string) =>
+  conflict(
+    'barcode_taken',
+    `${code ? `Штрихкод ${code}` : 'Этот штрихкод'} уже у ${productName === undefined ? 'другого товара' : `товара «${productName}»`}`,
+  );
+/** The constraint the products_wh_barcodes trigger (migration 0013) runs into. */
+export const BARCODE_KEY = 'product_barcodes_user_id_code_pk';
+/** The code out of the unique violation's detail: «Key (user_id, code)=(…, 4601234567890) already exists.» */
+export const barcodeOfViolation = (detail: string | undefined) =>
+  /\(user_id, code\)=\([^,]*, (.*)\) already/.exec(detail ?? '')?.[1];
+
 export const productMissing = (many = false) => notFound(many ? 'Некоторые товары не найдены' : 'Товар не найден');
 export const lotMissing = (many = false) => notFound(many ? 'Некоторые партии не найдены' : 'Партия не найдена');
+/** Stock counts (docs/rules.md «Инвентаризация»): a posted count never changes; a selection takes only its products. */
+export const countPosted = () => conflict('count_posted', 'Инвентаризация проведена: её нельзя изменить');
+export const countScope = () => conflict('count_scope', 'Товар не входит в эту инвентаризацию');
 
 export const insufficientStock = (available: number, named = false) =>
   conflict(

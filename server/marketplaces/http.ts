@@ -32,10 +32,12 @@ const defaults = {
 const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface JsonRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   headers: Record<string, string>;
   body?: unknown;
+  /** The answer is a file (a label's PDF): its bytes come back as a Uint8Array, not parsed. */
+  binary?: boolean;
   /**
    * Error statuses whose body the caller reads itself instead of an exception: the per-item refusals
    * of a batch (WB 409 of the stocks, YM 400 of updateStocks).
@@ -126,6 +128,8 @@ export async function requestAnswer(ctx: CallContext, req: JsonRequest): Promise
     }
 
     if (response.ok || req.accept?.includes(response.status)) {
+      if (req.binary && response.ok)
+        return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
       try {
         const text = await response.text();
         return { status: response.status, body: text.trim() === '' ? undefined : (JSON.parse(text) as unknown) };

@@ -243,7 +243,7 @@ function toOffer(item: ProductInfoListResponseItem): MarketplaceOffer[] {
       externalId: item.id === undefined ? undefined : String(item.id),
       name: item.name ?? '',
       primaryImage: item.primary_image?.[0] || item.images?.[0] || undefined,
-      articles: item.barcodes ?? [],
+      barcodes: item.barcodes ?? [],
       extra: { sku: item.sku, is_archived: item.is_archived },
     },
   ];

@@ -30,8 +30,11 @@ export interface MarketplaceOffer {
   externalId?: string;
   name: string;
   primaryImage?: string;
-  /** Barcodes, which sellers also search by. */
-  articles?: string[];
+  /**
+   * The goods' barcodes as the marketplace keeps them (OZON product info `barcodes`, WB card sizes' `skus`, YM offer
+   * `barcodes`): the catalog import adds them to the warehouse product's own barcodes.
+   */
+  barcodes?: string[];
   extra?: Record<string, unknown>;
 }
 
@@ -163,6 +166,28 @@ export interface StockPushAdapter {
     items: readonly StockItem[],
     onBatch?: (done: number, total: number) => void,
   ): Promise<StockItemResult[]>;
+}
+
+/** One FBS order to pack, as Ostatok holds it (orders + order_lines). */
+export interface AssemblyOrder {
+  postingNumber: string;
+  lines: { lineKey: string; offerId: string; externalProductId: string | null; quantity: number }[];
+  /** What earlier assembly calls answered (orders.assembly): a retry continues from it. */
+  assembly: Record<string, unknown>;
+}
+
+/** Built by `assemblyAdapterFor` (assembly.ts), one per marketplace, sharing the app's pacers. */
+export interface AssemblyAdapter {
+  readonly marketplace: MarketplaceCode;
+  /**
+   * Tells the marketplace the order is packed: OZON /v4/posting/fbs/ship; Wildberries a supply (create, add the
+   * assembly task, hand it over); Yandex Market boxes then status PROCESSING/READY_TO_SHIP. Safe to repeat: an order
+   * the marketplace already has as packed resolves as done. A refusal throws the adapters' usual marketplace error,
+   * whose message is Russian and names the marketplace's reason. Resolves with what to keep in orders.assembly.
+   */
+  assemble(store: StoreCredentials, order: AssemblyOrder): Promise<Record<string, unknown>>;
+  /** The marketplace's label for a packed order, as PDF bytes (OZON package label, WB sticker, YM box labels). */
+  label(store: StoreCredentials, order: AssemblyOrder): Promise<Uint8Array>;
 }
 
 export type MarketplaceAdapter = CatalogAdapter &

@@ -310,7 +310,7 @@ function toOffer(card: Card): MarketplaceOffer[] {
       name: card.title ?? '',
       // The first photo is the main one (reference §5, interpretation).
       primaryImage: card.photos?.[0]?.big || undefined,
-      articles: (card.sizes ?? []).flatMap((s) => s.skus ?? []),
+      barcodes: (card.sizes ?? []).flatMap((s) => s.skus ?? []),
       // chrtIds: the sizes the stock push names (one stock per size).
       extra: {
         nmID: card.nmID,

@@ -314,7 +314,7 @@ function toOffer(m: GetOfferMapping): MarketplaceOffer[] {
       externalId: m.mapping?.marketSku === undefined ? undefined : String(m.mapping.marketSku),
       name: offer.name ?? '',
       primaryImage: offer.pictures?.[0] || undefined,
-      articles: offer.barcodes ?? [],
+      barcodes: offer.barcodes ?? [],
       extra: { marketSku: m.mapping?.marketSku, vendor: offer.vendor, archived: offer.archived },
     },
   ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { markets, productsMp, productsWh } from '../db/schema/index.ts';
+import { markets, productBarcodes, productsMp, productsWh } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
 import type { MarketRow } from './markets.ts';
 import { liveRows } from './owned-rows.ts';
@@ -16,6 +16,9 @@ export interface ImportedListing {
   externalId: string | null;
   extra: Record<string, unknown>;
 }
+
+/** A new offer: its listing, and the barcodes its new warehouse product starts with. */
+export type NewOffer = ImportedListing & { barcodes: string[] };
 
 export interface ListingChange {
   id: string;
@@ -65,7 +68,7 @@ export class CatalogRepository {
   async createWithProducts(
     userId: string,
     store: Pick<MarketRow, 'id' | 'marketplace' | 'marketId'>,
-    offers: ImportedListing[],
+    offers: NewOffer[],
   ): Promise<void> {
     if (offers.length === 0) return;
     const db = dbOf(this.root);
@@ -78,10 +81,11 @@ export class CatalogRepository {
         images: offer.primaryImage ? [offer.primaryImage] : [],
         // Sold in the store it came from, as a product grouped by hand is in its listings' stores.
         marketIds: [store.marketId],
+        barcodes: offer.barcodes,
       })),
     );
     await db.insert(productsMp).values(
-      rows.map(({ offer, productId }) => ({
+      rows.map(({ offer: { barcodes: _barcodes, ...offer }, productId }) => ({
         ...offer,
         userId,
         productWhId: productId,
@@ -90,6 +94,33 @@ export class CatalogRepository {
         marketId: store.marketId,
       })),
     );
+  }
+
+  /** Which live product of the business has each of `codes` (product_barcodes, kept by a trigger). */
+  async barcodeOwners(userId: string, codes: readonly string[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows = await dbOf(this.root)
+      .select({ code: productBarcodes.code, productId: productBarcodes.productId })
+      .from(productBarcodes)
+      .where(and(eq(productBarcodes.userId, userId), inArray(productBarcodes.code, [...codes])));
+    return new Map(rows.map((r) => [r.code, r.productId]));
+  }
+
+  /** The barcodes the live products among `ids` have now. */
+  async barcodesOf(userId: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await dbOf(this.root)
+      .select({ id: productsWh.id, barcodes: productsWh.barcodes })
+      .from(productsWh)
+      .where(and(liveRows(productsWh, userId), inArray(productsWh.id, [...ids])));
+    return new Map(rows.map((r) => [r.id, r.barcodes]));
+  }
+
+  async setBarcodes(userId: string, productId: string, barcodes: string[]): Promise<void> {
+    await dbOf(this.root)
+      .update(productsWh)
+      .set({ barcodes })
+      .where(and(liveRows(productsWh, userId), eq(productsWh.id, productId)));
   }
 
   async updateListings(userId: string, changes: ListingChange[]): Promise<void> {

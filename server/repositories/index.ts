@@ -8,6 +8,7 @@ import { StockRepository } from './stock.ts';
 import { BatchesRepository } from './batches.ts';
 import { LotsRepository } from './lots.ts';
 import { OtherRealizationsRepository } from './other-realizations.ts';
+import { CountsRepository } from './counts.ts';
 import { DisposalsRepository } from './disposals.ts';
 import { MarkdownsRepository } from './markdowns.ts';
 import { ReservesRepository } from './reserves.ts';
@@ -53,6 +54,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     lots: new LotsRepository(db),
     batches: new BatchesRepository(db),
     otherRealizations: new OtherRealizationsRepository(db),
+    counts: new CountsRepository(db),
     disposals: new DisposalsRepository(db),
     markdowns: new MarkdownsRepository(db),
     reserves: new ReservesRepository(db),

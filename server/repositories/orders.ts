@@ -81,7 +81,10 @@ export class OrdersRepository {
     } else {
       row = existing;
       // An older report (a page read before a later one, an overlap re-read) never moves an order back.
-      const newer = new Date(order.changedAt).getTime() >= existing.changedAt.getTime();
+      // Nor does a re-read from before a «Собрано» the marketplace accepted (docs/rules.md «Сборка заказов») move it
+      // back to packaging: the assembly handed it over without a marketplace time of its own.
+      const beforeAssembly = existing.assembledAt !== null && ['new', 'awaiting_packaging'].includes(order.stage);
+      const newer = new Date(order.changedAt).getTime() >= existing.changedAt.getTime() && !beforeAssembly;
       const changes = {
         status: order.status,
         stage: order.stage,

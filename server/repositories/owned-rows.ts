@@ -25,8 +25,9 @@ export const definedFields = <T extends object>(changes: T): Partial<T> =>
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * The product's name or one of its live listings' articles (offer_id) contains `text`. The query
- * must join products_wh; `productId` is the column that names the product in the row searched.
+ * The product's name or one of its live listings' articles (offer_id) contains `text`, or `text` is
+ * one of its barcodes exactly (a scan into the search box). The query must join products_wh;
+ * `productId` is the column that names the product in the row searched.
  */
 export function productMatches(productId: AnyPgColumn | SQL, text: string): SQL {
   const pattern = likePattern(text);
@@ -34,6 +35,9 @@ export function productMatches(productId: AnyPgColumn | SQL, text: string): SQL 
     sql`${productsWh.name} ilike ${pattern}`,
     sql`exists (select 1 from products_mp mp where mp.product_wh_id = ${productId}
       and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
+    // One probe of the (business, code) key; product_barcodes holds live products' codes only.
+    sql`exists (select 1 from product_barcodes pb where pb.user_id = ${productsWh.userId}
+      and pb.code = ${text} and pb.product_id = ${productId})`,
   )!;
 }
 

@@ -56,6 +56,7 @@ const productWhWire = object({
   confirmed: raw(sql`pg.confirmed`),
   market_ids: raw(sql`pg.market_ids`),
   shelf: text(sql`pg.shelf`),
+  barcodes: raw(sql`pg.barcodes`),
   created_at: iso(sql`pg.created_at`),
   updated_at: iso(sql`pg.updated_at`),
   version: number(sql`pg.version`),

@@ -8,6 +8,7 @@ import {
   markdowns,
   orderLines,
   otherRealizations,
+  productBarcodes,
   productsMp,
   productTotals,
   productsWh,
@@ -41,6 +42,15 @@ export interface ProductValues {
   marketIds?: string[];
   /** Where it lies in the warehouse; '' (none) unless given. */
   shelf?: string;
+  /** Its barcodes, unique within the business (product_barcodes); none unless given. */
+  barcodes?: string[];
+}
+
+/** A barcode and the live product of the business that has it. */
+export interface BarcodeOwner {
+  code: string;
+  productId: string;
+  name: string;
 }
 
 export interface ListingValues {
@@ -156,6 +166,20 @@ export class ProductsRepository {
       .from(productsWh)
       .where(and(live(userId), eq(productsWh.id, id)));
     return row;
+  }
+
+  /**
+   * Which live products of the business have any of `codes` (product_barcodes, kept by a trigger). Read under the
+   * business's lock by a write, it is the answer the trigger's unique key would give a moment later.
+   */
+  barcodeOwners(userId: string, codes: readonly string[]): Promise<BarcodeOwner[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return dbOf(this.root)
+      .select({ code: productBarcodes.code, productId: productBarcodes.productId, name: productsWh.name })
+      .from(productBarcodes)
+      .innerJoin(productsWh, eq(productsWh.id, productBarcodes.productId))
+      .where(and(eq(productBarcodes.userId, userId), inArray(productBarcodes.code, [...codes])))
+      .orderBy(asc(productBarcodes.code));
   }
 
   /** Live products among `ids`, locked until the transaction ends so grouping and deleting cannot race. */

@@ -45,6 +45,8 @@ export interface NewLot {
   batchId?: string | null;
   isReturn?: boolean;
   returnId?: string | null;
+  /** A stock count's surplus (server/stock/post-count.ts). */
+  countId?: string | null;
 }
 
 /** Lots and the stock ledger: the only code that changes a lot's remaining units. */

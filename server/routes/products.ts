@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, notFound, Problem, productMissing } from '../lib/problem.ts';
+import { barcodeTaken, conflict, notFound, Problem, productMissing } from '../lib/problem.ts';
 import { unique } from '../lib/unique.ts';
 import type { ProductWithFigures } from '../repositories/products.ts';
+import { MAX_BARCODES } from '../schemas/barcodes.ts';
 import { bearer, problems } from '../schemas/common.ts';
 import {
   deletedIdsSchema,
@@ -43,6 +44,26 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await repos.products.lockMany(userId, ids);
     if (rows.length !== ids.length) throw productMissing(ids.length !== 1);
     return rows;
+  }
+
+  /**
+   * No code of `items` may already be another live product's, nor be given to two of them (docs/rules.md
+   * «Штрихкоды»). Checked under the business's lock, which every write request holds, so no other write of the
+   * business runs in between; the trigger's unique key stays the backstop (server/plugins/app/problems.ts).
+   */
+  async function ensureBarcodesFree(userId: string, items: { id?: string; name: string; barcodes?: string[] }[]) {
+    const claimed = new Map<string, string>();
+    for (const item of items)
+      for (const code of item.barcodes ?? []) {
+        const first = claimed.get(code);
+        if (first !== undefined) throw barcodeTaken(code, first);
+        claimed.set(code, item.name);
+      }
+    const owners = await repos.products.barcodeOwners(userId, [...claimed.keys()]);
+    for (const item of items)
+      for (const owner of owners)
+        if (owner.productId !== item.id && item.barcodes?.includes(owner.code))
+          throw barcodeTaken(owner.code, owner.name);
   }
 
   app.get(
@@ -108,14 +129,16 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await ensureBarcodesFree(request.businessId!, request.body);
       const rows = await repos.products.createMany(
         request.businessId!,
-        request.body.map(({ id, name, description, images, shelf, confirmed, market_ids }) => ({
+        request.body.map(({ id, name, description, images, shelf, barcodes, confirmed, market_ids }) => ({
           id,
           name,
           description,
           images,
           shelf,
+          barcodes,
           confirmed,
           marketIds: market_ids,
         })),
@@ -134,21 +157,24 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: productIdParams,
         body: warehouseUpdateBody,
-        response: { 200: productSchema, ...problems(400, 401, 404, 413) },
+        response: { 200: productSchema, ...problems(400, 401, 404, 409, 413) },
       },
     },
     async (request) => {
       // A list row (or a product answer) sent whole: its product_wh carries the changes.
-      const { id, name, description, images, shelf, confirmed, market_ids } = request.body.product_wh ?? request.body;
+      const { id, name, description, images, shelf, barcodes, confirmed, market_ids } =
+        request.body.product_wh ?? request.body;
       const userId = request.businessId!;
       if (id !== undefined && id !== request.params.id)
         throw new Problem(400, 'id_mismatch', 'id в теле не совпадает с адресом');
-      await lockAll(userId, [request.params.id]);
+      const [current] = await lockAll(userId, [request.params.id]);
+      if (barcodes) await ensureBarcodesFree(userId, [{ id: current!.id, name: name ?? current!.name, barcodes }]);
       await repos.products.update(userId, request.params.id, {
         name,
         description,
         images,
         shelf,
+        barcodes,
         confirmed,
         marketIds: market_ids,
       });
@@ -208,6 +234,9 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const stores = unique([main, ...rows.filter((r) => r !== main)].flatMap((r) => r.marketIds));
       if (stores.length !== main.marketIds.length) await repos.products.update(userId, mainId, { marketIds: stores });
       await repos.products.mergeInto(userId, mainId, others);
+      // Their barcodes too, now that they are removed and their codes free (the main's first, at most 50).
+      const codes = unique([main, ...rows.filter((r) => r !== main)].flatMap((r) => r.barcodes)).slice(0, MAX_BARCODES);
+      if (codes.length !== main.barcodes.length) await repos.products.update(userId, mainId, { barcodes: codes });
       return answer(userId, mainId);
     },
   );
@@ -270,7 +299,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.businessId!;
-      const { id, name, description, images, shelf, confirmed, market_ids, products_mp } = request.body;
+      const { id, name, description, images, shelf, barcodes, confirmed, market_ids, products_mp } = request.body;
       const offers = products_mp.map((l) => ({
         id: l.id,
         name: l.name,
@@ -288,8 +317,9 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           'offer_taken',
           `Карточка с артикулом «${taken[0]!.offerId}» (${taken[0]!.marketplace}) уже привязана к другому товару`,
         );
+      await ensureBarcodesFree(userId, [{ id, name, barcodes }]);
       const [created] = await repos.products.createMany(userId, [
-        { id, name, description, images, shelf, confirmed, marketIds: market_ids },
+        { id, name, description, images, shelf, barcodes, confirmed, marketIds: market_ids },
       ]);
       await repos.products.createListings(userId, created!.id, offers);
       reply.code(201);

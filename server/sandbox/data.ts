@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { ean13CheckDigit } from '../../domain/ean13.ts';
 
 /** Deterministic catalog data: the same seed always gives the same offers, so tests can count on them. */
 
@@ -85,10 +86,13 @@ export function generateOffers(storeKey: string, count: number, prefix: string):
       sku: base * 2 + n,
       name,
       brand: pick(brands),
+      // A Russian-range EAN-13 with a correct check digit, as printed on real goods (the server refuses a wrong one).
       barcodes: [
-        `46${String(seedOf(`${storeKey}:${n}`))
-          .padStart(11, '0')
-          .slice(0, 11)}`,
+        ean13Of(
+          `46${String(seedOf(`${storeKey}:${n}`))
+            .padStart(10, '0')
+            .slice(0, 10)}`,
+        ),
       ],
       images: Array.from({ length: photoCount }, (_, i) => ((seedOf(storeKey) + n * 3 + i) % 997) + 1),
       archived: n % 97 === 0,
@@ -99,6 +103,8 @@ export function generateOffers(storeKey: string, count: number, prefix: string):
   }
   return offers;
 }
+
+const ean13Of = (first12: string) => first12 + ean13CheckDigit(first12);
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;

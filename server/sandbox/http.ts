@@ -17,6 +17,11 @@ export function send(res: ServerResponse, reply: SandboxResponse) {
     res.end();
     return;
   }
+  if (reply.body instanceof Uint8Array) {
+    res.writeHead(reply.status, { 'Content-Type': 'application/octet-stream', ...reply.headers });
+    res.end(reply.body);
+    return;
+  }
   res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
   res.end(JSON.stringify(reply.body));
 }

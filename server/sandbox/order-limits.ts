@@ -46,12 +46,13 @@ function ymHeaders(state: SandboxState, key: string): Record<string, string> {
 }
 
 /**
- * Counts a YM order request against its resource (`resource` 283 per cabinet, 27 per campaign):
+ * Counts a YM order request against its resource (`resource` 283 per cabinet, 27 per campaign; the assembly
+ * calls' 28 getOrder, 206 boxes, 30 status, 119 labels per campaign, 10,000 an hour each too):
  * `refused` is the 420 to answer once the hour's quota is spent, `headers` what a served answer carries.
  */
 export function ymOrderLimit(
   state: SandboxState,
-  resource: 27 | 283,
+  resource: 27 | 28 | 283 | 206 | 30 | 119,
   owner: number,
 ): { refused?: SandboxResponse; headers: Record<string, string> } {
   const key = `YM:${resource}:${owner}`;

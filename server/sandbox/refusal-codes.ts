@@ -15,6 +15,13 @@ export const ozonRefusalCodes = {
   notFoundRpc: 5,
   permissionDenied: 7,
   resourceExhausted: 8,
+  failedPrecondition: 9,
+  // /v4/posting/fbs/ship and /v2/posting/fbs/package-label (ozon-assembly.ts): told by their message, code 3 or 9.
+  postingAlreadyShipped: 'POSTING_ALREADY_SHIPPED',
+  postingCancelled: 'POSTING_CANCELLED',
+  invalidPostingStatus: 'INVALID_POSTING_STATUS',
+  productsMismatch: 'INVALID_PRODUCTS',
+  labelsNotReady: "The next postings aren't ready",
 } as const;
 
 /**
@@ -29,6 +36,9 @@ export const wildberriesRefusalCodes = {
   unauthorized: 'unauthorized',
   tooManyRequests: 'too many requests',
   badRequest: 'Bad Request',
+  // Supplies and stickers (wildberries-assembly.ts), the spec's example codes.
+  failedToAddSupplyOrder: 'FailedToAddSupplyOrder',
+  supplyHasZeroOrders: 'SupplyHasZeroOrders',
 } as const;
 
 /** Yandex Market: ApiErrorCodeType. */
@@ -40,6 +50,12 @@ export const yandexMarketRefusalCodes = {
   invalidShopSku: 'INVALID_SHOP_SKU',
   duplicateOffer: 'DUPLICATE_OFFER',
   offerNotFound: 'OFFER_NOT_FOUND',
+  // Boxes, status and labels of an order (yandex-market-assembly.ts).
+  notFound: 'NOT_FOUND',
+  itemNotFound: 'ITEM_NOT_FOUND',
+  statusNotAllowed: 'STATUS_NOT_ALLOWED',
+  orderModificationNotAllowed: 'ORDER_MODIFICATION_NOT_ALLOWED',
+  invalidOrderStatus: 'INVALID_ORDER_STATUS',
 } as const;
 
 export const sandboxRefusalCodes: Record<SandboxMarketplace, ReadonlyArray<string | number>> = {

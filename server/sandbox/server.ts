@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Sandbox, SandboxControl, SandboxOptions, SandboxRequestLog } from './api.ts';
 import { handleControl, type ControlContext } from './control.ts';
+import { SandboxAssemblyBook } from './assembly-book.ts';
 import { generateOffers, generateReturns, tinyPng, type SandboxOffer, type SandboxReturn } from './data.ts';
 import { readBody, send } from './http.ts';
 import { SandboxOrderBook, type SandboxOrderRequest } from './order-book.ts';
 import { defaultOrderLimits } from './order-limits.ts';
 import { ozonSandbox } from './ozon.ts';
+import { ozonAssemblySandbox } from './ozon-assembly.ts';
 import { ozonPostingSandbox } from './ozon-postings.ts';
 import { ozonReturnSandbox } from './ozon-returns.ts';
 import { ozonStockSandbox } from './ozon-stocks.ts';
@@ -23,10 +25,12 @@ import type {
   SandboxStore,
 } from './types.ts';
 import { wildberriesSandbox } from './wildberries.ts';
+import { wildberriesAssemblySandbox } from './wildberries-assembly.ts';
 import { wildberriesOrderSandbox } from './wildberries-orders.ts';
 import { wildberriesReturnSandbox } from './wildberries-returns.ts';
 import { wildberriesStockSandbox } from './wildberries-stocks.ts';
 import { campaignIdOf, yandexMarketSandbox } from './yandex-market.ts';
+import { yandexMarketAssemblySandbox } from './yandex-market-assembly.ts';
 import { yandexMarketCampaignOrderSandbox } from './yandex-market-campaign-orders.ts';
 import { yandexMarketOrderSandbox } from './yandex-market-orders.ts';
 import { yandexMarketReturnSandbox } from './yandex-market-returns.ts';
@@ -59,6 +63,9 @@ const modules: SandboxMarketplaceModule[] = [
   ozonStockSandbox,
   wildberriesStockSandbox,
   yandexMarketStockSandbox,
+  ozonAssemblySandbox,
+  wildberriesAssemblySandbox,
+  yandexMarketAssemblySandbox,
 ];
 
 export const defaultSandboxStores: SandboxStore[] = [
@@ -115,6 +122,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     postingReturns: (marketplace, storeId) => postingReturns.of(marketplace, storeId),
     postings: (marketplace, storeId, offers) => orders.postings(marketplace, storeId, offers),
+    movePosting: (marketplace, postingNumber, status) => orders.setStatus(marketplace, postingNumber, status),
+    assembly: new SandboxAssemblyBook(),
   };
 
   /** The id its postings carry: OZON Client-Id, WB marketId, YM campaign id. */
@@ -230,7 +239,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             headers: req.headers,
             body,
           };
-          reply ??= route.handle(request, state, match);
+          reply ??= await route.handle(request, state, match);
         }
         if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
         requests.push({

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { seedOf, type SandboxOffer, type SandboxReturn } from './data.ts';
+import type { SandboxAssemblyBook } from './assembly-book.ts';
 import type { SandboxOrderLimits } from './order-limits.ts';
 import type { SandboxPosting } from './postings.ts';
 import type { SandboxStocks } from './stocks.ts';
@@ -26,6 +27,7 @@ export interface SandboxRequest {
 
 export interface SandboxResponse {
   status: number;
+  /** JSON, or the bytes of a file (a label's PDF) sent as they are under `headers`' Content-Type. */
   body: unknown;
   headers?: Record<string, string>;
 }
@@ -53,12 +55,20 @@ export interface SandboxState {
   readonly stocks: SandboxStocks;
   /** The order calls' limits (order-limits.ts). */
   readonly orderLimits: Required<SandboxOrderLimits>;
+  /**
+   * Moves a store's order the way the marketplace's own calls do (assembly: OZON ship, WB supplies, YM status), so
+   * every listing sees the new status (order-book.ts setStatus). Throws RangeError for an unknown posting or status.
+   */
+  movePosting(marketplace: SandboxMarketplace, postingNumber: string, status: string): SandboxPosting;
+  /** What the assembly calls keep besides statuses: WB supplies, YM box layouts (assembly-book.ts). */
+  readonly assembly: SandboxAssemblyBook;
 }
 
 export interface SandboxRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   pattern: RegExp;
-  handle(req: SandboxRequest, state: SandboxState, match: RegExpMatchArray): SandboxResponse;
+  /** Labels are drawn asynchronously (pdf-lib), so a handler may answer with a promise. */
+  handle(req: SandboxRequest, state: SandboxState, match: RegExpMatchArray): SandboxResponse | Promise<SandboxResponse>;
 }
 
 export interface SandboxMarketplaceModule {

@@ -72,7 +72,7 @@ const ddMmYyyyTime = (ms: number) => {
 };
 const ddMmYyyy = (ms: number) => ddMmYyyyTime(ms).slice(0, 10);
 
-function campaignOrder(p: SandboxPosting): CampaignOrder {
+export function campaignOrder(p: SandboxPosting): CampaignOrder {
   const [status, substatus] = p.status.split('/') as [string, string];
   const at = p.createdAt.getTime();
   const total = p.items.reduce((n, i) => n + i.price * i.quantity, 0);

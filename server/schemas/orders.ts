@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderLineBooks, orderStages, type orderLines, type orders } from '../db/schema/orders.ts';
+import { assemblyStateOf, assemblyStates } from './order-assembly.ts';
 
 /*
  * Marketplace orders as the intake keeps them (docs/rules.md «Заказы маркетплейсов»): the rows sync mirrors into the
@@ -30,6 +31,18 @@ export const orderSchema = z
       .describe('Отменён после передачи: позиции остаются проданными, возврат придёт через «Возвраты»'),
     before_intake: z.boolean().describe('Передан до того, как магазин начал принимать заказы: учёт его не трогает'),
     problem: z.string().nullable().describe('Что не так с заказом, по-русски; null — всё в порядке'),
+    assembled_at: z.string().nullable().describe('Когда маркетплейс принял «Собрано»; null — ещё не принял'),
+    assembly_error: z
+      .string()
+      .nullable()
+      .describe('Почему маркетплейс отказал в «Собрано», по-русски; null — отказа не было'),
+    assembly_state: z
+      .enum(assemblyStates)
+      .nullable()
+      .describe(
+        'null — «Собрано» не нажимали; pending — передаётся маркетплейсу; done — принято; refused — отказ (assembly_error)',
+      ),
+    label_ready: z.boolean().describe('Этикетка маркетплейса получена: GET /orders/{id}/label/ отдаёт PDF'),
     version: z.number().int(),
     updated_at: z.string(),
   })
@@ -73,6 +86,10 @@ export const orderToWire = (row: typeof orders.$inferSelect): z.infer<typeof ord
   cancelled_after_handover: row.cancelledAfterHandover,
   before_intake: row.beforeIntake,
   problem: row.problem,
+  assembled_at: iso(row.assembledAt),
+  assembly_error: row.assemblyError,
+  assembly_state: assemblyStateOf(row.assembly),
+  label_ready: row.labelKey !== null,
   version: row.version,
   updated_at: row.updatedAt.toISOString(),
 });

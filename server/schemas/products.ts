@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listDeleteBody, serverOwned } from './common.ts';
 import { authorshipFields, authorshipKeys, authorshipOf } from './authorship.ts';
+import { barcodesField, barcodesWire } from './barcodes.ts';
 import type { ProductMpRow, ProductWhRow, ProductWithFigures } from '../repositories/products.ts';
 
 const name = z.string().trim().min(1).max(500);
@@ -53,7 +54,7 @@ export const listQuery = z.object({
     .max(200)
     .regex(/^[^\0]*$/, 'недопустимый символ')
     .default('')
-    .describe('Подстрока названия товара или артикула (offer_id) без учёта регистра'),
+    .describe('Подстрока названия товара или артикула (offer_id) без учёта регистра, или штрихкод товара целиком'),
   order_by: z
     .enum(productOrderKeys)
     .default('name')
@@ -68,6 +69,7 @@ const productFields = {
   description: description.default(''),
   images: images.default([]),
   shelf: shelf.optional(),
+  barcodes: barcodesField.optional(),
   count: stockCount.optional(),
   confirmed: confirmed.default(true),
 };
@@ -101,6 +103,7 @@ const productWhChanges = {
   description: description.optional(),
   images: images.optional(),
   shelf: shelf.optional(),
+  barcodes: barcodesField.optional(),
   confirmed: confirmed.optional(),
   ...serverOwned(
     productWhOwned,
@@ -123,7 +126,7 @@ export const warehouseUpdateBody = z
     ),
   })
   .describe(
-    'Поля товара, которые меняются: name, description, images, shelf, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
+    'Поля товара, которые меняются: name, description, images, shelf, barcodes, confirmed, market_ids. Товар можно прислать таким, каким его вернул API (product_wh или строка списка): поля, которые задаёт сервер, игнорируются; незнакомое поле — 400.',
   )
   .meta({ id: 'ProductWhUpdate' });
 
@@ -156,7 +159,7 @@ export const groupBody = z
   .min(1)
   .max(500)
   .describe(
-    'ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история и магазины (market_ids) переходят к главному, сами они удаляются',
+    'ID остальных выбранных складских товаров: их карточки маркетплейсов, партии, история, магазины (market_ids) и штрихкоды (до 50) переходят к главному, сами они удаляются',
   );
 
 export const ungroupBody = z
@@ -204,6 +207,7 @@ const productWhRowFields = {
   confirmed: z.boolean(),
   market_ids: z.array(z.string()).describe('market_id магазинов, в которых продаётся товар, как их передал клиент'),
   shelf: z.string().describe('Место на складе («А-03-2»); пустая строка — не указано'),
+  barcodes: barcodesWire,
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),
@@ -277,6 +281,7 @@ export function productWhRowToWire(row: ProductWhRow): Omit<ProductWhWire, keyof
     confirmed: row.confirmed,
     market_ids: row.marketIds,
     shelf: row.shelf,
+    barcodes: row.barcodes,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

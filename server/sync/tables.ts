@@ -1,5 +1,7 @@
 import {
   batches,
+  countLines,
+  counts,
   disposals,
   lots,
   markdowns,
@@ -30,6 +32,7 @@ import {
   realizationToWire,
   reserveToWire,
 } from '../schemas/stock-rows.ts';
+import { countLineToWire, countToWire } from '../schemas/counts.ts';
 import { defineMirroredTable, type MirroredTable } from './registry.ts';
 
 /** Every table the sync pull serves. A feature that mirrors a table adds it here. */
@@ -51,6 +54,8 @@ export const mirroredTables: MirroredTable[] = [
   defineMirroredTable('returns', returns, returnToWire),
   defineMirroredTable('orders', orders, orderToWire),
   defineMirroredTable('order_lines', orderLines, orderLineToWire),
+  defineMirroredTable('counts', counts, countToWire),
+  defineMirroredTable('count_lines', countLines, countLineToWire),
 ];
 
 /** Their names, as pull and digest take and answer them. */

@@ -48,7 +48,7 @@ describe('the Content Security Policy', () => {
       const policy = await policyOf(strict, url);
       expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
       expect(policy['connect-src']).toEqual(["'self'", 'ws:', 'wss:']);
-      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     }
   });
 
@@ -56,7 +56,7 @@ describe('the Content Security Policy', () => {
     const policy = await policyOf(strict, '/sw.js');
     expect(policy['connect-src']).toEqual(["'self'", 'https:']);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   it('adds the demo sandbox origin for pictures only when CSP_EXTRA_IMAGE_ORIGINS names it', async () => {

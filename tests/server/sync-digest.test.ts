@@ -92,6 +92,8 @@ describe('GET /api/v1/sync/digest', () => {
     expect(Object.keys(d.tables).sort()).toEqual(
       [
         'batches',
+        'count_lines',
+        'counts',
         'disposals',
         'lots',
         'markdowns',

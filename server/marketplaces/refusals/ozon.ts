@@ -89,6 +89,18 @@ export const ozonRefusals: RefusalTable = {
     'Ключ разрешён только с определённых адресов — снимите это ограничение в кабинете OZON.',
   'You have reached request rate limit per second': rateLimit,
   'You have reached request rate limit per minute': rateLimit,
+  // Assembly: /v4/posting/fbs/ship and /v2/posting/fbs/package-label (assembly, ozon-assembly.ts)
+  '9': 'OZON не может выполнить действие с отправлением в его нынешнем статусе — проверьте статус в кабинете OZON.',
+  POSTING_ALREADY_SHIPPED: 'OZON уже считает отправление собранным — повторно собирать его не нужно.',
+  POSTING_CANCELLED: 'Отправление отменено на OZON — собирать и отгружать его не нужно, верните товар на полку.',
+  INVALID_POSTING_STATUS:
+    'Отправление не ждёт сборки: OZON ещё не передал его продавцу или уже передал дальше — проверьте статус ' +
+    'в кабинете OZON.',
+  INVALID_PRODUCTS:
+    'Состав сборки не совпадает с отправлением на OZON: другие товары или количество — загрузите заказы заново ' +
+    'и соберите ещё раз.',
+  "The next postings aren't ready":
+    'Этикетка OZON ещё не готова: отправление не собрано или собрано меньше минуты назад — повторите через минуту.',
   PERIOD_IS_TOO_LONG: 'OZON отдаёт данные не больше чем за год — выберите период короче.',
   MAX_OFFSET_EXCEEDED: 'OZON отдаёт не больше 20 000 записей за раз — выберите период короче.',
 };

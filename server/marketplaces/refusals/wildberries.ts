@@ -34,6 +34,12 @@ export const wildberriesRefusals: RefusalTable = {
   WarehouseNameInvalid: 'Wildberries не принял название склада — проверьте склад в кабинете Wildberries.',
 
   // The marketplace API's 400, 403, 404
+  // Assembly: supplies (wildberries-assembly.ts)
+  FailedToAddSupplyOrder:
+    'Wildberries не добавил сборочное задание в поставку: задание отменено, уже в доставке или поставка закрыта — ' +
+    'проверьте задание в кабинете Wildberries.',
+  SupplyHasZeroOrders:
+    'В поставке Wildberries не осталось сборочных заданий (их отменили) — передавать в доставку нечего.',
   IncorrectRequestBody: ourRequest,
   IncorrectRequest: ourRequest,
   IncorrectParameter: ourRequest,

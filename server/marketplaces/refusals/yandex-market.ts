@@ -33,6 +33,18 @@ export const yandexMarketRefusals: RefusalTable = {
   PROBLEMS_IN_OTHER_OFFERS: 'Маркет отклонил запрос из-за других товаров в нём — они отмечены отдельно.',
 
   // Any method
+  // Assembly: boxes, status and labels of an order (yandex-market-assembly.ts)
+  STATUS_NOT_ALLOWED:
+    'Яндекс Маркет не разрешает перевести заказ в этот статус: заказ отменён, уже готов к отгрузке или передан ' +
+    'дальше — проверьте статус заказа в кабинете Маркета.',
+  SUBSTATUS_NOT_ALLOWED:
+    'Яндекс Маркет не разрешает перевести заказ в этот этап — проверьте статус заказа в кабинете Маркета.',
+  ORDER_MODIFICATION_NOT_ALLOWED:
+    'Заказ Яндекс Маркета уже нельзя менять: он готов к отгрузке, передан дальше или отменён — проверьте его ' +
+    'в кабинете Маркета.',
+  INVALID_ORDER_STATUS:
+    'Ярлыки Яндекс Маркета ещё не готовы: заказ не разложен по коробкам или отменён — соберите заказ и повторите.',
+  ITEM_NOT_FOUND: 'В заказе Яндекс Маркета нет такого товара — загрузите заказы заново и соберите ещё раз.',
   BAD_REQUEST: ourRequest,
   CONSTRAINT_VIOLATION: ourRequest,
   UNKNOWN_PARAMETER: ourRequest,

@@ -55,6 +55,7 @@ const fieldNames: Record<string, string> = {
   offer_id: 'Артикул на маркетплейсе',
   images: 'Изображения',
   shelf: 'Место на складе',
+  barcodes: 'Штрихкоды',
   primary_image: 'Главное изображение',
   primary_images: 'Главные изображения',
   file: 'Файл',
@@ -72,6 +73,12 @@ const fieldNames: Record<string, string> = {
   stock_value: 'Сумма остатка',
   lot_id: 'Партия',
   inventory_id: 'Партия',
+
+  // Stock counts
+  scope: 'Что считаем',
+  product_ids: 'Товары',
+  count_id: 'Инвентаризация',
+  quantity: 'Посчитано',
   inventory_ids: 'Партии документа',
   inventories: 'Партии',
   batch: 'Документ',

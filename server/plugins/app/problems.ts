@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { Problem, problemBody, type ProblemFieldError } from '../../lib/problem.ts';
+import {
+  BARCODE_KEY,
+  barcodeOfViolation,
+  barcodeTaken,
+  Problem,
+  problemBody,
+  type ProblemFieldError,
+} from '../../lib/problem.ts';
 import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { fieldLabel } from './field-names.ts';
 import { marketMessages } from '../../../domain/market-rules.ts';
@@ -95,6 +102,8 @@ export function toProblem(err: FastifyError): Problem {
   const pgError = pgErrorOf(err);
   if (pgError?.code === '23505') {
     // Two requests racing past a route's own check meet at the unique index: give the loser the same code.
+    // A barcode the route's own check missed: the trigger's key names the code in its detail.
+    if (pgError.constraint === BARCODE_KEY) return barcodeTaken(barcodeOfViolation(pgError.detail));
     const known = uniqueConflicts[pgError.constraint ?? ''];
     return known
       ? new Problem(409, known.code, known.detail)

@@ -21,7 +21,9 @@ export default fp(async (app) => {
   const extra = app.config.extraImageOrigins;
   const directives: Directives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // 'wasm-unsafe-eval' lets the page compile WebAssembly (the camera's barcode decoder, zxing-wasm, served by the
+    // app itself); it allows no JavaScript eval.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...extra],
     connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -91,6 +91,11 @@ export interface Rows {
   invitationId: string;
   memberId: string;
   jobId: string;
+  /** A draft stock count of everything, with one line. */
+  countId: string;
+  countLineId: string;
+  /** A stock count of the grouped product alone (no stock): posting it moves nothing. */
+  countToPostId: string;
 }
 
 export async function createRows(app: FastifyInstance, a: Business): Promise<Rows> {
@@ -115,6 +120,9 @@ export async function createRows(app: FastifyInstance, a: Business): Promise<Row
     200,
   );
   const job = await post('stock-push/start/', {}, 202);
+  const count = await post('counts/', { id: newId(), scope: 'all' });
+  const countLine = await post('count_lines/', { id: newId(), count_id: count.id, product_id: productId, quantity: 1 });
+  const countToPost = await post('counts/', { id: newId(), scope: 'selection', product_ids: [groupedId] });
   // Without its key again: no call of the test waits for a marketplace (jobs do not run here).
   await ok(call(app, owner, 'PATCH', `/api/v1/markets/${marketId}/`, { access_token: '' }), 200, 'store key');
   return {
@@ -133,6 +141,9 @@ export async function createRows(app: FastifyInstance, a: Business): Promise<Row
     invitationId: (await post('team/invitations/', { role: 'manager' })).id,
     memberId: a.spare.id,
     jobId: job.job_id,
+    countId: count.id,
+    countLineId: countLine.id,
+    countToPostId: countToPost.id,
   };
 }
 
@@ -257,6 +268,20 @@ export const operationCalls: Record<string, OperationCall> = {
   },
   'GET /api/v1/orders/intake/': {},
   'POST /api/v1/orders/intake/run/': { body: (r) => ({ store_id: r.storeId }) },
+  // No order of A's exists here (the intake needs a marketplace): every allowed role gets 404, no role 403.
+  'POST /api/v1/orders/{id}/assemble/': { params: () => [newId()], body: empty },
+  'GET /api/v1/orders/{id}/label/': { params: () => [newId()] },
+  'GET /api/v1/counts/': {},
+  'GET /api/v1/counts/{id}/': { params: (r) => [r.countId] },
+  'POST /api/v1/counts/': { body: () => ({ id: newId(), scope: 'all' }), succeeds: 201 },
+  'PATCH /api/v1/counts/{id}/': { params: (r) => [r.countId], body: () => ({ name: 'Склад' }) },
+  'POST /api/v1/count_lines/': {
+    body: (r) => ({ id: newId(), count_id: r.countId, product_id: r.productId, quantity: 2 }),
+    succeeds: 201,
+  },
+  'PATCH /api/v1/count_lines/{id}/': { params: (r) => [r.countLineId], body: () => ({ quantity: 3 }) },
+  // The first allowed member posts it; the others get 409 count_posted, never 403.
+  'POST /api/v1/counts/{id}/post/': { params: (r) => [r.countToPostId], body: empty },
 
   // The deletes: each removes a row the calls above aim at.
   'DELETE /api/v1/team/invitations/{id}/': { params: (r) => [r.invitationId] },
@@ -267,6 +292,8 @@ export const operationCalls: Record<string, OperationCall> = {
   'DELETE /api/v1/reserve/{id}/delete/': { params: (r) => [r.reserveId] },
   'DELETE /api/v1/realization/{id}/delete/': { params: (r) => [r.realizationId] },
   'DELETE /api/v1/inventory/': { body: (r) => [r.lotId] },
+  'DELETE /api/v1/count_lines/{id}/': { params: (r) => [r.countLineId] },
+  'DELETE /api/v1/counts/{id}/': { params: (r) => [r.countId] },
   'DELETE /api/v1/markets/{market_id}/': { params: (r) => [r.marketId] },
   'DELETE /api/v1/products/warehouse/delete/': { body: (r) => [r.productId] },
 };
