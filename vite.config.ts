@@ -11,7 +11,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // keeps one origin, as in production where the server serves dist/ itself.
 const apiServer = 'http://localhost:8080';
 
-const compressible = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
+const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
 
 /**
  * Writes a .br and a .gz beside every text file of the build, once, at the strongest settings:
@@ -71,7 +71,8 @@ export default defineConfig({
       // Registered by src/app/pwa.ts through workbox-window, which asks before updating.
       injectRegister: false,
       registerType: 'prompt',
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      // wasm: the camera's barcode decoder (zxing-wasm, src/scan/camera-decoder.ts), so scanning works offline.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,wasm}'] },
       manifest: {
         name: 'Остаток — склад и маркетплейсы',
         short_name: 'Остаток',

@@ -22,6 +22,9 @@ import { Route as AppShippingDeliveryRouteImport } from './routes/_app/shipping-
 import { Route as AppStockPushRouteImport } from './routes/_app/stock-push'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppUserRouteImport } from './routes/_app/user'
+import { Route as AppCountsIndexRouteImport } from './routes/_app/counts/index'
+import { Route as AppCountsCountIdRouteImport } from './routes/_app/counts/$countId'
+import { Route as AppCountsNewRouteImport } from './routes/_app/counts/new'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryAddRouteImport } from './routes/_app/inventory/add'
 import { Route as AppMarketMarketIdRouteImport } from './routes/_app/market/$marketId'
@@ -32,6 +35,7 @@ import { Route as AppOtherRealizationsAddRouteImport } from './routes/_app/other
 import { Route as AppInventoryBatchesIndexRouteImport } from './routes/_app/inventory/batches/index'
 import { Route as AppInventoryBatchesBatchIdRouteImport } from './routes/_app/inventory/batches/$batchId'
 import { Route as AppInventoryEditBatchIdRouteImport } from './routes/_app/inventory/edit/$batchId'
+import { Route as AppOrdersOrderIdAssembleRouteImport } from './routes/_app/orders/$orderId.assemble'
 import { Route as AppOtherRealizationsEditBatchIdRouteImport } from './routes/_app/other-realizations/edit/$batchId'
 import { Route as AppProductProductIdIndexRouteImport } from './routes/_app/product/$productId/index'
 import { Route as AppProductProductIdDisposalDisposalIdRouteImport } from './routes/_app/product/$productId/disposal/$disposalId'
@@ -103,6 +107,21 @@ const AppUserRoute = AppUserRouteImport.update({
   path: '/user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCountsIndexRoute = AppCountsIndexRouteImport.update({
+  id: '/counts/',
+  path: '/counts/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCountsCountIdRoute = AppCountsCountIdRouteImport.update({
+  id: '/counts/$countId',
+  path: '/counts/$countId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCountsNewRoute = AppCountsNewRouteImport.update({
+  id: '/counts/new',
+  path: '/counts/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInventoryIndexRoute = AppInventoryIndexRouteImport.update({
   id: '/inventory/',
   path: '/inventory/',
@@ -155,6 +174,12 @@ const AppInventoryEditBatchIdRoute = AppInventoryEditBatchIdRouteImport.update({
   path: '/inventory/edit/$batchId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrdersOrderIdAssembleRoute =
+  AppOrdersOrderIdAssembleRouteImport.update({
+    id: '/orders/$orderId/assemble',
+    path: '/orders/$orderId/assemble',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppOtherRealizationsEditBatchIdRoute =
   AppOtherRealizationsEditBatchIdRouteImport.update({
     id: '/other-realizations/edit/$batchId',
@@ -204,15 +229,19 @@ export interface FileRoutesByFullPath {
   '/stock-push': typeof AppStockPushRoute
   '/team': typeof AppTeamRoute
   '/user': typeof AppUserRoute
+  '/counts/$countId': typeof AppCountsCountIdRoute
+  '/counts/new': typeof AppCountsNewRoute
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
   '/new/product': typeof AppNewProductRoute
   '/orders/pick-list': typeof AppOrdersPickListRoute
   '/other-realizations/add': typeof AppOtherRealizationsAddRoute
+  '/counts/': typeof AppCountsIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/orders/': typeof AppOrdersIndexRoute
   '/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
+  '/orders/$orderId/assemble': typeof AppOrdersOrderIdAssembleRoute
   '/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
   '/inventory/batches/': typeof AppInventoryBatchesIndexRoute
   '/product/$productId/': typeof AppProductProductIdIndexRoute
@@ -234,15 +263,19 @@ export interface FileRoutesByTo {
   '/team': typeof AppTeamRoute
   '/user': typeof AppUserRoute
   '/': typeof AppIndexRoute
+  '/counts/$countId': typeof AppCountsCountIdRoute
+  '/counts/new': typeof AppCountsNewRoute
   '/inventory/add': typeof AppInventoryAddRoute
   '/market/$marketId': typeof AppMarketMarketIdRoute
   '/new/product': typeof AppNewProductRoute
   '/orders/pick-list': typeof AppOrdersPickListRoute
   '/other-realizations/add': typeof AppOtherRealizationsAddRoute
+  '/counts': typeof AppCountsIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/orders': typeof AppOrdersIndexRoute
   '/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
+  '/orders/$orderId/assemble': typeof AppOrdersOrderIdAssembleRoute
   '/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
   '/inventory/batches': typeof AppInventoryBatchesIndexRoute
   '/product/$productId': typeof AppProductProductIdIndexRoute
@@ -266,15 +299,19 @@ export interface FileRoutesById {
   '/_app/team': typeof AppTeamRoute
   '/_app/user': typeof AppUserRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/counts/$countId': typeof AppCountsCountIdRoute
+  '/_app/counts/new': typeof AppCountsNewRoute
   '/_app/inventory/add': typeof AppInventoryAddRoute
   '/_app/market/$marketId': typeof AppMarketMarketIdRoute
   '/_app/new/product': typeof AppNewProductRoute
   '/_app/orders/pick-list': typeof AppOrdersPickListRoute
   '/_app/other-realizations/add': typeof AppOtherRealizationsAddRoute
+  '/_app/counts/': typeof AppCountsIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/orders/': typeof AppOrdersIndexRoute
   '/_app/inventory/batches/$batchId': typeof AppInventoryBatchesBatchIdRoute
   '/_app/inventory/edit/$batchId': typeof AppInventoryEditBatchIdRoute
+  '/_app/orders/$orderId/assemble': typeof AppOrdersOrderIdAssembleRoute
   '/_app/other-realizations/edit/$batchId': typeof AppOtherRealizationsEditBatchIdRoute
   '/_app/inventory/batches/': typeof AppInventoryBatchesIndexRoute
   '/_app/product/$productId/': typeof AppProductProductIdIndexRoute
@@ -298,15 +335,19 @@ export interface FileRouteTypes {
     | '/stock-push'
     | '/team'
     | '/user'
+    | '/counts/$countId'
+    | '/counts/new'
     | '/inventory/add'
     | '/market/$marketId'
     | '/new/product'
     | '/orders/pick-list'
     | '/other-realizations/add'
+    | '/counts/'
     | '/inventory/'
     | '/orders/'
     | '/inventory/batches/$batchId'
     | '/inventory/edit/$batchId'
+    | '/orders/$orderId/assemble'
     | '/other-realizations/edit/$batchId'
     | '/inventory/batches/'
     | '/product/$productId/'
@@ -328,15 +369,19 @@ export interface FileRouteTypes {
     | '/team'
     | '/user'
     | '/'
+    | '/counts/$countId'
+    | '/counts/new'
     | '/inventory/add'
     | '/market/$marketId'
     | '/new/product'
     | '/orders/pick-list'
     | '/other-realizations/add'
+    | '/counts'
     | '/inventory'
     | '/orders'
     | '/inventory/batches/$batchId'
     | '/inventory/edit/$batchId'
+    | '/orders/$orderId/assemble'
     | '/other-realizations/edit/$batchId'
     | '/inventory/batches'
     | '/product/$productId'
@@ -359,15 +404,19 @@ export interface FileRouteTypes {
     | '/_app/team'
     | '/_app/user'
     | '/_app/'
+    | '/_app/counts/$countId'
+    | '/_app/counts/new'
     | '/_app/inventory/add'
     | '/_app/market/$marketId'
     | '/_app/new/product'
     | '/_app/orders/pick-list'
     | '/_app/other-realizations/add'
+    | '/_app/counts/'
     | '/_app/inventory/'
     | '/_app/orders/'
     | '/_app/inventory/batches/$batchId'
     | '/_app/inventory/edit/$batchId'
+    | '/_app/orders/$orderId/assemble'
     | '/_app/other-realizations/edit/$batchId'
     | '/_app/inventory/batches/'
     | '/_app/product/$productId/'
@@ -476,6 +525,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/counts/': {
+      id: '/_app/counts/'
+      path: '/counts'
+      fullPath: '/counts/'
+      preLoaderRoute: typeof AppCountsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counts/$countId': {
+      id: '/_app/counts/$countId'
+      path: '/counts/$countId'
+      fullPath: '/counts/$countId'
+      preLoaderRoute: typeof AppCountsCountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/counts/new': {
+      id: '/_app/counts/new'
+      path: '/counts/new'
+      fullPath: '/counts/new'
+      preLoaderRoute: typeof AppCountsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/inventory/': {
       id: '/_app/inventory/'
       path: '/inventory'
@@ -546,6 +616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryEditBatchIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orders/$orderId/assemble': {
+      id: '/_app/orders/$orderId/assemble'
+      path: '/orders/$orderId/assemble'
+      fullPath: '/orders/$orderId/assemble'
+      preLoaderRoute: typeof AppOrdersOrderIdAssembleRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/other-realizations/edit/$batchId': {
       id: '/_app/other-realizations/edit/$batchId'
       path: '/other-realizations/edit/$batchId'
@@ -602,15 +679,19 @@ interface AppRouteChildren {
   AppTeamRoute: typeof AppTeamRoute
   AppUserRoute: typeof AppUserRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCountsCountIdRoute: typeof AppCountsCountIdRoute
+  AppCountsNewRoute: typeof AppCountsNewRoute
   AppInventoryAddRoute: typeof AppInventoryAddRoute
   AppMarketMarketIdRoute: typeof AppMarketMarketIdRoute
   AppNewProductRoute: typeof AppNewProductRoute
   AppOrdersPickListRoute: typeof AppOrdersPickListRoute
   AppOtherRealizationsAddRoute: typeof AppOtherRealizationsAddRoute
+  AppCountsIndexRoute: typeof AppCountsIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppOrdersIndexRoute: typeof AppOrdersIndexRoute
   AppInventoryBatchesBatchIdRoute: typeof AppInventoryBatchesBatchIdRoute
   AppInventoryEditBatchIdRoute: typeof AppInventoryEditBatchIdRoute
+  AppOrdersOrderIdAssembleRoute: typeof AppOrdersOrderIdAssembleRoute
   AppOtherRealizationsEditBatchIdRoute: typeof AppOtherRealizationsEditBatchIdRoute
   AppInventoryBatchesIndexRoute: typeof AppInventoryBatchesIndexRoute
   AppProductProductIdIndexRoute: typeof AppProductProductIdIndexRoute
@@ -631,15 +712,19 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamRoute: AppTeamRoute,
   AppUserRoute: AppUserRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCountsCountIdRoute: AppCountsCountIdRoute,
+  AppCountsNewRoute: AppCountsNewRoute,
   AppInventoryAddRoute: AppInventoryAddRoute,
   AppMarketMarketIdRoute: AppMarketMarketIdRoute,
   AppNewProductRoute: AppNewProductRoute,
   AppOrdersPickListRoute: AppOrdersPickListRoute,
   AppOtherRealizationsAddRoute: AppOtherRealizationsAddRoute,
+  AppCountsIndexRoute: AppCountsIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppOrdersIndexRoute: AppOrdersIndexRoute,
   AppInventoryBatchesBatchIdRoute: AppInventoryBatchesBatchIdRoute,
   AppInventoryEditBatchIdRoute: AppInventoryEditBatchIdRoute,
+  AppOrdersOrderIdAssembleRoute: AppOrdersOrderIdAssembleRoute,
   AppOtherRealizationsEditBatchIdRoute: AppOtherRealizationsEditBatchIdRoute,
   AppInventoryBatchesIndexRoute: AppInventoryBatchesIndexRoute,
   AppProductProductIdIndexRoute: AppProductProductIdIndexRoute,

@@ -16,6 +16,7 @@ export const menuItems = [
   { label: 'Возвраты', to: '/returns' },
   { label: 'Уценка', to: '/markdown' },
   { label: 'Списание и прочая реализация', to: '/other-realizations/add' },
+  { label: 'Инвентаризация', to: '/counts' },
   { label: 'Выход', to: '/auth' },
 ] as const;
 

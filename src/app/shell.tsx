@@ -2,6 +2,8 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SyncIndicator } from '../features/sync-status/components/sync-indicator.tsx';
 import { Button } from '../ui/button.tsx';
+import { ScanButton } from '../ui/scan-button.tsx';
+import { ScanFlash } from '../ui/scan-flash.tsx';
 import { useAppState } from '../state/app-state.ts';
 import { menuItemsForSignedIn } from './menu.ts';
 import { startSession } from './start-session.ts';
@@ -68,11 +70,13 @@ export function Shell() {
             ☰
           </Button>
           <h1 className={title}>{pageTitle}</h1>
+          <ScanButton />
           <UpdatePrompt />
           <SyncIndicator />
         </header>
         <Outlet />
       </div>
+      <ScanFlash />
     </div>
   );
 }

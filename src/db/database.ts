@@ -31,6 +31,8 @@ export const mirroredTableNames = [
   'stock_movements',
   'orders',
   'order_lines',
+  'counts',
+  'count_lines',
 ] as const;
 export type MirroredTableName = (typeof mirroredTableNames)[number];
 
@@ -59,6 +61,8 @@ export interface MirroredRows {
   stock_movements: Schemas['StockMovement'];
   orders: Schemas['Order'];
   order_lines: OrderLineRow;
+  counts: Schemas['Count'];
+  count_lines: Schemas['CountLine'];
 }
 
 /**

@@ -53,6 +53,16 @@ const calls: Record<Exclude<Action, 'marketKey'>, string[]> = {
   importProducts: ['POST /api/v1/extract/products/many'],
   importReturns: ['POST /api/v1/extract/returns/'],
   refreshStatuses: ['POST /api/v1/extract/products/status/'],
+  assembly: ['POST /api/v1/orders/:id/assemble/'],
+  counts: [
+    'POST /api/v1/counts/',
+    'PATCH /api/v1/counts/:id/',
+    'POST /api/v1/counts/:id/post/',
+    'POST /api/v1/count_lines/',
+    'PATCH /api/v1/count_lines/:id/',
+    'DELETE /api/v1/count_lines/:id/',
+  ],
+  countDelete: ['DELETE /api/v1/counts/:id/'],
   team: [
     'GET /api/v1/team/',
     'POST /api/v1/team/invitations/',
@@ -111,6 +121,8 @@ describe('can: the client offers what the server allows', () => {
     const warehouse = member('warehouse');
     const allowed = (Object.keys(calls) as Action[]).filter((a) => can(warehouse, a));
     expect(allowed.sort()).toEqual([
+      'assembly',
+      'counts',
       'disposals',
       'markdowns',
       'otherRealizations',

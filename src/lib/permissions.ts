@@ -39,6 +39,9 @@ export type Action =
   | 'importProducts'
   | 'importReturns'
   | 'refreshStatuses'
+  | 'assembly'
+  | 'counts'
+  | 'countDelete'
   | 'team';
 
 const everyMember: ReadonlySet<Action> = new Set<Action>([
@@ -50,6 +53,10 @@ const everyMember: ReadonlySet<Action> = new Set<Action>([
   'otherRealizations',
   'productCreate',
   'productEdit',
+  // Assembling a marketplace order on the floor: the packer scans it and says «Собрано».
+  'assembly',
+  // Stock counts (инвентаризация): counting and posting are every member's; deleting a draft is not.
+  'counts',
 ]);
 
 /** Adding a store takes its marketplace key, so it is the owner's too. */

@@ -1,13 +1,6 @@
-/** The EAN-13 check digit of its first twelve digits. */
-export function ean13CheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
+import { ean13CheckDigit } from '../../domain/ean13.ts';
 
-export function isValidEan13(code: string): boolean {
-  return /^\d{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
-}
+export { ean13CheckDigit, isValidEan13 } from '../../domain/ean13.ts';
 
 /**
  * A new in-house EAN-13 for a product without one: the 2 prefix (20–29) is kept for a shop's own codes and is never

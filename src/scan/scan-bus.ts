@@ -12,9 +12,22 @@ export type ScanHandler = (code: string) => ScanOutcome | Promise<ScanOutcome>;
 const handlers: ScanHandler[] = [];
 let detach: (() => void) | null = null;
 
+const watchers = new Set<() => void>();
+const notify = () => watchers.forEach((w) => w());
+
+/** Whether some screen or dialog takes scans now (the header shows its camera button only then). */
+export const hasScanHandler = (): boolean => handlers.length > 0;
+
+/** Calls `listener` whenever a handler comes or goes; answers the unsubscribe (fits useSyncExternalStore). */
+export function subscribeScanHandlers(listener: () => void): () => void {
+  watchers.add(listener);
+  return () => watchers.delete(listener);
+}
+
 export function registerScanHandler(handler: ScanHandler): () => void {
   handlers.push(handler);
   if (handlers.length === 1 && typeof window !== 'undefined') detach = listenToWedge();
+  notify();
   return () => {
     const at = handlers.lastIndexOf(handler);
     if (at !== -1) handlers.splice(at, 1);
@@ -22,6 +35,7 @@ export function registerScanHandler(handler: ScanHandler): () => void {
       detach?.();
       detach = null;
     }
+    notify();
   };
 }
 

@@ -111,4 +111,6 @@ export const endpoints = {
   teamJoin: '/api/v1/team/join/',
   // Who made a row: the business's members by name (src/sync/member-names.ts), any role may read them.
   teamMemberNames: '/api/v1/team/members/',
+  // An assembled order's label PDF (src/sync/order-label.ts): online only.
+  orderLabel: '/api/v1/orders/{id}/label/',
 } as const satisfies Record<string, keyof paths>;

@@ -22,12 +22,12 @@ export const chromiumArgs = [
  * A persistent profile, as an installed app has: service workers, IndexedDB and the
  * installability check all behave as for a real user.
  */
-export async function launchProfile(): Promise<BrowserContext> {
+export async function launchProfile(extraArgs: string[] = []): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(tmpdir(), 'ostatok-profile-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
     viewport: { width: 1024, height: 768 },
     locale: 'ru-RU',
   });

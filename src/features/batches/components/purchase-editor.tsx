@@ -5,9 +5,20 @@ import { useDocumentDraft } from '../../../lib/use-document-draft.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { DocumentEditor } from '../../../ui/document-editor.tsx';
+import { useDocumentScan } from '../../../ui/document-scan.tsx';
+import { LabelsDialog } from '../../../ui/labels-dialog.tsx';
 import { NotFoundPage, Page } from '../../../ui/page.tsx';
 import { lastPurchasePrice } from '../api/last-price.ts';
-import { lineFromLot, lineProblem, lineState, newLine, totals, type PurchaseLine } from '../api/purchase-lines.ts';
+import { useReceiptLabelItems } from '../api/label-items.ts';
+import {
+  lineCount,
+  lineFromLot,
+  lineProblem,
+  lineState,
+  newLine,
+  totals,
+  type PurchaseLine,
+} from '../api/purchase-lines.ts';
 import { savePurchase } from '../api/save-purchase.ts';
 import { useBatch, type BatchContents } from '../api/use-batch.ts';
 import { useProductCatalog } from '../api/use-product-catalog.ts';
@@ -15,7 +26,7 @@ import { BatchOutflows } from './batch-outflows.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
 import { PurchaseFileImport } from './purchase-file-import.tsx';
 import { PurchaseLinesTable } from './purchase-lines-table.tsx';
-import { useSeesCosts } from '../../../lib/permissions.ts';
+import { useCan, useSeesCosts } from '../../../lib/permissions.ts';
 
 /** /inventory/add (no batchId) and /inventory/edit/{batch_id}. */
 export function PurchaseEditorPage({ batchId }: { batchId?: string }) {
@@ -56,15 +67,38 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
   });
   const { lines, setLines, date } = draft;
   const [confirming, setConfirming] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const labelItems = useReceiptLabelItems(
+    lines.map((l) => ({ product_id: l.product_id, count: lineCount(l) })),
+    labelsOpen,
+  );
   const removable = !contents || (contents.markdowns.length === 0 && contents.disposals.length === 0);
   const sum = totals(lines);
   // A member without costs types prices but sees no sums: the saved lines' prices are not theirs to add up.
   const costs = useSeesCosts();
+  const canCreateCodes = useCan('productEdit');
 
   async function pick(productId: string) {
     const price = await lastPurchasePrice(productId);
     setLines((ls) => [...ls, newLine(productId, price)]);
   }
+  // A scan counts one more unit on the product's line, or adds the line (at its last purchase price) on the first scan.
+  // Decided inside the state update, so two quick scans of a new product make one line of 2, not two lines.
+  const scanned = useDocumentScan({
+    products: catalog.products,
+    async onProduct({ id }) {
+      const price = await lastPurchasePrice(id);
+      setLines((ls) => {
+        let at = -1;
+        ls.forEach((l, i) => {
+          if (l.product_id === id) at = i;
+        });
+        if (at === -1) return [...ls, newLine(id, price)];
+        return ls.map((l, i) => (i === at ? { ...l, count: String(Math.floor(lineCount(l)) + 1) } : l));
+      });
+      return null;
+    },
+  });
   const change = (id: string, patch: Partial<PurchaseLine>) =>
     setLines((ls) => ls.map((l) => (l.id === id ? { ...l, ...patch } : l)));
 
@@ -98,6 +132,9 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
       actions={
         <>
           <PurchaseFileImport onLines={(added) => setLines((ls) => [...ls, ...added])} />
+          <Button variant="secondary" disabled={lines.length === 0} onClick={() => setLabelsOpen(true)}>
+            Этикетки
+          </Button>
           {contents && (
             // The read-only document, where «Экспорт» saves it (/inventory/batches/{batch_id}).
             <Button
@@ -112,18 +149,27 @@ function PurchaseEditor({ contents }: { contents?: BatchContents }) {
         </>
       }
       dialog={
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={editing ? 'Обновить партию?' : 'Оприходовать товар?'}
-          text={
-            costs
-              ? `Всего ${formatAmount(sum.count)} шт. на сумму ${formatRoubles(sum.sum)}.`
-              : `Всего ${formatAmount(sum.count)} шт.`
-          }
-          confirmLabel={editing ? 'Обновить' : 'Оприходовать'}
-          onConfirm={save}
-        />
+        <>
+          {scanned}
+          <LabelsDialog
+            open={labelsOpen}
+            onOpenChange={setLabelsOpen}
+            items={labelItems}
+            canCreateCodes={canCreateCodes}
+          />
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={editing ? 'Обновить партию?' : 'Оприходовать товар?'}
+            text={
+              costs
+                ? `Всего ${formatAmount(sum.count)} шт. на сумму ${formatRoubles(sum.sum)}.`
+                : `Всего ${formatAmount(sum.count)} шт.`
+            }
+            confirmLabel={editing ? 'Обновить' : 'Оприходовать'}
+            onConfirm={save}
+          />
+        </>
       }
     >
       <PurchaseLinesTable

@@ -1,4 +1,5 @@
 import { marketplaceName } from '../../../lib/marketplace-names.ts';
+import { assemblyFields, assemblyStatus, type AssemblyStatus } from './assembly-status.ts';
 import {
   inTab,
   isConnected,
@@ -65,6 +66,8 @@ export interface OrderCard {
   problem: string | null;
   before_intake: boolean;
   cancelled_after_handover: boolean;
+  /** Where its assembly stands (a «Собрано» queued on this device shows as sending: the row carries the mark). */
+  assembly: AssemblyStatus;
   lines: LineView[];
 }
 
@@ -261,6 +264,7 @@ export function ordersView(data: OrdersData, query: OrdersQuery): OrdersView {
         problem: order.problem,
         before_intake: order.before_intake,
         cancelled_after_handover: order.cancelled_after_handover ?? false,
+        assembly: assemblyStatus(assemblyFields(order), false),
         lines: lines.map((l) => lineView(l, products, data.free)),
       };
     });

@@ -54,12 +54,17 @@ describe('«Лист сборки»', () => {
       ['', 'Миска', 1],
     ]);
     expect(list.groups[1]!.postings).toEqual([
-      { posting_number: '0001-1', quantity: 2 },
-      { posting_number: '0002-1', quantity: 1 },
-      { posting_number: '0010-1', quantity: 1 },
+      { order_id: 'o-0001-1', posting_number: '0001-1', quantity: 2 },
+      { order_id: 'o-0002-1', posting_number: '0002-1', quantity: 1 },
+      { order_id: 'o-0010-1', posting_number: '0010-1', quantity: 1 },
     ]);
     expect(list.unlinked).toEqual([
-      { offer_id: 'CAP-1', name: 'Строка CAP-1', units: 2, postings: [{ posting_number: '0010-1', quantity: 2 }] },
+      {
+        offer_id: 'CAP-1',
+        name: 'Строка CAP-1',
+        units: 2,
+        postings: [{ order_id: 'o-0010-1', posting_number: '0010-1', quantity: 2 }],
+      },
     ]);
     expect(list.totals).toEqual({ products: 4, units: 12, orders: 3 });
   });
@@ -73,12 +78,12 @@ describe('«Лист сборки»', () => {
       products: [product('cup', 'Кружка', 'А-1')],
     };
     expect(pickList(data).groups[0]!.postings).toEqual([
-      { posting_number: '7001', quantity: 3 },
-      { posting_number: '9001', quantity: 5 },
+      { order_id: 'o-7001', posting_number: '7001', quantity: 3 },
+      { order_id: 'o-9001', posting_number: '9001', quantity: 5 },
     ]);
     expect(pickList(data, 'wb').groups[0]).toMatchObject({
       units: 5,
-      postings: [{ posting_number: '9001', quantity: 5 }],
+      postings: [{ order_id: 'o-9001', posting_number: '9001', quantity: 5 }],
     });
   });
 });

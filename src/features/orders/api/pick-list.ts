@@ -8,6 +8,8 @@ import type { Order, OrderLine, OrderProduct } from './order-types.ts';
  */
 
 export interface PickPosting {
+  /** The order: the picker opens its assembly from here. */
+  order_id: string;
   posting_number: string;
   quantity: number;
 }
@@ -43,14 +45,19 @@ export function compareShelves(a: string, b: string): number {
 
 /** A posting's units of one product or article, summed over its lines, postings in natural number order. */
 function postingsOf(lines: readonly OrderLine[], orders: ReadonlyMap<string, Order>): PickPosting[] {
-  const units = new Map<string, number>();
+  const units = new Map<string, PickPosting>();
   for (const line of lines) {
-    const number = orders.get(line.order_id)!.posting_number;
-    units.set(number, (units.get(number) ?? 0) + line.quantity);
+    const posting = units.get(line.order_id) ?? {
+      order_id: line.order_id,
+      posting_number: orders.get(line.order_id)!.posting_number,
+      quantity: 0,
+    };
+    posting.quantity += line.quantity;
+    units.set(line.order_id, posting);
   }
-  return [...units]
-    .map(([posting_number, quantity]) => ({ posting_number, quantity }))
-    .sort((a, b) => collator.compare(a.posting_number, b.posting_number));
+  return [...units.values()].sort(
+    (a, b) => collator.compare(a.posting_number, b.posting_number) || (a.order_id < b.order_id ? -1 : 1),
+  );
 }
 
 const sum = (lines: readonly OrderLine[]) => lines.reduce((n, l) => n + l.quantity, 0);

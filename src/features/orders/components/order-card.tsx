@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { formatCost } from '../../../ui/cost.ts';
 import type { LineView, OrderCard as Card } from '../api/order-view.ts';
 import {
@@ -11,6 +12,7 @@ import {
   lineBooks,
   lines,
   lineWhat,
+  linkButton,
   ok,
   pending,
   plain,
@@ -77,7 +79,17 @@ function LineBooks({ line: l }: { line: LineView }): ReactNode {
 }
 
 /** One order of /orders: posting, store, statuses and dates, then each line with its product and what it did. */
+/** The order's assembly, when it has gone past picking: sending, taken (with when) or refused (with why). */
+function AssemblyNote({ order }: { order: Card }): ReactNode {
+  const a = order.assembly;
+  if (a.kind === 'sending') return <span className={pending}>Сборка отправляется в маркетплейс…</span>;
+  if (a.kind === 'done') return <span className={ok}>Собран {formatDateTime(a.at)}</span>;
+  if (a.kind === 'failed') return <span className={short}>Маркетплейс не принял сборку: {a.error}</span>;
+  return null;
+}
+
 export function OrderCard({ order }: { order: Card }) {
+  const mayAssemble = useCan('assembly');
   return (
     <article className={card} data-testid="order-card" aria-label={`Заказ ${order.posting_number}`}>
       <div className={cardHead}>
@@ -93,7 +105,22 @@ export function OrderCard({ order }: { order: Card }) {
         <span className={small} data-testid="status">
           Статус на маркетплейсе: {order.status}
         </span>
+        {mayAssemble && (order.stage === 'awaiting_packaging' || order.assembly.kind !== 'picking') && (
+          <Link
+            className={linkButton}
+            to="/orders/$orderId/assemble"
+            params={{ orderId: order.id }}
+            aria-label={`Собрать заказ ${order.posting_number}`}
+          >
+            {order.assembly.kind === 'picking' ? 'Собрать' : 'Сборка'}
+          </Link>
+        )}
       </div>
+      {order.assembly.kind !== 'picking' && (
+        <p className={dates} data-testid="assembly">
+          <AssemblyNote order={order} />
+        </p>
+      )}
       <p className={dates}>
         {order.ordered_at && <span>Заказан {formatDateTime(order.ordered_at)}</span>}
         <span>Изменён {formatDateTime(order.changed_at)}</span>

@@ -27,8 +27,15 @@ function Postings({ list }: { list: PickPosting[] }) {
   return (
     <ul className={postings} aria-label="Отправления">
       {list.map((p) => (
-        <li key={p.posting_number} data-testid="pick-posting">
-          {p.posting_number} × {formatAmount(p.quantity)}
+        <li key={p.order_id} data-testid="pick-posting">
+          <Link
+            to="/orders/$orderId/assemble"
+            params={{ orderId: p.order_id }}
+            aria-label={`Собрать ${p.posting_number}`}
+          >
+            {p.posting_number}
+          </Link>{' '}
+          × {formatAmount(p.quantity)}
         </li>
       ))}
     </ul>

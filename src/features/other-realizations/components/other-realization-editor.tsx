@@ -3,8 +3,10 @@ import { useMemo, type ComponentType } from 'react';
 import { formatDay } from '../../../lib/format.ts';
 import { useDocumentDraft } from '../../../lib/use-document-draft.ts';
 import { DocumentEditor } from '../../../ui/document-editor.tsx';
+import { useDocumentScan } from '../../../ui/document-scan.tsx';
 import { NotFoundPage, Page } from '../../../ui/page.tsx';
 import {
+  lineCount,
   lineFromRow,
   lineProblem,
   lineState,
@@ -83,6 +85,21 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
       );
     });
   }
+  // A scan takes one more unit of the product: onto its last line, or a new line; refused when no free unit is left.
+  const scanned = useDocumentScan({
+    products: useMemo(() => [...products].map(([id, p]) => ({ id, name: p.name, articles: p.articles })), [products]),
+    onProduct({ id, name }) {
+      if (!loadedStock) return `Остатки ещё загружаются: отсканируйте «${name}» ещё раз`;
+      const last = lines.findLast((l) => l.product_id === id);
+      const free = last ? maxFor(lines, last.id, available) - lineCount(last) : (available.get(id) ?? 0);
+      const taken = lines.filter((l) => l.product_id === id).reduce((n, l) => n + lineCount(l), 0);
+      if (free < 1)
+        return `Нет свободного остатка «${name}»: ${taken > 0 ? `все ${taken} шт. уже в документе` : '0 шт.'}`;
+      if (last) change(last.id, { count: String(Math.floor(lineCount(last)) + 1) });
+      else pick(id);
+      return null;
+    },
+  });
   function change(id: string, patch: Partial<OtherLine>) {
     setLines((ls) => {
       const next = ls.map((l) => (l.id === id ? { ...l, ...patch, count: l.count } : l));
@@ -115,6 +132,7 @@ function OtherRealizationEditor({ doc, Drawer }: { doc?: OtherBatch; Drawer: Oth
       Drawer={Drawer}
       drawerAtStart={!doc}
       onPick={pick}
+      dialog={scanned}
     >
       <OtherLinesTable
         lines={lines}

@@ -1,5 +1,6 @@
 import { db } from '../../../db/database.ts';
 import { listingsByProduct, type ListingSummary } from '../../../lib/listings.ts';
+import { barcodesOf } from '../../../scan/attach-barcode.ts';
 import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { figuresByProduct, sortHeads, type ProductHead } from './product-table.ts';
 import type { LotLike, MarkdownLike, ReserveLike, StockFigures } from './types.ts';
@@ -10,11 +11,18 @@ import type { LotLike, MarkdownLike, ReserveLike, StockFigures } from './types.t
  * query cache nor deep-clones them for every run (its cache serves only implicit transactions).
  */
 
-/** Warehouse products, only what the table shows (the names and pictures), in name order. */
+/** Warehouse products, only what the table shows or searches (names, pictures, barcodes), in name order. */
 export function readProductHeads(): Promise<ProductHead[]> {
   const table = db.rows('products_wh');
   return db.transaction('r', table, async () =>
-    sortHeads((await table.toArray()).map(({ id, name, images }) => ({ id, name, image: images?.[0] ?? null }))),
+    sortHeads(
+      (await table.toArray()).map((row) => ({
+        id: row.id,
+        name: row.name,
+        image: row.images?.[0] ?? null,
+        barcodes: barcodesOf(row),
+      })),
+    ),
   );
 }
 

@@ -6,6 +6,8 @@ export interface ProductHead {
   id: string;
   name: string;
   image: string | null;
+  /** The product's own barcodes: the search finds a product by one (a scanner typing into the search box). */
+  barcodes?: string[];
 }
 
 /** One line of the /products table: the product, its listings' articles and its stock figures. */
@@ -81,7 +83,7 @@ export function joinRows(
       name: p.name,
       image: p.image ?? l?.image ?? null,
       articles,
-      haystack: [p.name, ...articles].join('\n').toLowerCase(),
+      haystack: [p.name, ...articles, ...(p.barcodes ?? [])].join('\n').toLowerCase(),
       rank,
       ...(figures.get(p.id) ?? zero()),
     };
@@ -139,7 +141,10 @@ export function pageOfRows(
   return best.slice(start);
 }
 
-/** Name or article contains the text, case-insensitive (docs/screens.md «Адреса», /products); keeps the rows' order. */
+/**
+ * Name, article or barcode contains the text, case-insensitive (docs/screens.md «Адреса», /products); keeps the
+ * rows' order.
+ */
 export function filterRows(rows: readonly ProductRow[], search: string): readonly ProductRow[] {
   const needle = search.trim().toLowerCase();
   return needle ? rows.filter((r) => r.haystack.includes(needle)) : rows;

@@ -12,6 +12,7 @@ import type { FieldNote } from '../api/field-notes.ts';
 import type { PendingImage, ProductWh, StockFigures } from '../api/types.ts';
 import { addImages, deleteProduct, removeImage, removePendingImage, updateProduct } from '../api/update-product.ts';
 import { ImageGallery } from './image-gallery.tsx';
+import { ProductBarcodes } from './product-barcodes.tsx';
 import { form } from './products.css.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { TrashIcon } from '../../../ui/trash-icon.tsx';
@@ -68,6 +69,7 @@ export function ProductInfoTab({ product, pending, figures, notes, onDismissNote
   const urls = useObjectUrls(pending);
   const isNew = product.id === 'new';
   const canDelete = useCan('productDelete');
+  const canEdit = useCan('productEdit');
 
   const save = async (fields: Partial<typeof values>) => {
     const found = validateProduct({ name: fields.name, shelf: fields.shelf });
@@ -133,6 +135,7 @@ export function ProductInfoTab({ product, pending, figures, notes, onDismissNote
         onBlur={() => void save({ shelf: values.shelf })}
       />
       {noteOf('shelf')}
+      {!isNew && <ProductBarcodes product={product} canEdit={canEdit} />}
       <TextArea
         label="Описание"
         name="description"

@@ -18,6 +18,11 @@ import { useProductTable } from '../api/use-product-table.ts';
 import { ProductsTable } from './products-table.tsx';
 import { summary as summaryClass } from './products.css.ts';
 import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
+import { attachBarcode } from '../../../scan/attach-barcode.ts';
+import { findProductByBarcode } from '../../../scan/find-product.ts';
+import { useScan } from '../../../scan/use-scan.ts';
+import { UnknownBarcodeDialog } from '../../../ui/unknown-barcode-dialog.tsx';
+import { useProductChoices } from '../api/product-choices.ts';
 
 export type ProductsListProps = ListScreenProps<ProductsSearch>;
 
@@ -49,6 +54,21 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
     (productId: string) => void navigate({ to: '/product/$productId', params: { productId } }),
     [navigate],
   );
+
+  // A scan (scanner or camera) opens the product with that code; an unknown code may be attached to one.
+  const canAttach = can(membership, 'productEdit');
+  const [unknownCode, setUnknownCode] = useState<string | null>(null);
+  const choices = useProductChoices();
+  useScan(async (code) => {
+    const found = await findProductByBarcode(code);
+    if (found) {
+      openProduct(found.id);
+      return 'ok';
+    }
+    if (canAttach) setUnknownCode(code);
+    else notify({ type: 'warning', text: `Штрихкод ${code} не найден` }, 5_000);
+    return 'unknown';
+  });
 
   async function startImport() {
     if (!(await importFromMarketplaces())) {
@@ -98,7 +118,7 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
         На складе: {formatAmount(table.summary.count)} шт.
         {costs && ` на сумму ${formatRoubles(table.summary.total)}`}
       </p>
-      <SearchField text={text} name="search" placeholder="Название или артикул" />
+      <SearchField text={text} name="search" placeholder="Название, артикул или штрихкод" />
       {table.loaded && table.matching === 0 && (
         <Muted>
           {text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}
@@ -124,6 +144,17 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
         text={`Выбрано товаров: ${selected.length}. Карточки маркетплейсов, партии и история перейдут к первому выбранному, остальные товары будут удалены.`}
         confirmLabel="Сгруппировать"
         onConfirm={() => void group()}
+      />
+      <UnknownBarcodeDialog
+        code={unknownCode}
+        products={choices}
+        onAttach={async (productId) => {
+          if (unknownCode === null) return;
+          await attachBarcode(productId, unknownCode);
+          notify({ type: 'success', text: `Штрихкод ${unknownCode} привязан` }, 3_000);
+          openProduct(productId);
+        }}
+        onClose={() => setUnknownCode(null)}
       />
     </Page>
   );

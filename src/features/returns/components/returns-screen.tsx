@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Muted, Page } from '../../../ui/page.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { DateField } from '../../../ui/date-field.tsx';
+import { useDocumentScan } from '../../../ui/document-scan.tsx';
 import { createReturn } from '../api/create-return.ts';
 import { setReturnDeleted } from '../api/delete-return.ts';
 import { importReturns } from '../api/import-returns.ts';
@@ -16,6 +17,7 @@ import { filterLabels, returnFilters, type ReturnsSearch } from '../api/returns-
 import type { Receivable, ReturnLine } from '../api/types.ts';
 import { updateReturn, type PriceChoice } from '../api/update-return.ts';
 import { useReturnList } from '../api/use-return-list.ts';
+import { useProductCatalog } from '../api/product-catalog.ts';
 import { ImportDialog } from './import-dialog.tsx';
 import { PriceDialog } from './price-dialog.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
@@ -58,6 +60,17 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
     await createReturn(productId);
     notify({ type: 'success', text: `Возврат «${name}» добавлен` }, 3_000);
   }
+
+  // A scanned unit is one more return of 1 unit, as a click in «Добавить возврат» makes: each return gets its own
+  // status and price when it is sorted, so units are not lumped into one row.
+  const catalog = useProductCatalog();
+  const scanned = useDocumentScan({
+    products: catalog ?? [],
+    async onProduct({ id, name }) {
+      await pick(id, name);
+      return null;
+    },
+  });
 
   async function startImport(dateStart: string) {
     setImportOpen(false);
@@ -160,6 +173,7 @@ export function ReturnsScreen({ search, onSearchChange }: ReturnsScreenProps) {
       {canImport && (
         <ImportDialog open={importOpen} onOpenChange={setImportOpen} onStart={(d) => void startImport(d)} />
       )}
+      {scanned}
       <PriceDialog target={pricing} onCancel={() => setPricing(null)} onOk={(c) => void applyPrice(c)} />
       <ConfirmDialog
         open={deleting !== null}
