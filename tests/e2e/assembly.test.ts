@@ -14,6 +14,7 @@ import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
 import { OrdersPage } from './pages/orders-page.ts';
+import { wedgeScan } from './helpers/wedge-scan.ts';
 
 // Issue 25, assembly on the tablet: an OZON order the intake reserved is opened from /orders, its item scanned with
 // a keyboard-wedge scanner (a wrong code refused on screen), «Собрано» sent; the order shows «Собран» once the
@@ -50,25 +51,19 @@ async function ozonOrder(quantity: number): Promise<string> {
 const heard = () =>
   page.evaluate(() => (window as unknown as { scans: Array<{ code: string; outcome: string }> }).scans.slice());
 
-/**
- * A hand scanner: types the code fast, then Enter, wherever the focus is; the outcome the packer hears. On a loaded
- * test machine a keystroke may come later than a scanner's would, and the page rightly takes the code as typing (or
- * only its tail as a scan): the scanner is then «pressed» again, as a packer would when the beep does not come.
- */
-async function wedgeScan(code: string): Promise<string> {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    if (attempt > 0) await page.waitForTimeout(300);
-    const before = (await heard()).length;
-    await page.keyboard.type(code, { delay: 5 });
-    await page.keyboard.press('Enter');
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      const now = await heard();
-      const whole = now.slice(before).find((s) => s.code === code);
-      if (whole) return whole.outcome;
-      if (now.length > before) break;
-      await page.waitForTimeout(100);
+/** A hand scanner's scan (tests/e2e/helpers/wedge-scan.ts); the outcome the packer hears. */
+async function scanAndHear(code: string): Promise<string> {
+  const before = (await heard()).length;
+  await wedgeScan(page, code);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const now = await heard();
+    if (now.length > before) {
+      expect(now.slice(before)).toHaveLength(1);
+      expect(now[before]!.code).toBe(code);
+      return now[before]!.outcome;
     }
+    await page.waitForTimeout(100);
   }
   throw new Error(`the scan of ${code} was not heard`);
 }
@@ -144,15 +139,15 @@ describe('assembly on the tablet', () => {
     await line.getByTestId('picked').filter({ hasText: '0 / 2' }).waitFor();
     const message = page.getByTestId('scan-message');
 
-    expect(await wedgeScan('4600000000015')).toBe('unknown');
+    expect(await scanAndHear('4600000000015')).toBe('unknown');
     await message.filter({ hasText: 'Штрихкод 4600000000015 не найден' }).waitFor();
-    expect(await wedgeScan(CODE)).toBe('ok');
+    expect(await scanAndHear(CODE)).toBe('ok');
     await line.getByTestId('picked').filter({ hasText: '1 / 2' }).waitFor();
     const done = page.getByRole('button', { name: 'Собрано' });
     expect(await done.isDisabled()).toBe(true);
-    expect(await wedgeScan(CODE)).toBe('ok');
+    expect(await scanAndHear(CODE)).toBe('ok');
     await line.getByTestId('picked').filter({ hasText: '2 / 2' }).waitFor();
-    expect(await wedgeScan(CODE)).toBe('refused');
+    expect(await scanAndHear(CODE)).toBe('refused');
     await message.filter({ hasText: `Позиция уже собрана: ${product.name}` }).waitFor();
 
     const label = page.waitForResponse((r) => r.url().endsWith('/label/') && r.status() === 200, { timeout: 60_000 });

@@ -8,6 +8,7 @@ import { eventually } from './helpers/wait.ts';
 import { AppPage } from './pages/app-page.ts';
 import { AuthPage } from './pages/auth-page.ts';
 import { BatchEditorPage } from './pages/batch-editor-page.ts';
+import { wedgeScan } from './helpers/wedge-scan.ts';
 
 // Issue 25: a hand scanner is a keyboard wedge — it types the code fast and presses Enter, wherever the focus is.
 // In a receipt the first scan adds the product's line, the second counts it up to 2; received, the server has 2 more.
@@ -48,24 +49,6 @@ afterAll(async () => {
 
 const heard = () => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
 
-/**
- * What a scanner does: the code's characters 5 ms apart, then Enter. Sent as real key events through the DevTools
- * protocol with the scanner's timestamps: `page.keyboard.type(code, { delay: 5 })` on a busy machine lets tens of
- * milliseconds pass between keys, and the wedge (≤ 60 ms apart) then rightly takes it for a person typing.
- */
-async function wedgeScan(text: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
-  const keys = [...text].map((char) => ({ key: char, text: char, code: '', keyCode: char.charCodeAt(0) }));
-  keys.push({ key: 'Enter', text: '\r', code: 'Enter', keyCode: 13 });
-  for (const [i, k] of keys.entries()) {
-    const common = { key: k.key, code: k.code, windowsVirtualKeyCode: k.keyCode, timestamp: start + i * 0.005 };
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, ...common });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: common.timestamp + 0.002 });
-  }
-  await cdp.detach();
-}
-
 describe('scanning into a purchase receipt', () => {
   it('scan adds the line, a second scan makes it 2, received: the stock is up by 2', async () => {
     expect((await stock.figures()).get(productId)).toMatchObject({ count: 0 });
@@ -83,7 +66,7 @@ describe('scanning into a purchase receipt', () => {
       .waitFor();
     const count = () => editor.line(kettle).getByRole('textbox', { name: /^Количество/ });
 
-    await wedgeScan(code);
+    await wedgeScan(page, code);
     await eventually(async () => (await heard()).length === 1, 'the scan heard');
     expect(await heard()).toEqual([{ code, outcome: 'ok' }]);
     await editor.line(kettle).waitFor();
@@ -92,7 +75,7 @@ describe('scanning into a purchase receipt', () => {
     // The second scan lands in the document even while the search field has the focus, and leaves the field as it was.
     const search = editor.drawer.panel().getByLabel('Поиск товара');
     await search.focus();
-    await wedgeScan(code);
+    await wedgeScan(page, code);
     await eventually(async () => (await count().inputValue()) === '2', 'the line counted up to 2');
     expect(await heard()).toEqual([
       { code, outcome: 'ok' },

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { wedgeScan } from '../helpers/wedge-scan.ts';
 
 /** The stock count screens (/counts, /counts/new, /counts/{id}) as a person on the floor uses them. */
 export class CountPage {
@@ -50,18 +51,9 @@ export class CountPage {
     await field.blur();
   }
 
-  /**
-   * What a hand scanner does: the code's keys, a few milliseconds apart, then Enter, to whatever has the focus (a
-   * scan typed into a field is taken back out of it: src/scan/scan-bus.ts). The keys are raised in the page in one go:
-   * sent one by one from the test (keyboard.type), a busy machine spaced them past the wedge's 60 ms and the scan
-   * broke in two.
-   */
+  /** A hand scanner's scan of `code` (tests/e2e/helpers/wedge-scan.ts). */
   async wedgeScan(code: string): Promise<void> {
-    await this.page.evaluate((keys) => {
-      const target = document.activeElement ?? document.body;
-      for (const key of [...keys, 'Enter'])
-        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    }, code);
+    await wedgeScan(this.page, code);
   }
 
   scanMessage(): Locator {

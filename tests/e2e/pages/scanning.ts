@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { wedgeScan } from '../helpers/wedge-scan.ts';
 
 /** Scanning as the person at the counter sees it: the scanner's keystrokes, the header's camera, the flash. */
 export class Scanning {
@@ -6,8 +7,7 @@ export class Scanning {
 
   /** What a keyboard-wedge scanner does: the code's characters 5 ms apart, then Enter, wherever the focus is. */
   async wedge(code: string) {
-    await this.page.keyboard.type(code, { delay: 5 });
-    await this.page.keyboard.press('Enter');
+    await wedgeScan(this.page, code);
   }
 
   /** «Сканировать» in the header: there only while the screen takes scans. */
