@@ -59,6 +59,18 @@ describe('the headings of a purchase file', () => {
 });
 
 describe('matching file lines to warehouse products', () => {
+  it("by the product's own barcode first, even where a listing of another product has it as its article", () => {
+    const withCodes = buildMatchIndex(
+      [
+        { id: 'p-kettle', name: 'Чайник', barcodes: ['4600000000017'] },
+        { id: 'p-mug', name: 'Кружка', barcodes: [] },
+      ],
+      [{ product_wh_id: 'p-mug', offer_id: '4600000000017' }],
+    );
+    const { matched } = planPurchaseFile(parseCsv('Штрихкод;Количество;Цена\n 4600000000017 ;2;10'), withCodes);
+    expect(matched.map((l) => [l.product?.id, l.product?.via, l.count])).toEqual([['p-kettle', 'barcode', 2]]);
+  });
+
   it('by a listing article (offer_id, barcodes the sellers keep there too), case-insensitive', () => {
     const { matched } = plan('Артикул;Количество;Цена\nket-01;5;100,5\n4607001234567;1;90\nFL-9;2;80');
     expect(matched.map((l) => [l.row, l.product?.id, l.product?.via, l.count, l.price])).toEqual([

@@ -102,10 +102,12 @@ export const NO_HEADER =
   'Не нашли заголовки столбцов: в первой строке таблицы нужны «Артикул» или «Наименование», «Количество» и «Цена».';
 
 /**
- * What a line is matched against: warehouse products with their listings' articles (offer_id), as the product search
- * finds them.
+ * What a line is matched against: warehouse products with their barcodes and their listings' articles (offer_id), as
+ * the product search finds them. A barcode column («Штрихкод», «EAN») is read as the article column, so its value is
+ * tried as a barcode first: a code names one product of the business, an article may name several.
  */
 export interface MatchIndex {
+  byBarcode: Map<string, string>;
   byArticle: Map<string, string[]>;
   byName: Map<string, string[]>;
   products: Map<string, { id: string; name: string; articles: string[] }>;
@@ -122,13 +124,14 @@ function add(map: Map<string, string[]>, key: string, id: string) {
 }
 
 export function buildMatchIndex(
-  products: readonly { id: string; name: string }[],
+  products: readonly { id: string; name: string; barcodes?: readonly string[] }[],
   listings: readonly { product_wh_id?: string | null; offer_id: string }[],
 ): MatchIndex {
-  const index: MatchIndex = { byArticle: new Map(), byName: new Map(), products: new Map() };
+  const index: MatchIndex = { byBarcode: new Map(), byArticle: new Map(), byName: new Map(), products: new Map() };
   for (const p of products) {
     index.products.set(p.id, { id: p.id, name: p.name, articles: [] });
     add(index.byName, nameKey(p.name), p.id);
+    for (const code of p.barcodes ?? []) index.byBarcode.set(code.trim(), p.id);
   }
   for (const l of listings) {
     const product = l.product_wh_id ? index.products.get(l.product_wh_id) : undefined;
@@ -147,7 +150,7 @@ export interface FileLine {
   name: string;
   countText: string;
   priceText: string;
-  product?: { id: string; name: string; articles: string[]; via: 'article' | 'name' };
+  product?: { id: string; name: string; articles: string[]; via: 'barcode' | 'article' | 'name' };
   count?: number;
   price?: number;
   /** Why the line is left out, in Russian; empty for a line that will be added. */
@@ -167,8 +170,10 @@ function matchProduct(
   line: Pick<FileLine, 'article' | 'name'>,
   index: MatchIndex,
 ): { product?: FileLine['product']; problem?: string } {
-  const found = (ids: string[] | undefined, via: 'article' | 'name') =>
+  const found = (ids: string[] | undefined, via: 'barcode' | 'article' | 'name') =>
     ids?.length === 1 ? { ...index.products.get(ids[0]!)!, via } : undefined;
+  const byBarcode = line.article ? index.byBarcode.get(line.article.trim()) : undefined;
+  if (byBarcode) return { product: found([byBarcode], 'barcode') };
   const byArticle = line.article ? index.byArticle.get(articleKey(line.article)) : undefined;
   const byName = line.name ? index.byName.get(nameKey(line.name)) : undefined;
   const product = found(byArticle, 'article') ?? found(byName, 'name');

@@ -150,7 +150,7 @@ export function PurchaseFileImport({ onLines }: { onLines(lines: PurchaseLine[])
                     {l.product!.name}
                     {l.product!.articles.length > 0 && <span className={small}>{l.product!.articles.join(', ')}</span>}
                   </td>
-                  <td className={td}>{l.product!.via === 'article' ? `артикулу ${l.article}` : 'названию'}</td>
+                  <td className={td}>{matchedBy(l)}</td>
                   <td className={`${td} ${num}`}>{formatAmount(l.count!)}</td>
                   <td className={`${td} ${num}`}>{formatRoubles(l.price!)}</td>
                 </>
@@ -185,4 +185,9 @@ export function PurchaseFileImport({ onLines }: { onLines(lines: PurchaseLine[])
       </Dialog>
     </>
   );
+}
+
+function matchedBy(line: FileLine): string {
+  if (line.product!.via === 'barcode') return `штрихкоду ${line.article}`;
+  return line.product!.via === 'article' ? `артикулу ${line.article}` : 'названию';
 }
