@@ -32,12 +32,14 @@ export function assemblyFields(order: Order): AssemblyFields {
 
 /**
  * The order's status. A queued «Собрано» comes first (a new try after a refusal shows as sending, not as the old
- * reason); a marketplace that took the order is final.
+ * reason); a marketplace that took the order is final. `refused` is the server's reason for this device's last
+ * «Собрано» it refused outright (409: the order was cancelled meanwhile, …): shown here as well as in «Синхронизация».
  */
-export function assemblyStatus(fields: AssemblyFields, queued: boolean): AssemblyStatus {
+export function assemblyStatus(fields: AssemblyFields, queued: boolean, refused: string | null = null): AssemblyStatus {
   if (fields.assembled_at) return { kind: 'done', at: fields.assembled_at };
   if (queued || fields.assembly_state === 'pending') return { kind: 'sending' };
   if (fields.assembly_error || fields.assembly_state === 'refused')
     return { kind: 'failed', error: fields.assembly_error ?? 'Маркетплейс не принял сборку' };
+  if (refused) return { kind: 'failed', error: refused };
   return { kind: 'picking' };
 }

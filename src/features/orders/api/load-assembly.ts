@@ -53,6 +53,17 @@ async function assembleQueued(orderId: string, database: OstatokDatabase): Promi
   return (await unsettledEntries('orders', orderId, database)).some((e) => isAssembleCall(e.path));
 }
 
+/** Why the server refused this device's last «Собрано» of the order, if it did (the newest refused entry). */
+async function assembleRefusal(orderId: string, database: OstatokDatabase): Promise<string | null> {
+  const refused = await database.outbox
+    .where('[table+row_id]')
+    .equals(['orders', orderId])
+    .filter((e) => e.status === 'rejected' && isAssembleCall(e.path))
+    .sortBy('seq');
+  const last = refused.at(-1);
+  return last ? (last.error ?? 'Сервер не принял «Собрано»') : null;
+}
+
 export interface AssemblyView {
   order: { id: string; posting_number: string; stage: Order['stage']; stageLabel: string; store: string };
   lines: AssemblyLine[];
@@ -76,9 +87,10 @@ async function loadLines(orderId: string, database: OstatokDatabase, picked: Pic
 export async function loadAssembly(orderId: string, database: OstatokDatabase = db): Promise<AssemblyView | null> {
   const order = await database.rows('orders').get(orderId);
   if (!order) return null;
-  const [note, queued, store] = await Promise.all([
+  const [note, queued, refused, store] = await Promise.all([
     readNote(orderId, database),
     assembleQueued(orderId, database),
+    assembleRefusal(orderId, database),
     database.markets.get(order.store_id),
   ]);
   const lines = await loadLines(orderId, database, note.picked);
@@ -93,7 +105,7 @@ export async function loadAssembly(orderId: string, database: OstatokDatabase = 
     },
     lines,
     complete: assemblyComplete(lines),
-    status: assemblyStatus(fields, queued),
+    status: assemblyStatus(fields, queued, refused),
     labelReady: fields.label_ready,
     autoPrint: !note.printed,
   };

@@ -200,6 +200,29 @@ describe('/orders/$orderId/assemble — «Сборка заказа»', () => {
     expect(screen.queryByRole('button', { name: 'Печать этикетки' })).toBeNull();
   });
 
+  it('a «Собрано» the server refuses outright (409) shows its reason here, not only in «Синхронизация»', async () => {
+    const { orderId, cupLine, spoonLine } = await seed();
+    await pickLine(orderId, cupLine, 'all');
+    await pickLine(orderId, spoonLine, 'all');
+    await open(orderId);
+    fireEvent.click(await screen.findByRole('button', { name: 'Собрано' }));
+    await screen.findByText('Отправляется в маркетплейс…');
+    const reason = 'Заказ отменён: собирать его не нужно';
+    await act(() =>
+      drainOutbox(
+        answering(409, {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          code: 'order_cancelled',
+          detail: reason,
+        }),
+      ),
+    );
+    await screen.findByText(new RegExp(reason));
+    expect(screen.getByRole('button', { name: 'Собрать снова' })).toBeTruthy();
+  });
+
   it('the label prints by itself once when it arrives, then «Печать этикетки» prints it again', async () => {
     const { orderId } = await seed({ assembled_at: '2025-03-01T10:00:00.000Z', assembly_state: 'done' });
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
