@@ -174,6 +174,11 @@ export interface AssemblyOrder {
   lines: { lineKey: string; offerId: string; externalProductId: string | null; quantity: number }[];
   /** What earlier assembly calls answered (orders.assembly): a retry continues from it. */
   assembly: Record<string, unknown>;
+  /**
+   * Keeps what the marketplace has answered so far (merged into orders.assembly) before the next call, so a try
+   * that fails halfway is continued, not repeated, by the next one (Wildberries: the supply already created).
+   */
+  remember?: (progress: Record<string, unknown>) => Promise<void>;
 }
 
 /** Built by `assemblyAdapterFor` (assembly.ts), one per marketplace, sharing the app's pacers. */

@@ -162,6 +162,9 @@ export class OrderAssembly {
         quantity: l.quantity,
       })),
       assembly: order.assembly,
+      remember: async (progress) => {
+        await this.deps.assembly.update(userId, order.id, { assembly: { ...order.assembly, ...progress } });
+      },
     };
   }
 

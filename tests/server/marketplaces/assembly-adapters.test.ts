@@ -208,6 +208,24 @@ describe('refusals the marketplaces answer themselves', () => {
     expect((error as Error).message).toMatch(/не разрешает перевести заказ.*STATUS_NOT_ALLOWED/s);
   });
 
+  it('WB: a try that dies after creating the supply is continued by the next into that supply, not a new one', async () => {
+    const { view, order } = newOrder('WILDBERRIES');
+    const remembered: Record<string, unknown>[] = [];
+    const dying: AssemblyOrder = {
+      ...order,
+      remember: async (progress) => {
+        remembered.push(progress);
+        throw new Error('the instance died here');
+      },
+    };
+    await expect(assembler('WILDBERRIES').assemble(stores.WILDBERRIES, dying)).rejects.toThrow('the instance died');
+    expect(remembered).toHaveLength(1);
+    expect(viewOf('WILDBERRIES', view.postingNumber).status).not.toBe(packedStatus.WILDBERRIES);
+    const kept = await assembler('WILDBERRIES').assemble(stores.WILDBERRIES, { ...order, assembly: remembered[0]! });
+    expect(kept.supplyId).toBe(remembered[0]!.supplyId);
+    expect(viewOf('WILDBERRIES', view.postingNumber).status).toBe(packedStatus.WILDBERRIES);
+  });
+
   it('WB refuses to add a cancelled task to a supply (409 FailedToAddSupplyOrder)', async () => {
     const { view } = newOrder('WILDBERRIES');
     sandbox.setPostingStatus('WILDBERRIES', view.postingNumber, 'cancel/canceled');
