@@ -73,7 +73,8 @@ export class WildberriesAssembly implements AssemblyAdapter {
           store.name,
           200,
           'Wildberries не прислал номер поставки — повторите сборку.',
-        ); // Kept before the next call: a try that fails after this point adds the task to this supply, not to a new one.
+        );
+      // Kept before the next call: a try that fails after this point adds the task to this supply, not a new one.
       await order.remember?.({ supplyId });
     }
     const add: AddSupplyOrdersRequest = { orders: [id] };
