@@ -133,9 +133,11 @@ describe('migration 0012_team', () => {
   });
 
   it('adds authorship to every mirrored table and the end reason to sessions, null on every old row', async () => {
+    // The upgrade runs every later migration too: only the columns this one adds are its own to check here.
+    const ofThisMigration = ['created_by', 'updated_by', 'end_reason'];
     const added: Record<string, string[]> = {};
     for (const [table, cols] of Object.entries(columnsAfter)) {
-      const fresh = cols.filter((c) => !columnsBefore[table]?.includes(c));
+      const fresh = cols.filter((c) => !columnsBefore[table]?.includes(c) && ofThisMigration.includes(c));
       if (columnsBefore[table] && fresh.length > 0) added[table] = fresh;
     }
     expect(added).toEqual({
@@ -146,7 +148,8 @@ describe('migration 0012_team', () => {
     const triggered = await exec(sql`select distinct c.relname as t from pg_trigger tg
       join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
       where p.proname = 'bump_mirrored_row_version' and not tg.tgisinternal order by 1`);
-    expect(triggered.map((r) => r.t)).toEqual(mirroredTables);
+    // Tables made by later migrations (stock counts, 0013) come with the trigger; those of before teams got it here.
+    expect(triggered.map((r) => r.t).filter((t) => columnsBefore[t as string])).toEqual(mirroredTables);
     for (const table of mirroredTables) {
       const rows = await exec(
         sql.raw(`select count(*)::int as n, count(created_by)::int as created, count(updated_by)::int as updated
