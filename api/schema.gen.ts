@@ -3169,7 +3169,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Изменения после курсора (строки и удаления всех зеркалируемых таблиц) */
+        /**
+         * Изменения после курсора (строки и удаления всех зеркалируемых таблиц)
+         * @description format=columns отвечает теми же изменениями по таблицам, с именами полей один раз на таблицу (SyncPullColumns): на 5000 строк это вдвое меньше JSON до сжатия.
+         */
         get: {
             parameters: {
                 query?: {
@@ -3178,6 +3181,8 @@ export interface paths {
                     limit?: number;
                     /** @description Только эта таблица (например, чтобы загрузить её заново с since=0) */
                     table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns" | "orders" | "order_lines" | "counts" | "count_lines";
+                    /** @description rows — изменения списком (SyncPull); columns — по таблицам, имена полей один раз (SyncPullColumns) */
+                    format?: "rows" | "columns";
                 };
                 header?: never;
                 path?: never;
@@ -3191,7 +3196,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SyncPull"];
+                        "application/json": components["schemas"]["SyncPull"] | components["schemas"]["SyncPullColumns"];
                     };
                 };
                 /** @description Default Response */
@@ -8373,6 +8378,25 @@ export interface components {
                 } | null;
             }[];
         };
+        SyncPullColumnsInput: {
+            /** @description Передайте как since в следующем запросе */
+            cursor: number;
+            has_more: boolean;
+            tables: {
+                table: string;
+                /** @description Поля строки после id и версии, по порядку её значений */
+                columns: string[];
+                /** @description Поля, равные id изменения (id, _id) или его версии (version): в rows их нет */
+                derived: ("id" | "_id" | "version")[];
+                /** @description [id, version, …значения полей columns] и, если у строки есть поля сверх columns, последним — объект с ними */
+                rows: unknown[][];
+                /** @description [id, version] удалённых строк */
+                deleted: [
+                    string,
+                    number
+                ][];
+            }[];
+        };
         SyncDigestInput: {
             /** @description Наибольшая версия пользователя по всем таблицам, удалённые строки тоже: устройство сверяется, только догнав её */
             cursor: number;
@@ -10495,6 +10519,25 @@ export interface components {
                 row: {
                     [key: string]: unknown;
                 } | null;
+            }[];
+        };
+        SyncPullColumns: {
+            /** @description Передайте как since в следующем запросе */
+            cursor: number;
+            has_more: boolean;
+            tables: {
+                table: string;
+                /** @description Поля строки после id и версии, по порядку её значений */
+                columns: string[];
+                /** @description Поля, равные id изменения (id, _id) или его версии (version): в rows их нет */
+                derived: ("id" | "_id" | "version")[];
+                /** @description [id, version, …значения полей columns] и, если у строки есть поля сверх columns, последним — объект с ними */
+                rows: unknown[][];
+                /** @description [id, version] удалённых строк */
+                deleted: [
+                    string,
+                    number
+                ][];
             }[];
         };
         SyncDigest: {

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { answerClientError } from './lib/client-errors.ts';
 import { installRussianZodMessages } from './lib/zod-ru.ts';
+import compress from './plugins/external/compress.ts';
 import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import websocket from './plugins/external/websocket.ts';
@@ -88,6 +89,8 @@ export async function buildApp({ config, database: given, logger = true }: AppOp
   app.decorate('config', config);
 
   await app.register(helmet);
+  // Before every route, so its onSend hook sees each answer.
+  await app.register(compress);
   await app.register(swagger);
   await app.register(websocket);
 

@@ -8,6 +8,10 @@ export const pullQuery = z.object({
     .enum(mirroredTableNames, { error: `неизвестная таблица; допустимы: ${mirroredTableNames.join(', ')}` })
     .optional()
     .describe('Только эта таблица (например, чтобы загрузить её заново с since=0)'),
+  format: z
+    .enum(['rows', 'columns'], { error: 'неизвестный формат; допустимы: rows, columns' })
+    .default('rows')
+    .describe('rows — изменения списком (SyncPull); columns — по таблицам, имена полей один раз (SyncPullColumns)'),
 });
 
 export const pullResponse = z
@@ -28,6 +32,28 @@ export const pullResponse = z
     ),
   })
   .meta({ id: 'SyncPull' });
+
+export const pullColumnsResponse = z
+  .object({
+    cursor: z.number().int().describe('Передайте как since в следующем запросе'),
+    has_more: z.boolean(),
+    tables: z.array(
+      z.object({
+        table: z.string(),
+        columns: z.array(z.string()).describe('Поля строки после id и версии, по порядку её значений'),
+        derived: z
+          .array(z.enum(['id', '_id', 'version']))
+          .describe('Поля, равные id изменения (id, _id) или его версии (version): в rows их нет'),
+        rows: z
+          .array(z.array(z.unknown()))
+          .describe(
+            '[id, version, …значения полей columns] и, если у строки есть поля сверх columns, последним — объект с ними',
+          ),
+        deleted: z.array(z.tuple([z.string(), z.number().int()])).describe('[id, version] удалённых строк'),
+      }),
+    ),
+  })
+  .meta({ id: 'SyncPullColumns' });
 
 const tableDigest = z.object({
   count: z.number().int().describe('Число строк (без удалённых)'),
