@@ -13,7 +13,17 @@ export type FaultDecider = Pick<FaultPlan, 'decide' | 'count'>;
 export interface LinkLatency {
   requestMs: number;
   answerMs: number;
+  /**
+   * The link's bandwidth, each way, shared by every call at once as one Wi-Fi link is: a body
+   * takes its size over this rate to cross, after the bodies sent before it. Unset: unlimited.
+   */
+  bytesPerSecond?: number;
 }
+
+/** Pieces an answer is sent in over a limited link, so the browser reads it as it arrives. */
+const SHAPED_CHUNK = 16 * 1024;
+/** About what a status line and headers take on the wire. */
+const HEADER_BYTES = 300;
 
 interface UpstreamAnswer {
   status: number;
@@ -68,6 +78,10 @@ export class ChaosProxy {
   private server?: http.Server;
   private readonly liveSockets = new Set<{ client: Socket; upstream: Socket }>();
   private readonly held = new Set<NodeJS.Timeout>();
+  /** When the shaped link is free again, each way (ms, Date.now() clock). */
+  private readonly freeAt = { up: 0, down: 0 };
+  /** Bytes of answer bodies sent to the browser (as they went on the wire: compressed if the server compressed). */
+  answerBytes = 0;
   /** Calls that met a fault, in order, for the summary and for replaying a failure by hand. */
   readonly log: Array<{ at: number; method: string; path: string; fault: FaultDecision['kind'] }> = [];
 
@@ -122,6 +136,7 @@ export class ChaosProxy {
     const decision = this.plan.decide(call);
     const body = await readAll(req);
     if (this.latency.requestMs > 0) await this.hold(this.latency.requestMs);
+    await this.cross('up', body.length + HEADER_BYTES);
     if (decision.kind !== 'pass') this.log.push({ at: Date.now(), method: call.method, path, fault: decision.kind });
 
     switch (decision.kind) {
@@ -203,8 +218,26 @@ export class ChaosProxy {
     if (this.latency.answerMs > 0) await this.hold(this.latency.answerMs);
     // The tab may have gone (closed or crashed) while the answer was held.
     if (res.destroyed || res.socket?.destroyed) return;
+    this.answerBytes += body.length;
     res.writeHead(status, { ...headers, 'content-length': String(body.length), connection: 'close' });
-    res.end(body);
+    if (!this.latency.bytesPerSecond) return void res.end(body);
+    await this.cross('down', HEADER_BYTES);
+    for (let at = 0; at < body.length; at += SHAPED_CHUNK) {
+      const chunk = body.subarray(at, at + SHAPED_CHUNK);
+      await this.cross('down', chunk.length);
+      if (res.destroyed || res.socket?.destroyed) return;
+      res.write(chunk);
+    }
+    res.end();
+  }
+
+  /** Waits until `bytes` have crossed the shaped link `way`, after what is already crossing it. */
+  private async cross(way: 'up' | 'down', bytes: number): Promise<void> {
+    const rate = this.latency.bytesPerSecond;
+    if (!rate) return;
+    const start = Math.max(Date.now(), this.freeAt[way]);
+    this.freeAt[way] = start + (bytes * 1000) / rate;
+    await this.hold(this.freeAt[way] - Date.now());
   }
 
   /** Pipes a WebSocket upgrade (the live channel /user/{id}/) through a raw TCP connection. */
