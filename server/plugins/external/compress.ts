@@ -9,8 +9,9 @@ import fp from 'fastify-plugin';
  *
  * Brotli first, at quality 1: on a fresh device's whole pull in columns (50,000 rows) it gave
  * 56.0 bytes a row against gzip's 56.3 at level 6 and brotli's 55.4 at quality 4, for a third of
- * their CPU (0.5 s against 1.2 and 1.6 s on this busy 2-core machine) — the server's CPU serves
- * every device at once, and 1 % of bytes is not worth three times of it.
+ * their CPU (0.5 s against 1.2 and 1.6 s; measured by hand on the busy 2-core machine, 7 Dec
+ * 2026; `npm run bench:wire` prints the bytes of each format and encoding). The server's CPU
+ * serves every device at once: 1 % of bytes is not worth three times of it.
  * The built app's files are compressed once at build time and served as they are (./spa.ts
  * preCompressed); pictures and other already-compressed types are left alone.
  */
