@@ -46,7 +46,17 @@ interface ClientResult {
     medianFloorMs: number;
     ratio: number;
     longestTaskMs: number;
+    link?: { mbit: number; roundTripMs: number };
+    medianSlowLinkMs?: number;
+    slowLinkRatio?: number;
+    medianWireBytesPerRow?: number;
   };
+}
+interface WireResult {
+  date: string;
+  rows: number;
+  ways: { way: string; 'bytes a row': number }[];
+  appBytesPerRow: number;
 }
 interface ProductsPgResult {
   date: string;
@@ -160,17 +170,45 @@ else
     met: pull.pullMedianRowsPerSec >= 20_000,
   });
 
+/** Issue 26: a year of business on a slow link. */
+const rows26: Row[] = [];
+const wire = read<WireResult>('wire-bytes.json');
+if (!wire) missing.push('wire-bytes.json (npm run bench:wire)');
+else
+  rows26.push({
+    target: `1. bytes a row on the wire, fresh device's pull of ${wire.rows} rows`,
+    figure: `${wire.appBytesPerRow} B (columns, brotli)`,
+    baseline: `list pages uncompressed ${wire.ways[0]!['bytes a row']} B`,
+    ratio: (wire.appBytesPerRow / wire.ways[0]!['bytes a row']).toFixed(3),
+    goal: '≤ 60 B a row',
+    met: wire.appBytesPerRow <= 60,
+  });
+const mirror = client?.initialMirror;
+if (mirror?.slowLinkRatio !== undefined)
+  rows26.push({
+    target: `2. initial mirror through ${mirror.link!.mbit} Mbit/s, ${mirror.link!.roundTripMs} ms (${mirror.medianWireBytesPerRow} B a row)`,
+    figure: fmt(mirror.medianSlowLinkMs!),
+    baseline: `loopback ${fmt(mirror.medianPullMs)}`,
+    ratio: `${mirror.slowLinkRatio}×`,
+    goal: '≤ 1.3×',
+    met: mirror.slowLinkRatio <= 1.3,
+  });
+else if (client) missing.push('client.json without the slow-link mirror (npm run bench:client)');
+
 console.log(
   `\nissue 14 targets (medians; ${cpus().length} CPUs; 1-minute load average now ${loadavg()[0]!.toFixed(2)}${client ? `, ${client.loadAverage.start.toFixed(2)} at the client bench's start` : ''})`,
 );
 console.table(rows.map((r) => ({ ...r, met: r.met ? 'yes' : 'NO' })));
+console.log('\nissue 26 targets (medians)');
+console.table(rows26.map((r) => ({ ...r, met: r.met ? 'yes' : 'NO' })));
 for (const m of missing) console.log(`missing: ${m}`);
 writeResult(path.join(results, 'summary.json'), {
   benchmark: 'summary',
   date: new Date().toISOString(),
   loadAverage: loadavg(),
-  sources: { client: client?.date, productsPg: list?.date, pullPg: pull?.date },
+  sources: { client: client?.date, productsPg: list?.date, pullPg: pull?.date, wire: wire?.date },
   rows,
+  issue26: rows26,
   missing,
 });
 console.log(`written: ${path.relative(process.cwd(), path.join(results, 'summary.json'))}`);
