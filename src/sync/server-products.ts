@@ -24,10 +24,35 @@ export type ServerProductsOutcome =
   /** `offline`: no answer at all (no network, server down), as opposed to a refusal with its reason. */
   | { ok: false; offline: boolean; error: string };
 
-export async function fetchServerProducts(
-  query: ServerProductsQuery,
-  signal?: AbortSignal,
-): Promise<ServerProductsOutcome> {
+/**
+ * Pages asked for ahead of the screen (prefetchFirstProducts), each handed out once: a fresh
+ * device's pull fills the link and the server at once, and a page asked for only when the seller
+ * opens /products waited behind its pages.
+ */
+const early = new Map<string, Promise<ServerProductsOutcome>>();
+const EARLY_KEPT_MS = 60_000;
+const keyOf = (q: ServerProductsQuery) => JSON.stringify([q.page, q.pageSize, q.search.trim(), q.order]);
+
+/** The page /products opens on (page 1 by name, no search), asked for now: called as a fresh device starts its pull. */
+export function prefetchFirstProducts(pageSize: number): void {
+  const query: ServerProductsQuery = { page: 1, pageSize, search: '', order: 'name' };
+  const key = keyOf(query);
+  if (early.has(key)) return;
+  early.set(key, load(query));
+  setTimeout(() => early.delete(key), EARLY_KEPT_MS);
+}
+
+export function fetchServerProducts(query: ServerProductsQuery, signal?: AbortSignal): Promise<ServerProductsOutcome> {
+  const key = keyOf(query);
+  const prefetched = early.get(key);
+  if (prefetched) {
+    early.delete(key);
+    return prefetched;
+  }
+  return load(query, signal);
+}
+
+async function load(query: ServerProductsQuery, signal?: AbortSignal): Promise<ServerProductsOutcome> {
   try {
     const { data, error, response } = await backgroundApi().GET(endpoints.productList, {
       params: {
