@@ -169,7 +169,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
           order={search.order_by}
           onOrder={order}
           selected={selected}
-          onToggle={canGroup ? toggle : undefined}
+          // Grouping moves the device's rows: not offered for rows the device does not hold yet.
+          onToggle={canGroup && table.source === 'device' ? toggle : undefined}
           seesCosts={costs}
           onOpen={openProduct}
         />
