@@ -24,6 +24,11 @@ export interface FirstScreenSample {
   firstRowMs: number;
   /** The last key of a search → its one row painted. */
   keystrokeMs: number;
+  /**
+   * Baseline from the same run: the same kind of search (another product, so not from the page
+   * cache) asked by node of the server once the browser is closed and the server idle.
+   */
+  idleSearchMs: number;
   /** The catalog-loading notice was on screen when each result painted: served by the server. */
   firstRowWhileFilling: boolean;
   keystrokeWhileFilling: boolean;
@@ -37,6 +42,7 @@ export interface FirstScreenSummary {
   samples: FirstScreenSample[];
   loopback: { medianFirstRowMs: number; medianKeystrokeMs: number };
   slow: { medianFirstRowMs: number; medianKeystrokeMs: number };
+  medianIdleSearchMs: number;
   loadAverage: { start: number; end: number };
 }
 
@@ -99,6 +105,7 @@ async function oneRun(
   link: FirstScreenSample['link'],
   slow: FirstScreenSummary['slowLink'],
   searched: number,
+  idleSearch: (n: number) => Promise<number>,
 ): Promise<FirstScreenSample> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ostatok-bench-first-'));
   const { context, page } = await openProfile(dir, { offline: false });
@@ -124,10 +131,12 @@ async function oneRun(
     const first = await page.evaluate(() => window.__firstRow!);
     const signedInAt = await page.evaluate(() => window.__signedInAt ?? NaN);
     const keystroke = await searchKeystroke(page, searched);
+    await context.close();
     return {
       link,
       firstRowMs: round1(first.rowAt - signedInAt),
       keystrokeMs: round1(keystroke.ms),
+      idleSearchMs: round1(await idleSearch(searched + 1)),
       firstRowWhileFilling: first.filling,
       keystrokeWhileFilling: keystroke.filling,
     };
@@ -159,11 +168,14 @@ async function searchKeystroke(page: Page, n: number): Promise<{ ms: number; fil
 }
 
 /**
- * A write before each run: the server keeps list pages until the business's data changes
- * (app.pageCache), and a later run's first page would otherwise come from there while the first
- * run's did not. A seller signing in after colleagues' edits meets the uncached page.
+ * The bench's own calls, as another device of the account. `touch`: a write before each run — the
+ * server keeps list pages until the business's data changes (app.pageCache), and a later run's
+ * first page would otherwise come from there while the first run's did not; a seller signing in
+ * after colleagues' edits meets the uncached page. `idleSearch`: the baseline, one uncached search.
  */
-async function cacheBuster(account: SeededAccount): Promise<(i: number) => Promise<void>> {
+async function serverCalls(
+  account: SeededAccount,
+): Promise<{ touch: (i: number) => Promise<void>; idleSearch: (n: number) => Promise<number> }> {
   const base = account.server.url;
   const login = await fetch(`${base}/api/v1/users/login/`, {
     method: 'POST',
@@ -176,13 +188,25 @@ async function cacheBuster(account: SeededAccount): Promise<(i: number) => Promi
   };
   const list = await fetch(`${base}/api/v1/products/all/?page=1&page_size=1&order_by=-name`, { headers });
   const id = ((await list.json()) as { products: { product_wh: { id: string } }[] }).products[0]!.product_wh.id;
-  return async (i) => {
-    const res = await fetch(`${base}/api/v1/products/warehouse/${id}/update/`, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({ description: `замер ${i}` }),
-    });
-    if (!res.ok) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
+  return {
+    async touch(i) {
+      const res = await fetch(`${base}/api/v1/products/warehouse/${id}/update/`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ description: `замер ${i}` }),
+      });
+      if (!res.ok) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
+    },
+    async idleSearch(n) {
+      const search = encodeURIComponent(productName(n));
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/products/all/?page=1&page_size=50&order_by=name&search=${search}`, {
+        headers,
+      });
+      await res.text();
+      if (!res.ok) throw new Error(`search: ${res.status}`);
+      return performance.now() - started;
+    },
   };
 }
 
@@ -202,16 +226,16 @@ export async function firstScreenBench({
   const start = loadavg()[0]!;
   const account = await seededAccount({ products, lotsPerProduct });
   try {
-    const touch = await cacheBuster(account);
+    const { touch, idleSearch } = await serverCalls(account);
     const samples: FirstScreenSample[] = [];
     let i = 0;
     for (let run = 1; run <= runs; run++)
       for (const link of ['loopback', 'slow'] as const) {
         await touch(i);
-        const s = await oneRun(account, link, slowLink, 100 * (20 + i++));
+        const s = await oneRun(account, link, slowLink, 100 * (20 + i++), idleSearch);
         samples.push(s);
         console.error(
-          `first screen ${run}/${runs} ${link}: signed in → first row ${s.firstRowMs} ms${s.firstRowWhileFilling ? ' (from the server, mirror filling)' : ''}, keystroke → results ${s.keystrokeMs} ms${s.keystrokeWhileFilling ? ' (from the server)' : ' (from the device)'}`,
+          `first screen ${run}/${runs} ${link}: signed in → first row ${s.firstRowMs} ms${s.firstRowWhileFilling ? ' (from the server, mirror filling)' : ''}, keystroke → results ${s.keystrokeMs} ms${s.keystrokeWhileFilling ? ' (from the server)' : ' (from the device)'}; idle server search ${s.idleSearchMs} ms`,
         );
       }
     const medians = (link: FirstScreenSample['link']) => {
@@ -229,6 +253,7 @@ export async function firstScreenBench({
       samples,
       loopback: medians('loopback'),
       slow: medians('slow'),
+      medianIdleSearchMs: round1(median(samples.map((s) => s.idleSearchMs))),
       loadAverage: { start, end: loadavg()[0]! },
     };
   } finally {
@@ -259,6 +284,11 @@ export function printFirstScreen(f: FirstScreenSummary): Array<Record<string, st
       measure: `search keystroke → its results (${f.slowLink.mbit} Mbit/s, ${f.slowLink.latencyMs} ms)`,
       'median ms': f.slow.medianKeystrokeMs,
       'while filling': filling('slow', 'keystrokeWhileFilling'),
+    },
+    {
+      measure: 'baseline: the same search asked by node of the idle server (no browser, no pull)',
+      'median ms': f.medianIdleSearchMs,
+      'while filling': '—',
     },
   ];
   console.log(
