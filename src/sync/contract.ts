@@ -113,4 +113,6 @@ export const endpoints = {
   teamMemberNames: '/api/v1/team/members/',
   // An assembled order's label PDF (src/sync/order-label.ts): online only.
   orderLabel: '/api/v1/orders/{id}/label/',
+  // /products from the server while a fresh device's mirror fills (src/sync/server-products.ts): online only.
+  productList: '/api/v1/products/all/',
 } as const satisfies Record<string, keyof paths>;

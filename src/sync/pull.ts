@@ -37,6 +37,11 @@ const CHUNK = 5000;
  */
 const FIRST_PAGE = 1000;
 const CURSOR_KEY = 'cursor';
+/**
+ * Set when a device without a cursor starts pulling, deleted with the last page of that pull: a
+ * cursor alone does not say the mirror is whole, as it moves with the first page already.
+ */
+const FIRST_PULL_KEY = 'first-pull-unfinished';
 
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const isMirrored = (name: string): name is MirroredTableName =>
@@ -45,6 +50,20 @@ const isMirrored = (name: string): name is MirroredTableName =>
 /** Whether the device has ever pulled: without a cursor it holds nothing of the server's yet. */
 export async function hasPulled(database: OstatokDatabase = db): Promise<boolean> {
   return (await getMeta<number>(CURSOR_KEY, database)) !== undefined;
+}
+
+/**
+ * Whether the device holds the whole account: its first pull reached the last page. Until then its
+ * lots are partial and so would be every figure derived from them (/products asks the server
+ * meanwhile). A device that pulled before this flag existed has a cursor and no flag: complete.
+ * Read inside a live query, it follows the pull and a sign-out's clearing.
+ */
+export async function mirrorComplete(database: OstatokDatabase = db): Promise<boolean> {
+  const [cursor, unfinished] = await Promise.all([
+    getMeta<number>(CURSOR_KEY, database),
+    getMeta<number>(FIRST_PULL_KEY, database),
+  ]);
+  return cursor !== undefined && unfinished === undefined;
 }
 
 /**
@@ -65,7 +84,9 @@ export async function pullChanges(transport: PullTransport, database: OstatokDat
 async function pullPages(transport: PullTransport, database: OstatokDatabase): Promise<number> {
   // Outflows the server accepted before this moment are in what this pull brings (src/sync/push-worker.ts accept).
   const startedAt = Date.now();
-  const cursor = (await getMeta<number>(CURSOR_KEY, database)) ?? 0;
+  const stored = await getMeta<number>(CURSOR_KEY, database);
+  if (stored === undefined) await database.meta.put({ key: FIRST_PULL_KEY, value: startedAt });
+  const cursor = stored ?? 0;
   // Whose writes are this person's own: another member's replacing a field edited here are told (./field-changes.ts).
   const me = typeof localStorage === 'undefined' ? null : userIdFromToken();
   let applied = 0;
@@ -143,6 +164,7 @@ async function applyChunk(
     for (const [table, list] of free) n += await applyServerChanges(database, table, list, known);
     if (cursor !== undefined) await database.meta.put({ key: CURSOR_KEY, value: cursor });
     if (settledBefore !== undefined) {
+      await database.meta.delete(FIRST_PULL_KEY);
       const settled = await database.outbox
         .where('status')
         .equals('applied')

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '../lib/paging.ts';
 import { onImageQueued, uploadPendingImages } from './image-uploads.ts';
 import { connectLiveChannel } from './live-channel.ts';
 import { CHECK_EVERY_MS, checkMirror, throttledCheck } from './mirror-digest.ts';
@@ -5,6 +6,7 @@ import { onEntryQueued } from './outbox.ts';
 import { watchPendingLogouts } from './pending-logout.ts';
 import { hasPulled, pullChanges } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
+import { prefetchFirstProducts } from './server-products.ts';
 import { digestOverHttp, pullOverHttp, pushOverHttp } from './transports.ts';
 
 const TIMER_MS = 30_000;
@@ -121,7 +123,12 @@ export function startSync(): () => void {
     (pulled) => {
       if (stopped) return;
       if (pulled) syncAll();
-      else void Promise.all([drain(), pull()]);
+      else {
+        // /products shows this page from the server until the pull is done
+        // (src/features/products/api/use-product-table.ts): asked for before the pull fills the link.
+        prefetchFirstProducts(PAGE_SIZE);
+        void Promise.all([drain(), pull()]);
+      }
     },
     () => !stopped && syncAll(),
   );

@@ -7,6 +7,7 @@ import {
   readProductHeads,
   type ListingIndex,
 } from './product-source-reads.ts';
+import { stopMirrorComplete } from './mirror-complete.ts';
 import { awaitingByProduct } from './shortfalls.ts';
 import type { StockFigures } from './types.ts';
 
@@ -93,6 +94,7 @@ export const productSourceSnapshot = (): ProductSource => snapshot;
 
 /** Stops following the tables and forgets the rows, as a new page would: each test starts from its own device. */
 export function stopProductSource(): void {
+  stopMirrorComplete();
   for (const subscription of live.values()) subscription.unsubscribe();
   live.clear();
   parts = {};

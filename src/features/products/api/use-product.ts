@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type PendingImage } from '../../../db/database.ts';
+import { mirrorComplete } from '../../../sync/pull.ts';
 import { loadProjectedLots } from '../../../stock/projected-stock.ts';
 import { figuresByProduct } from './product-table.ts';
 import type { LotLike, MarkdownLike, ProductMp, ProductWh, ReserveLike, StockFigures } from './types.ts';
@@ -10,6 +11,11 @@ export interface ProductView {
   listings: ProductMp[];
   pending: PendingImage[];
   figures: StockFigures;
+  /**
+   * The device's first pull has not finished: a product opened from the server's list may not be
+   * here yet (the card waits for it), and its lots may be partial.
+   */
+  filling: boolean;
 }
 
 const none: StockFigures = { count: 0, reserve: 0, markdowns: 0, total_price: 0 };
@@ -18,7 +24,8 @@ const none: StockFigures = { count: 0, reserve: 0, markdowns: 0, total_price: 0 
 export function useProduct(id: string): ProductView {
   return useLiveQuery(
     async () => {
-      const [product, listings, pending, lots, reserves, markdowns] = await Promise.all([
+      const [complete, product, listings, pending, lots, reserves, markdowns] = await Promise.all([
+        mirrorComplete(),
         db.rows('products_wh').get(id),
         db.rows('products_mp').where('product_wh_id').equals(id).toArray(),
         db.pending_images.where('product_id').equals(id).sortBy('created_at'),
@@ -37,9 +44,10 @@ export function useProduct(id: string): ProductView {
         listings: listings.sort((a, b) => a.offer_id.localeCompare(b.offer_id)),
         pending,
         figures,
+        filling: !complete,
       };
     },
     [id],
-    { loaded: false, listings: [], pending: [], figures: none },
+    { loaded: false, listings: [], pending: [], figures: none, filling: false },
   );
 }

@@ -2,13 +2,13 @@
 import 'fake-indexeddb/auto';
 import '../../../testing/component-setup.ts';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppState } from '../../../state/app-state.ts';
 import { db } from '../../../db/database.ts';
 import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { productSearchSchema } from '../api/products-search.ts';
-import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
+import { markPulled, productRow, seedListing, seedLot, seedProduct } from '../test/seed.ts';
 import { ProductPage } from './product-page.tsx';
 
 function ProductRoute() {
@@ -50,8 +50,21 @@ describe('/product/{id} (docs/screens.md)', () => {
   });
 
   it('says so when the product is not on the device', async () => {
+    await markPulled();
     await open(crypto.randomUUID());
     expect(await screen.findByText('Товар не найден')).toBeTruthy();
+  });
+
+  it('opened before the first pull brought it: waits, «загружается», then the card with a note until the mirror is whole', async () => {
+    const row = productRow('Чайник из сервера');
+    await open(row.id);
+    expect(await screen.findByText('Товар загружается на устройство…')).toBeTruthy();
+    // The pull's page with the product arrives (the first pull still unfinished: no cursor yet).
+    await act(() => db.mirrored('products_wh').add(row));
+    expect(await screen.findByDisplayValue('Чайник из сервера')).toBeTruthy();
+    expect(screen.getByTestId('product-filling').textContent).toContain('могут быть неполными');
+    await act(() => markPulled());
+    await waitFor(() => expect(screen.queryByTestId('product-filling')).toBeNull());
   });
 
   it('name and description save on blur: one PATCH each with only that field; an unchanged blur queues nothing', async () => {

@@ -21,10 +21,21 @@ export interface ProductPageProps {
 
 /** /product/{product_id}: tabs 0 «Товар» and 1 «На маркетплейсах» here, then the tabs the route adds. */
 export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: ProductPageProps) {
-  const { loaded, product, listings, pending, figures } = useProduct(productId);
+  const { loaded, product, listings, pending, figures, filling } = useProduct(productId);
   // Fields this device set that a colleague's later edit replaced (issue 24): told under each field.
   const notes = useProductFieldNotes(productId);
   if (!loaded) return <Page title="Товар" />;
+  // Opened from the server's list before the pull brought its row: the card waits for it (the live
+  // query re-reads as pages arrive), so nothing is edited on a copy that is not there.
+  if (!product && filling)
+    return (
+      <Page title="Товар">
+        <Card>
+          <Heading>Товар загружается на устройство…</Heading>
+          <Muted>Каталог ещё загружается. Карточка откроется, как только этот товар будет на устройстве.</Muted>
+        </Card>
+      </Page>
+    );
   if (!product)
     return (
       <Page title="Товар">
@@ -57,6 +68,11 @@ export function ProductPage({ productId, tab, onTabChange, moreTabs = [] }: Prod
   const shelf = product.shelf ?? '';
   return (
     <Page title={product.name || 'Товар'}>
+      {filling && (
+        <p className={shelfLine} role="status" data-testid="product-filling">
+          Каталог ещё загружается на устройство: остаток и партии товара могут быть неполными.
+        </p>
+      )}
       {shelf && (
         <p className={shelfLine} data-testid="product-shelf">
           Место на складе: <strong>{shelf}</strong>

@@ -10,7 +10,7 @@ import { queueCreate } from '../../../sync/outbox.ts';
 import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';
-import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
+import { markPulled, seedListing, seedLot, seedProduct } from '../test/seed.ts';
 import { ProductsList } from './products-list.tsx';
 
 /** The route's wiring: search parsed with the route's schema, changes written back to the address. */
@@ -126,6 +126,7 @@ describe('/products — «Товары» (docs/screens.md)', () => {
   });
 
   it('shows 50 per page and numbers rows across pages', async () => {
+    await markPulled();
     await db.mirrored('products_wh').bulkAdd(
       Array.from({ length: 120 }, (_, i) => ({
         id: crypto.randomUUID(),
@@ -147,6 +148,7 @@ describe('/products — «Товары» (docs/screens.md)', () => {
   });
 
   it('opens page 2 from the address', async () => {
+    await markPulled();
     await db.mirrored('products_wh').bulkAdd(
       Array.from({ length: 60 }, (_, i) => ({
         id: `p${i}`,

@@ -14,7 +14,7 @@ import { exportProducts } from '../api/export-products.ts';
 import { groupProducts } from '../api/group-products.ts';
 import { importFromMarketplaces } from '../api/import-products.ts';
 import type { ProductsSearch } from '../api/products-search.ts';
-import { useProductTable } from '../api/use-product-table.ts';
+import { useProductTable, type ProductTable } from '../api/use-product-table.ts';
 import { ProductsTable } from './products-table.tsx';
 import { summary as summaryClass } from './products.css.ts';
 import { can, seesCosts, useMembership } from '../../../lib/permissions.ts';
@@ -24,9 +24,41 @@ import { useScan } from '../../../scan/use-scan.ts';
 import { UnknownBarcodeDialog } from '../../../ui/unknown-barcode-dialog.tsx';
 import { useProductChoices } from '../api/product-choices.ts';
 
+/**
+ * What the screen says while the list comes from the server: the catalog is still loading to the
+ * device, or — with no answer from the server either — that the list cannot be shown yet.
+ */
+function CatalogLoading({ filling, problem, loaded }: Pick<ProductTable, 'filling' | 'problem' | 'loaded'>) {
+  if (problem?.offline)
+    return (
+      <p className={summaryClass} role="alert" data-testid="catalog-offline">
+        Нет связи с сервером, а каталог ещё не загружен на это устройство: список товаров появится, когда связь
+        вернётся.
+        {loaded && ' Показана последняя полученная страница.'}
+      </p>
+    );
+  return (
+    <>
+      {problem && (
+        <p className={summaryClass} role="alert" data-testid="catalog-problem">
+          Список товаров не загрузился: {problem.text}
+        </p>
+      )}
+      {filling && (
+        <p className={summaryClass} role="status" data-testid="catalog-loading">
+          Каталог загружается на устройство… Пока он не загрузился целиком, список, поиск и остатки приходят с сервера.
+        </p>
+      )}
+    </>
+  );
+}
+
 export type ProductsListProps = ListScreenProps<ProductsSearch>;
 
-/** /products — «Товары» (docs/screens.md «Адреса»), entirely from the device. */
+/**
+ * /products — «Товары» (docs/screens.md «Адреса»), from the device; from the server while a fresh
+ * device's first pull fills its mirror (../api/use-product-table.ts).
+ */
 export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   const navigate = useNavigate();
   const membership = useMembership();
@@ -111,15 +143,21 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
             </Button>
           )}
         </div>
-        {/* Every matching row in the table's order, not only this page. */}
-        <ExportMenu onExport={(format) => exportProducts({ search: text.query, order: search.order_by }, format)} />
+        {/* Every matching row in the table's order, not only this page: from the device, so once it holds them all. */}
+        {table.source === 'device' && (
+          <ExportMenu onExport={(format) => exportProducts({ search: text.query, order: search.order_by }, format)} />
+        )}
       </div>
-      <p className={summaryClass} data-testid="stock-summary">
-        На складе: {formatAmount(table.summary.count)} шт.
-        {costs && ` на сумму ${formatRoubles(table.summary.total)}`}
-      </p>
+      {table.summary ? (
+        <p className={summaryClass} data-testid="stock-summary">
+          На складе: {formatAmount(table.summary.count)} шт.
+          {costs && ` на сумму ${formatRoubles(table.summary.total)}`}
+        </p>
+      ) : (
+        <CatalogLoading filling={table.filling} problem={table.problem} loaded={table.loaded} />
+      )}
       <SearchField text={text} name="search" placeholder="Название, артикул или штрихкод" />
-      {table.loaded && table.matching === 0 && (
+      {table.loaded && !table.problem && table.matching === 0 && (
         <Muted>
           {text.query.trim() ? 'Ничего не найдено' : 'Товаров пока нет. Добавьте товар или загрузите с маркетплейсов.'}
         </Muted>
@@ -131,7 +169,8 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
           order={search.order_by}
           onOrder={order}
           selected={selected}
-          onToggle={canGroup ? toggle : undefined}
+          // Grouping moves the device's rows: not offered for rows the device does not hold yet.
+          onToggle={canGroup && table.source === 'device' ? toggle : undefined}
           seesCosts={costs}
           onOpen={openProduct}
         />

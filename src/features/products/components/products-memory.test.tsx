@@ -9,7 +9,7 @@ import { queueCreate } from '../../../sync/outbox.ts';
 import { renderWithRouter } from '../../../testing/render-with-router.tsx';
 import { productSourceSnapshot, stopProductSource } from '../api/product-source.ts';
 import { productsSearchSchema } from '../api/products-search.ts';
-import { seedListing, seedLot, seedProduct } from '../test/seed.ts';
+import { markPulled, seedListing, seedLot, seedProduct } from '../test/seed.ts';
 import { ProductsList } from './products-list.tsx';
 
 function ProductsRoute() {
@@ -129,8 +129,10 @@ describe('/products keeps its rows in memory between visits, and every change st
 
     await act(() => clearLocalData());
     await waitFor(() => expect(productSourceSnapshot().rows).toEqual([]));
+    // The next user's first pull has finished, and brought nothing yet.
+    await act(() => markPulled());
     await open();
-    expect(screen.getByText(/Товаров пока нет/)).toBeTruthy();
+    expect(await screen.findByText(/Товаров пока нет/)).toBeTruthy();
     expect(screen.queryByText('Чайник прежнего')).toBeNull();
 
     await act(async () => {

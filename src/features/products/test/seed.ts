@@ -17,7 +17,16 @@ export function productRow(name: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The device has pulled: its mirror is whole, so /products reads it (src/sync/pull.ts mirrorComplete;
+ * without a cursor a fresh device's list comes from the server). Seeded rows stand for pulled ones.
+ */
+export async function markPulled() {
+  if (!(await db.meta.get('cursor'))) await db.meta.put({ key: 'cursor', value: 1 });
+}
+
 export async function seedProduct(name: string, extra: Record<string, unknown> = {}) {
+  await markPulled();
   const row = productRow(name, extra);
   await db.mirrored('products_wh').add(row);
   return row;
