@@ -14,6 +14,7 @@ import { MarkdownsRepository } from './markdowns.ts';
 import { ReservesRepository } from './reserves.ts';
 import { RealizationsRepository } from './realizations.ts';
 import { HealthRepository } from './health.ts';
+import { StatisticsRepository } from './statistics.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { JobsRepository } from './jobs.ts';
 import { MarketsRepository } from './markets.ts';
@@ -42,6 +43,7 @@ export function createRepositories(db: Db, secrets: SecretBox) {
     authAttempts: new AuthAttemptsRepository(db),
     idempotency: new IdempotencyRepository(db),
     health: new HealthRepository(db),
+    statistics: new StatisticsRepository(db),
     markets: new MarketsRepository(db),
     products: new ProductsRepository(db),
     changeMarker: new ChangeMarkerRepository(db),

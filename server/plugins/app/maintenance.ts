@@ -5,6 +5,9 @@ const HOUR = 60 * 60 * 1000;
 const IDEMPOTENCY_KEEP_MS = 30 * 24 * HOUR;
 /** How often the sealed token pairs of closed refresh retry windows are looked for (at most). */
 const SEALED_PAIR_SWEEP_MAX_MS = 5000;
+/** How often the embedded database's statistics are looked at, and how many row writes make them stale. */
+const STATISTICS_CHECK_MS = 30_000;
+const STATISTICS_STALE_WRITES = 1000;
 
 /**
  * Hourly clean-up of bookkeeping rows that only matter for a while; and, every few seconds, the
@@ -32,8 +35,21 @@ export default fp(async (app) => {
       app.log.warn({ err }, 'sealed pair sweep failed');
     }
   };
+  // The embedded database has no autovacuum to keep the planner's statistics (repositories/statistics.ts).
+  const refreshStatistics = async () => {
+    try {
+      await repos.statistics.refreshIfStale(STATISTICS_STALE_WRITES);
+    } catch (err) {
+      app.log.warn({ err }, 'statistics refresh failed');
+    }
+  };
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
+    if (app.database.kind === 'pglite') {
+      // Not awaited: a start must not wait for it.
+      void refreshStatistics();
+      timers.push(setInterval(() => void refreshStatistics(), STATISTICS_CHECK_MS));
+    }
     timers.push(setInterval(() => void sweep(), HOUR));
     const every = Math.min(SEALED_PAIR_SWEEP_MAX_MS, Math.max(1000, windowMs));
     timers.push(setInterval(() => void sweepSealedPairs(), every));
