@@ -276,9 +276,11 @@ describe('a store whose key is revoked in the middle of a run', () => {
     } finally {
       undo();
     }
-    const [listed, checked] = sandbox.control.requests.slice(armedAt).filter((r) => r.marketplace === 'OZON');
-    expect(listed).toMatchObject({ path: '/v3/posting/fbs/list', status: 200 });
-    expect(checked).toMatchObject({ path: '/v3/posting/fbs/get', status: 401 });
+    const ozonCalls = sandbox.control.requests.slice(armedAt).filter((r) => r.marketplace === 'OZON');
+    const [listed, checked] = ozonCalls;
+    const seen = JSON.stringify(ozonCalls);
+    expect(listed, seen).toMatchObject({ path: '/v3/posting/fbs/list', status: 200 });
+    expect(checked, seen).toMatchObject({ path: '/v3/posting/fbs/get', status: 401 });
 
     const refused = await storeError(ozon.marketId);
     expect(refused).toMatch(/маркетплейс не принял ключ API/);
