@@ -125,7 +125,7 @@ export class ProductsRepository {
    */
   async listJson(userId: string, o: ListOptions): Promise<string> {
     const conditions: (SQL | undefined)[] = [live(userId)];
-    if (o.search) conditions.push(productMatches(sql`products_wh.id`, o.search));
+    if (o.search) conditions.push(productMatches(sql`products_wh.id`, o.search, userId));
     if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
     const where = and(...conditions);
     const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];
@@ -140,7 +140,7 @@ export class ProductsRepository {
       // Unfiltered, the total is the user's live count kept by triggers: no scan of every product.
       total:
         o.search || o.availableOnly
-          ? sql`select count(*) from products_wh where ${where}`
+          ? { counted: sql`select count(*) from products_wh where ${where}` }
           : sql`select ${productTotals.live} from ${productTotals} where ${eq(productTotals.userId, userId)}`,
     });
     // A named statement is parsed once per connection and, for the first page, planned once (a

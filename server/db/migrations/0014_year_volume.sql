@@ -1,0 +1,1 @@
+CREATE INDEX "returns_product_idx" ON "returns" USING btree ("product_id");
