@@ -21,8 +21,8 @@ export function rng(seed: number): () => number {
 
 const pick = <T>(xs: readonly T[], r: number): T => xs[Math.floor(r * xs.length)]!;
 
-// As the list is sorted on the products screen: by name first, then by stock either way; by returns rarely.
-const orders = ['name', 'name', 'name', '-name', 'count', '-count', '-count', 'returns', '-returns'] as const;
+// As the list is sorted on the products screen: by name mostly, then by stock either way; by returns rarely.
+const orders = ['name', 'name', 'name', 'name', '-name', 'count', '-count', '-count', '-returns'] as const;
 // What a seller types: a product word (a few letters of it), a colour, an article's start, a full article number.
 const searches = ['кружк', 'футб', 'чехол', 'лампа', 'термос', 'синий', 'зонт', 'ART-1', 'ART-A', 'ART-3F', '0001'];
 const PAGE_SIZE = 50;
