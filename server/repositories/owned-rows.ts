@@ -43,6 +43,21 @@ export function productMatches(productId: AnyPgColumn | SQL, text: string, userI
   )!;
 }
 
+/**
+ * The ids of the business's products `productMatches` finds, as one set made of three parts: names, live
+ * listings' articles, barcodes. Each part walks an index of its own (on PostgreSQL a trigram index answers the
+ * substring searches, migration 0014), where the OR of productMatches tested every product of the business
+ * in turn — 45 ms over 4,000 products (tests/bench/year-pg.ts). For `id in (…)` over products_wh.
+ */
+export function matchingProductIds(text: string, userId: string): SQL {
+  const pattern = likePattern(text);
+  return sql`(select p.id from products_wh p where p.user_id = ${userId} and p.deleted_at is null
+      and p.name ilike ${pattern}
+    union select mp.product_wh_id from products_mp mp where mp.user_id = ${userId} and mp.deleted_at is null
+      and mp.offer_id ilike ${pattern}
+    union select pb.product_id from product_barcodes pb where pb.user_id = ${userId} and pb.code = ${text})`;
+}
+
 /** The reads and writes by id of one owned table, always within the user's live rows. */
 export class OwnedRows<T extends OwnedTable> {
   constructor(

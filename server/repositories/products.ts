@@ -18,7 +18,7 @@ import {
   stockMovements,
 } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
-import { definedFields, liveRows, productMatches } from './owned-rows.ts';
+import { definedFields, liveRows, matchingProductIds } from './owned-rows.ts';
 import { productPageJson } from './product-list-json.ts';
 
 export type ProductWhRow = typeof productsWh.$inferSelect;
@@ -125,7 +125,7 @@ export class ProductsRepository {
    */
   async listJson(userId: string, o: ListOptions): Promise<string> {
     const conditions: (SQL | undefined)[] = [live(userId)];
-    if (o.search) conditions.push(productMatches(sql`products_wh.id`, o.search, userId));
+    if (o.search) conditions.push(sql`products_wh.id in ${matchingProductIds(o.search, userId)}`);
     if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
     const where = and(...conditions);
     const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];

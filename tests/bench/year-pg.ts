@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchUser, median, startBenchServer, writeResult } from './helpers/pg-bench.ts';
 import { captureStatements, explainAll, printPlan, type Statement } from './year/explain.ts';
-import { medianStats, runLoad, type LoadStats } from './year/load.ts';
-import { healthCall, productsMix, writeOffMix, type Seller } from './year/mix.ts';
+import { medianStats, type LoadStats } from './year/load.ts';
+import { loadInWorker } from './year/load-worker.ts';
+import type { Seller } from './year/mix.ts';
 import { pullAll, PULL_PAGE, type PullSample } from './year/pull.ts';
 import { seedYear, yearShape } from './year/seed.ts';
 
@@ -62,8 +63,8 @@ try {
   const cache = server.app.pageCache;
 
   // Warm-up: connections, statement plans, the first pages of the cache.
-  await runLoad(server.base, connections, 2, () => healthCall);
-  await runLoad(server.base, connections, 2, productsMix(sellers, 99, writeEvery));
+  await loadInWorker(server.base, connections, 2, { kind: 'health' });
+  await loadInWorker(server.base, connections, 2, { kind: 'products', sellers, seed: 99, writeEvery });
 
   const health: LoadStats[] = [];
   const mix: LoadStats[] = [];
@@ -73,20 +74,36 @@ try {
   const hitRates: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const steps: [string, () => Promise<void>][] = [
-      ['health', async () => void health.push(await runLoad(server.base, connections, seconds, () => healthCall))],
+      [
+        'health',
+        async () => void health.push(await loadInWorker(server.base, connections, seconds, { kind: 'health' })),
+      ],
       [
         'products mix',
         async () => {
           const [h, m] = [cache.hits, cache.misses];
-          mix.push(await runLoad(server.base, connections, seconds, productsMix(sellers, round + 1, writeEvery)));
+          mix.push(
+            await loadInWorker(server.base, connections, seconds, {
+              kind: 'products',
+              sellers,
+              seed: round + 1,
+              writeEvery,
+            }),
+          );
           const [dh, dm] = [cache.hits - h, cache.misses - m];
           hitRates.push(dh / Math.max(1, dh + dm));
         },
       ],
       [
         'write-offs',
-        async () =>
-          void writeOffs.push(await runLoad(server.base, writeOffClients, seconds, writeOffMix(sellers, round))),
+        async () => {
+          writeOffsAlone.push(
+            await loadInWorker(server.base, 1, seconds, { kind: 'write-offs', sellers, seed: 100 + round }),
+          );
+          writeOffs.push(
+            await loadInWorker(server.base, writeOffClients, seconds, { kind: 'write-offs', sellers, seed: round }),
+          );
+        },
       ],
       ['pull', async () => void pulls.push(await pullAll(server.base, biggest.auth, bigRows))],
     ];
