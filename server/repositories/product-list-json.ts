@@ -86,6 +86,8 @@ export interface ProductPageQuery {
    */
   columns: SQL;
   where: SQL | undefined;
+  /** Joined to products_wh when the page is picked: what `key` needs beside the product's own columns. */
+  join?: SQL;
   key: SQL;
   descending: boolean;
   /**
@@ -122,7 +124,7 @@ export function productPageJson(q: ProductPageQuery): SQL {
     with picked as (
       select products_wh.id, ${q.key} as sort_key, lower(products_wh.name) as sort_name
         ${counted ? sql`, count(*) over () as matching` : sql``}
-      from products_wh
+      from products_wh ${q.join ?? sql``}
       where ${q.where}
       -- Ties fall back to the name and then the id, so pages never overlap or skip a row.
       order by ${q.key} ${direction}, lower(products_wh.name) asc, products_wh.id asc

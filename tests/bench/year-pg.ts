@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchUser, median, startBenchServer, writeResult } from './helpers/pg-bench.ts';
+import { benchUser, median, startBenchServer, startInstance, writeResult } from './helpers/pg-bench.ts';
 import { captureStatements, explainAll, printPlan, type Statement } from './year/explain.ts';
 import { medianStats, type LoadStats } from './year/load.ts';
 import { loadInWorker } from './year/load-worker.ts';
@@ -61,6 +61,8 @@ try {
   const biggest = sellers.reduce((a, b) => (b.products.length > a.products.length ? b : a));
   const bigRows = await mirroredRows(server.url, biggest.id);
   const cache = server.app.pageCache;
+  // The same mix on a second instance without the page cache: what every miss costs, for the decomposition.
+  const uncached = await startInstance(server.url, { PAGE_CACHE_MB: '0' });
 
   // Warm-up: connections, statement plans, the first pages of the cache.
   await loadInWorker(server.base, connections, 2, { kind: 'health' });
@@ -68,6 +70,7 @@ try {
 
   const health: LoadStats[] = [];
   const mix: LoadStats[] = [];
+  const mixUncached: LoadStats[] = [];
   const writeOffs: LoadStats[] = [];
   const writeOffsAlone: LoadStats[] = [];
   const pulls: PullSample[] = [];
@@ -93,6 +96,18 @@ try {
           const [dh, dm] = [cache.hits - h, cache.misses - m];
           hitRates.push(dh / Math.max(1, dh + dm));
         },
+      ],
+      [
+        'products mix without the cache',
+        async () =>
+          void mixUncached.push(
+            await loadInWorker(uncached.base, connections, seconds, {
+              kind: 'products',
+              sellers,
+              seed: round + 1,
+              writeEvery,
+            }),
+          ),
       ],
       [
         'write-offs',
@@ -122,6 +137,7 @@ try {
   const writeOffMedian = medianStats(writeOffs)['write-off']!;
   const writeOffAloneMedian = medianStats(writeOffsAlone)['write-off']!;
   const page = mixMedian['products page']!;
+  const pageUncached = medianStats(mixUncached)['products page']!;
   const pullRate = median(pulls.map((p) => p.rowsPerSec));
   const hitRate = median(hitRates);
 
@@ -140,6 +156,11 @@ try {
     },
     { measure: 'products page / health', median: (page.reqPerSec / healthRate).toFixed(3), target: '≥ 0.15' },
     { measure: 'page cache hit rate in the mix', median: hitRate.toFixed(3), target: '' },
+    {
+      measure: 'the same mix, no page cache (every page from the database)',
+      median: `${Math.round(pageUncached.reqPerSec)} req/s (${(pageUncached.reqPerSec / healthRate).toFixed(3)} of health), p50 ${pageUncached.p50Ms} ms, p99 ${pageUncached.p99Ms} ms`,
+      target: '',
+    },
     {
       measure: 'FIFO write-off alone, 1 client',
       median: `${Math.round(writeOffAloneMedian.reqPerSec)} req/s, p50 ${writeOffAloneMedian.p50Ms} ms, p99 ${writeOffAloneMedian.p99Ms} ms`,
@@ -181,16 +202,18 @@ try {
       productsPage: page,
       productsPageToHealth: page.reqPerSec / healthRate,
       pageCacheHitRate: hitRate,
+      productsPageUncached: pageUncached,
       writeOff: writeOffMedian,
       writeOffOneClient: writeOffAloneMedian,
       mix: mixMedian,
       pullRowsPerSec: pullRate,
       pullRows: bigRows,
     },
-    rounds_: { health, mix, writeOffs, writeOffsAlone, pulls, hitRates },
+    rounds_: { health, mix, mixUncached, writeOffs, writeOffsAlone, pulls, hitRates },
     plans,
   });
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);
+  await uncached.close();
 } finally {
   await server.close();
 }

@@ -20,7 +20,9 @@ interface Job {
 
 export function loadInWorker(base: string, connections: number, seconds: number, spec: MixSpec): Promise<LoadStats> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { base, connections, seconds, spec } as Job });
+    const worker = new Worker(new URL('./load-worker-entry.mjs', import.meta.url), {
+      workerData: { base, connections, seconds, spec } as Job,
+    });
     worker.once('message', (stats: LoadStats) => resolve(stats));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
