@@ -24,6 +24,18 @@ describe('UserPageCache', () => {
     expect(await cache.through('u2', 'k', db.marker('u2'), load)).toBe('page 2');
   });
 
+  it('counts answers from memory and from the database', async () => {
+    const cache = new UserPageCache(1024, 60_000);
+    const db = database();
+    const load = async () => 'page';
+    await cache.through('u1', 'k', db.marker('u1'), load);
+    await cache.through('u1', 'k', db.marker('u1'), load);
+    await cache.through('u1', 'other', db.marker('u1'), load);
+    db.write('u1');
+    await cache.through('u1', 'k', db.marker('u1'), load);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 3 });
+  });
+
   it('reads afresh once the marker moves, with no message about the write (another instance wrote)', async () => {
     const cache = new UserPageCache(1024, 60_000);
     const db = database();

@@ -22,6 +22,9 @@ export class UserPageCache {
   private readonly markers = new FreshReads<string>();
   private lastStamp = 0;
   private bytes = 0;
+  /** Answers from memory and answers read from the database, since start: the bench prints the hit rate. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly maxBytes: number,
@@ -82,7 +85,11 @@ export class UserPageCache {
     // Concurrent requests of one user share a marker read that began after each of them arrived.
     const marker = await this.markers.read(userId, readMarker);
     const cached = this.get(userId, key, marker);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.hits++;
+      return cached;
+    }
+    this.misses++;
     const body = await load();
     this.set(userId, key, stamp, marker, body);
     return body;

@@ -52,7 +52,7 @@ export class LotsRepository {
 
   async list(userId: string, o: LotListOptions): Promise<{ rows: LotWithProduct[]; total: number }> {
     const conditions: (SQL | undefined)[] = [this.rows.live(userId)];
-    if (o.search) conditions.push(productMatches(lots.productId, o.search));
+    if (o.search) conditions.push(productMatches(lots.productId, o.search, userId));
     if (o.from) conditions.push(gte(lots.receivedAt, o.from));
     if (o.until) conditions.push(lt(lots.receivedAt, o.until));
     if (o.ids && o.ids.length > 0) conditions.push(inArray(lots.id, o.ids));

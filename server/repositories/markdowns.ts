@@ -57,7 +57,7 @@ export class MarkdownsRepository extends OwnedRowsRepository<typeof markdowns, M
   /** Newest first; search over the product's name and its listings' offer_id. */
   async list(userId: string, o: MarkdownListOptions): Promise<{ rows: MarkdownWithProduct[]; total: number }> {
     const conditions: (SQL | undefined)[] = [this.rows.live(userId)];
-    if (o.search) conditions.push(productMatches(markdowns.productId, o.search));
+    if (o.search) conditions.push(productMatches(markdowns.productId, o.search, userId));
     if (o.from) conditions.push(gte(markdowns.datetime, o.from));
     if (o.until) conditions.push(lt(markdowns.datetime, o.until));
     if (o.release !== undefined) conditions.push(eq(markdowns.release, o.release));

@@ -27,18 +27,35 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')
 /**
  * The product's name or one of its live listings' articles (offer_id) contains `text`, or `text` is
  * one of its barcodes exactly (a scan into the search box). The query must join products_wh;
- * `productId` is the column that names the product in the row searched.
+ * `productId` is the column that names the product in the row searched. The listings are those of
+ * `userId` only: PostgreSQL reads them once into a hash (an OR'ed subquery), and without the owner it
+ * read every business's listings for each search (tests/bench/year-pg.ts: 19 ms over 10,000 listings).
  */
-export function productMatches(productId: AnyPgColumn | SQL, text: string): SQL {
+export function productMatches(productId: AnyPgColumn | SQL, text: string, userId: string): SQL {
   const pattern = likePattern(text);
   return or(
     sql`${productsWh.name} ilike ${pattern}`,
-    sql`exists (select 1 from products_mp mp where mp.product_wh_id = ${productId}
+    sql`${productId} in (select mp.product_wh_id from products_mp mp where mp.user_id = ${userId}
       and mp.deleted_at is null and mp.offer_id ilike ${pattern})`,
     // One probe of the (business, code) key; product_barcodes holds live products' codes only.
     sql`exists (select 1 from product_barcodes pb where pb.user_id = ${productsWh.userId}
       and pb.code = ${text} and pb.product_id = ${productId})`,
   )!;
+}
+
+/**
+ * The ids of the business's products `productMatches` finds, as one set made of three parts: names, live
+ * listings' articles, barcodes. Each part walks an index of its own (on PostgreSQL a trigram index answers the
+ * substring searches, migration 0014), where the OR of productMatches tested every product of the business
+ * in turn — 45 ms over 4,000 products (tests/bench/year-pg.ts). For `id in (…)` over products_wh.
+ */
+export function matchingProductIds(text: string, userId: string): SQL {
+  const pattern = likePattern(text);
+  return sql`(select p.id from products_wh p where p.user_id = ${userId} and p.deleted_at is null
+      and p.name ilike ${pattern}
+    union select mp.product_wh_id from products_mp mp where mp.user_id = ${userId} and mp.deleted_at is null
+      and mp.offer_id ilike ${pattern}
+    union select pb.product_id from product_barcodes pb where pb.user_id = ${userId} and pb.code = ${text})`;
 }
 
 /** The reads and writes by id of one owned table, always within the user's live rows. */

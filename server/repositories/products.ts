@@ -18,7 +18,7 @@ import {
   stockMovements,
 } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
-import { definedFields, liveRows, productMatches } from './owned-rows.ts';
+import { definedFields, liveRows, matchingProductIds } from './owned-rows.ts';
 import { productPageJson } from './product-list-json.ts';
 
 export type ProductWhRow = typeof productsWh.$inferSelect;
@@ -91,9 +91,15 @@ export const productFigures = {
     where m.product_id = products_wh.id and m.deleted_at is null and not m.release)`.mapWith(Number),
   totalPrice: sql<number>`products_wh.stock_value`.mapWith(Number),
 };
-// A return set to "deleted" in the UI is no longer a return of the product.
-const returnCount = sql`(select count(*) from returns rt
-  where rt.product_id = products_wh.id and rt.deleted_at is null and rt.status is distinct from 'deleted')`;
+/*
+ * Returns per product, for the order by returns: counted once over the business's returns and joined, where a
+ * count per product walked every product of the business (26 ms over 4,000 products, tests/bench/year-pg.ts).
+ * A return set to "deleted" in the UI is no longer a return of the product.
+ */
+const returnCounts = (userId: string) => sql`left join (select rt.product_id, count(*) as n from returns rt
+  where rt.user_id = ${userId} and rt.deleted_at is null and rt.status is distinct from 'deleted'
+  group by rt.product_id) returned on returned.product_id = products_wh.id`;
+const returnCount = sql`coalesce(returned.n, 0)`;
 
 const dialect = new PgDialect();
 /** Statement names by text: orders × filters × page sizes of first pages, at most 64. */
@@ -125,7 +131,7 @@ export class ProductsRepository {
    */
   async listJson(userId: string, o: ListOptions): Promise<string> {
     const conditions: (SQL | undefined)[] = [live(userId)];
-    if (o.search) conditions.push(productMatches(sql`products_wh.id`, o.search));
+    if (o.search) conditions.push(sql`products_wh.id in ${matchingProductIds(o.search, userId)}`);
     if (o.availableOnly) conditions.push(sql`${lotCount} > 0`);
     const where = and(...conditions);
     const key = { name: sql`lower(${productsWh.name})`, count: lotCount, returns: returnCount }[o.orderBy];
@@ -133,6 +139,7 @@ export class ProductsRepository {
       userId,
       columns: sql`products_wh.*, ${productFigures.reserve} as reserve, ${productFigures.markdowns} as markdowns`,
       where,
+      join: o.orderBy === 'returns' ? returnCounts(userId) : undefined,
       key,
       descending: o.descending,
       limit: o.pageSize,
@@ -140,7 +147,7 @@ export class ProductsRepository {
       // Unfiltered, the total is the user's live count kept by triggers: no scan of every product.
       total:
         o.search || o.availableOnly
-          ? sql`select count(*) from products_wh where ${where}`
+          ? { counted: sql`select count(*) from products_wh where ${where}` }
           : sql`select ${productTotals.live} from ${productTotals} where ${eq(productTotals.userId, userId)}`,
     });
     // A named statement is parsed once per connection and, for the first page, planned once (a

@@ -49,5 +49,7 @@ export const returns = pgTable(
       .on(t.userId, t.marketplace, t.marketId, t.externalId)
       .where(sql`${t.externalId} is not null`),
     index('returns_user_version_idx').on(t.userId, t.version),
+    // A product's returns in one probe (grouping products moves them to the main one), not a scan of every return.
+    index('returns_product_idx').on(t.productId),
   ],
 );

@@ -63,9 +63,9 @@ export async function startInstance(
 
 /**
  * BENCH_PG_URL names the server (default: the local one); the bench makes its own database there and drops it at the
- * end.
+ * end. `env` overrides the instance's config.
  */
-export async function startBenchServer(name: string): Promise<BenchServer> {
+export async function startBenchServer(name: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `ostatok_bench_${name}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -78,7 +78,7 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     await admin.end();
   };
   try {
-    const instance = await startInstance(url.toString());
+    const instance = await startInstance(url.toString(), env);
     const close = async () => {
       await instance.close();
       await dropDatabase();
