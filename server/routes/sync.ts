@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, problems } from '../schemas/common.ts';
-import { digestResponse, pullQuery, pullResponse, pushBody, pushResponse } from '../schemas/sync.ts';
+import { digestQuery, digestResponse, pullQuery, pullResponse, pushBody, pushResponse } from '../schemas/sync.ts';
 import { pushEntries } from '../sync/push.ts';
 
 const tags = ['sync'];
@@ -24,8 +24,14 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { since, limit, table } = request.query;
-      const { changes, hasMore } = await app.repos.sync.changesSince(request.businessId!, since, limit, table);
+      const { since, limit, table, history_from } = request.query;
+      const { changes, hasMore } = await app.repos.sync.changesSince(
+        request.businessId!,
+        since,
+        limit,
+        table,
+        history_from,
+      );
       return { cursor: changes.at(-1)?.version ?? since, has_more: hasMore, changes };
     },
   );
@@ -37,12 +43,13 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Сводка зеркалируемых таблиц: число строк, наибольшая версия и сумма версий',
         description:
-          'Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится.',
+          'Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится. С history_from таблицы истории считаются только по строкам окна.',
         security: bearer,
-        response: { 200: digestResponse, ...problems(401) },
+        querystring: digestQuery,
+        response: { 200: digestResponse, ...problems(400, 401) },
       },
     },
-    async (request) => app.repos.sync.digest(request.businessId!),
+    async (request) => app.repos.sync.digest(request.businessId!, request.query.history_from),
   );
 
   app.post(
