@@ -113,4 +113,7 @@ export const endpoints = {
   teamMemberNames: '/api/v1/team/members/',
   // An assembled order's label PDF (src/sync/order-label.ts): online only.
   orderLabel: '/api/v1/orders/{id}/label/',
+  // History older than the device's window (src/sync/older-history.ts): online only.
+  productMovements: '/api/v1/products/{id}/movements/',
+  productSales: '/api/v1/realization/{product_id}/',
 } as const satisfies Record<string, keyof paths>;
