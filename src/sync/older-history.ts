@@ -1,7 +1,8 @@
-import type { MirroredRows } from '../db/database.ts';
+import { db, type MirroredRows, type OstatokDatabase } from '../db/database.ts';
 import { api } from './api-client.ts';
 import { endpoints } from './contract.ts';
 import { historyFrom } from './history-window.ts';
+import { putIfNewer } from './mirror-writes.ts';
 
 /*
  * History older than the device's window (./history-window.ts), read from the server when a screen asks for it
@@ -74,4 +75,24 @@ function problemDetail(error: unknown, status: number): string {
   return typeof detail === 'string' && detail
     ? detail
     : `Не удалось загрузить раннюю историю: сервер ответил ${status}`;
+}
+
+/**
+ * Brings an older sale fetched from the server back into the mirror with its ledger rows, for an edit of it to be
+ * queued over: an edit needs the row it changes (and its `before`), and the stock projection replays a cancellation
+ * or a new count over the sale's ledger rows (src/stock/projection.ts). By the version rule: never over a newer copy.
+ * Once its edits are settled, the next pruning lets them go again.
+ */
+export async function keepOlderSale(sale: Sale, database: OstatokDatabase = db): Promise<void> {
+  const ledger: Movement[] = [];
+  for (let page = 1; ; page++) {
+    const { rows, more } = await fetchOlderMovements(sale.product, page);
+    ledger.push(...rows.filter((m) => m.source_table === 'realizations' && m.source_id === sale.id));
+    if (!more) break;
+  }
+  const tables = [database.mirrored('realizations'), database.mirrored('stock_movements'), database.tombstones];
+  await database.transaction('rw', tables, async () => {
+    await putIfNewer(database, 'realizations', sale as never);
+    for (const m of ledger) await putIfNewer(database, 'stock_movements', m as never);
+  });
 }
