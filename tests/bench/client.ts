@@ -14,6 +14,7 @@ import { measureDrain, printDrain } from './client/drain-bench.ts';
 import { median, openProfile, round1 } from './client/profile.ts';
 import { initialMirrorBench, printInitialMirror } from './client/initial-mirror.ts';
 import { printProductsList, productsListBench } from './client/products-list.ts';
+import { printYearDevice, yearDeviceBench } from './client/year-device.ts';
 import { positiveInt } from './helpers/env.ts';
 
 /**
@@ -32,6 +33,10 @@ const listBaseline = positiveInt('BENCH_LIST_BASELINE', 250);
 const mirrorRuns = positiveInt('BENCH_MIRROR_RUNS', 5);
 const mirrorProducts = positiveInt('BENCH_MIRROR_PRODUCTS', 10_000);
 const coldStores = 5;
+// Target 4 of issue 26: a year of business (50,000 products, 150,000 lots, 100,000 sales, 400,000 ledger rows) × scale.
+const yearScale = Number(process.env.BENCH_YEAR_DEVICE_SCALE ?? 1);
+const yearRuns = positiveInt('BENCH_YEAR_DEVICE_RUNS', 5);
+if (!(yearScale > 0)) throw new Error(`BENCH_YEAR_DEVICE_SCALE must be a positive number, got "${yearScale}"`);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'client.json');
 
@@ -81,6 +86,9 @@ try {
   // (d) Its own server on PostgreSQL (BENCH_PG_URL), where 10,000 products and 30,000 lots are seeded in SQL.
   const mirror = await initialMirrorBench({ products: mirrorProducts, lotsPerProduct: 3, runs: mirrorRuns });
 
+  // (e) A year on the device: its own server on PostgreSQL, the account seeded in SQL.
+  const year = await yearDeviceBench({ scale: yearScale, runs: yearRuns });
+
   const coldSummary = {
     runs: coldRuns,
     // A fresh process sometimes reads the page before Chromium has recorded its paint entry: those runs have no FCP.
@@ -112,6 +120,7 @@ try {
   printDrain(drain);
   const listRows = printProductsList(list);
   const mirrorRows = printInitialMirror(mirror);
+  const yearRows = printYearDevice(year);
   for (const note of [
     'edits are queued by writing IndexedDB as queueUpdate does (checked against a UI edit): page code cannot call the bundled app',
     'the drain includes storing each answer in IndexedDB and re-rendering the 1,000-row list, on the same CPUs as the server; live hints during it make one pull after it',
@@ -134,6 +143,7 @@ try {
     drain,
     productsList: { ...list, summary: listRows },
     initialMirror: { ...mirror, summary: mirrorRows },
+    yearDevice: { ...year, summary: yearRows },
   };
   writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);

@@ -64,7 +64,7 @@ const STORES = {
 };
 
 /** Signs in through the form and resolves when IndexedDB holds `expected` rows of each table. */
-async function signInUntilMirrored(
+export async function signInUntilMirrored(
   page: Page,
   login: string,
   password: string,
