@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchOlderMovements } from '../../../sync/older-history.ts';
+import { fetchOlderMovements, fetchOlderSales } from '../../../sync/older-history.ts';
+import type { Realization } from './types.ts';
 import { toLedgerRows, type LedgerRow } from './ledger.ts';
 
 /**
@@ -41,4 +42,31 @@ export function useOlderLedger(productId: string): OlderLedger {
     );
   }, [productId, state.loading, state.more, state.page]);
   return { rows: state.rows, more: state.more, loading: state.loading, error: state.error, loadMore };
+}
+
+/** The product's sales dated before the device's window, read from the server on «Показать ранее». */
+export interface OlderSales {
+  /** Undefined until asked for. */
+  rows: Realization[] | undefined;
+  loading: boolean;
+  error: string | null;
+  load(): void;
+}
+
+export function useOlderSales(productId: string): OlderSales {
+  const [state, setState] = useState({
+    rows: undefined as Realization[] | undefined,
+    loading: false,
+    error: null as string | null,
+  });
+  useEffect(() => setState({ rows: undefined, loading: false, error: null }), [productId]);
+  const load = useCallback(() => {
+    setState((s) => ({ ...s, loading: true, error: null }));
+    fetchOlderSales(productId).then(
+      (rows) => setState({ rows, loading: false, error: null }),
+      (err: unknown) =>
+        setState((s) => ({ ...s, loading: false, error: err instanceof Error ? err.message : String(err) })),
+    );
+  }, [productId]);
+  return { ...state, load };
 }
