@@ -2027,6 +2027,8 @@ export interface paths {
                 query?: {
                     page?: number;
                     page_size?: number;
+                    /** @description Только движения, записанные раньше этого момента (история старше окна устройства) */
+                    before?: string;
                 };
                 header?: never;
                 path: {
@@ -3183,6 +3185,8 @@ export interface paths {
                     table?: "markets" | "products_wh" | "products_mp" | "posting_statuses" | "batches" | "lots" | "disposals" | "markdowns" | "other_realizations" | "reserves" | "realizations" | "stock_movements" | "returns" | "orders" | "order_lines" | "counts" | "count_lines";
                     /** @description rows — изменения списком (SyncPull); columns — по таблицам, имена полей один раз (SyncPullColumns) */
                     format?: "rows" | "columns";
+                    /** @description Начало окна истории устройства: строки продаж (realizations, по datetime) и движений (stock_movements, по created_at) раньше него не приходят, если не изменены после него */
+                    history_from?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3236,11 +3240,14 @@ export interface paths {
         };
         /**
          * Сводка зеркалируемых таблиц: число строк, наибольшая версия и сумма версий
-         * @description Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится.
+         * @description Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится. С history_from таблицы истории считаются только по строкам окна.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Начало окна истории устройства: строки продаж (realizations, по datetime) и движений (stock_movements, по created_at) раньше него не приходят, если не изменены после него */
+                    history_from?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3254,6 +3261,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SyncDigest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Default Response */

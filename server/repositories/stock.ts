@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { lots, productsWh, reserves, stockMovements } from '../db/schema/index.ts';
 import { dbOf } from '../db/tx-context.ts';
@@ -201,8 +201,12 @@ export class StockRepository {
     return rows.map((r) => r.lotId);
   }
 
-  movementsOfProduct(userId: string, productId: string, limit: number, offset: number) {
-    const where = and(eq(stockMovements.userId, userId), eq(stockMovements.productId, productId));
+  movementsOfProduct(userId: string, productId: string, limit: number, offset: number, before?: Date) {
+    const where = and(
+      eq(stockMovements.userId, userId),
+      eq(stockMovements.productId, productId),
+      before ? lt(stockMovements.createdAt, before) : undefined,
+    );
     const db = dbOf(this.root);
     return Promise.all([
       db

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { MirroredTable, WireContext } from '../sync/registry.ts';
 
@@ -13,6 +13,16 @@ export interface Change {
 export interface Digest {
   cursor: number;
   tables: Record<string, { count: number; max_version: number; sum_version: string }>;
+}
+
+/**
+ * Which rows of a history table a device with this window gets (docs/sync-protocol.md «Окно истории»): those dated
+ * inside it, and any written since it began — so an edit that moves a row out of the window still reaches the device
+ * that holds it (which then drops it), and a device that pulled within the window never misses a change.
+ */
+function windowed(t: MirroredTable, historyFrom: Date | undefined): SQL | undefined {
+  if (!t.historyDate || !historyFrom) return undefined;
+  return or(gte(t.historyDate, historyFrom), gte(t.table.updatedAt, historyFrom));
 }
 
 export class SyncRepository {
@@ -35,6 +45,7 @@ export class SyncRepository {
     since: number,
     limit: number,
     table?: string,
+    historyFrom?: Date,
   ): Promise<{ changes: Change[]; hasMore: boolean }> {
     const tables = table ? this.tables.filter((t) => t.name === table) : this.tables;
     if (tables.length === 0) return { changes: [], hasMore: false };
@@ -42,7 +53,7 @@ export class SyncRepository {
       tables.map(
         (t, i) =>
           sql`(select ${i}::int as t, ${t.table.version} as v from ${t.table}
-            where ${and(eq(t.table.userId, userId), gt(t.table.version, since))} order by ${t.table.version} limit ${limit + 1})`,
+            where ${and(eq(t.table.userId, userId), gt(t.table.version, since), windowed(t, historyFrom))} order by ${t.table.version} limit ${limit + 1})`,
       ),
       sql` union all `,
     );
@@ -61,7 +72,14 @@ export class SyncRepository {
         const rows = (await this.db
           .select()
           .from(t.table)
-          .where(and(eq(t.table.userId, userId), gt(t.table.version, since), lte(t.table.version, upTo)))
+          .where(
+            and(
+              eq(t.table.userId, userId),
+              gt(t.table.version, since),
+              lte(t.table.version, upTo),
+              windowed(t, historyFrom),
+            ),
+          )
           .orderBy(asc(t.table.version))) as Array<
           Record<string, unknown> & { id: string; version: number; deletedAt: Date | null }
         >;
@@ -81,12 +99,14 @@ export class SyncRepository {
    * Per table, what the device's mirror should add up to: live rows, their highest version and the
    * sum of their versions (text: a bigint sum may pass 2^53). A row missing, extra or at another
    * version on the device changes at least one of them. `cursor` counts tombstones too, so the
-   * device compares only once it has pulled that far.
+   * device compares only once it has pulled that far. With `historyFrom`, a history table adds up only the rows
+   * dated inside the window: what such a device keeps (rows written since but dated before it, it drops).
    */
-  async digest(userId: string): Promise<Digest> {
+  async digest(userId: string, historyFrom?: Date): Promise<Digest> {
     const perTable = await Promise.all(
       this.tables.map(async (t) => {
-        const live = sql`${t.table.deletedAt} is null`;
+        const inWindow = t.historyDate && historyFrom ? sql` and ${gte(t.historyDate, historyFrom)}` : sql``;
+        const live = sql`${t.table.deletedAt} is null${inWindow}`;
         const [row] = await this.db
           .select({
             count: sql<number>`count(*) filter (where ${live})`.mapWith(Number),

@@ -27,13 +27,14 @@ const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.businessId!;
-      const { page, page_size } = request.query;
+      const { page, page_size, before } = request.query;
       if (!(await repos.products.find(userId, request.params.id))) throw productMissing();
       const [rows, total] = await repos.stock.movementsOfProduct(
         userId,
         request.params.id,
         page_size,
         (page - 1) * page_size,
+        before,
       );
       return { results: rows.map(movementToWire), total };
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearer, problems } from '../schemas/common.ts';
 import {
+  digestQuery,
   digestResponse,
   pullColumnsResponse,
   pullQuery,
@@ -35,8 +36,14 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { since, limit, table, format } = request.query;
-      const { changes, hasMore } = await app.repos.sync.changesSince(request.businessId!, since, limit, table);
+      const { since, limit, table, format, history_from } = request.query;
+      const { changes, hasMore } = await app.repos.sync.changesSince(
+        request.businessId!,
+        since,
+        limit,
+        table,
+        history_from,
+      );
       const cursor = changes.at(-1)?.version ?? since;
       return format === 'columns' ? toColumns(cursor, hasMore, changes) : { cursor, has_more: hasMore, changes };
     },
@@ -49,12 +56,13 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Сводка зеркалируемых таблиц: число строк, наибольшая версия и сумма версий',
         description:
-          'Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится.',
+          'Устройство считает то же по своей копии, догнав cursor, и загружает заново (pull с table и since=0) таблицу, которая не сходится. С history_from таблицы истории считаются только по строкам окна.',
         security: bearer,
-        response: { 200: digestResponse, ...problems(401) },
+        querystring: digestQuery,
+        response: { 200: digestResponse, ...problems(400, 401) },
       },
     },
-    async (request) => app.repos.sync.digest(request.businessId!),
+    async (request) => app.repos.sync.digest(request.businessId!, request.query.history_from),
   );
 
   app.post(

@@ -106,7 +106,14 @@ export const inventoryBatchResponse = z
   .meta({ id: 'InventoryBatchResult' });
 
 export const movementsParams = z.object({ id: z.uuid().describe('ID складского товара') });
-export const movementsQuery = z.object({ ...paging });
+export const movementsQuery = z.object({
+  ...paging,
+  before: z.iso
+    .datetime({ offset: true, error: 'before — дата и время ISO 8601, например 2026-01-05T00:00:00Z' })
+    .transform((s) => new Date(s))
+    .optional()
+    .describe('Только движения, записанные раньше этого момента (история старше окна устройства)'),
+});
 export const movementListSchema = z
   .object({ results: z.array(movementSchema).describe('Сначала последние'), total: z.number().int() })
   .meta({ id: 'StockMovementList' });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { mirroredTableNames } from '../sync/tables.ts';
 
+/** The device's history window (docs/sync-protocol.md «Окно истории»); without it, the whole history. */
+const historyFrom = z.iso
+  .datetime({ offset: true, error: 'history_from — дата и время ISO 8601, например 2026-01-05T00:00:00Z' })
+  .transform((s) => new Date(s))
+  .optional()
+  .describe(
+    'Начало окна истории устройства: строки продаж (realizations, по datetime) и движений (stock_movements, по created_at) раньше него не приходят, если не изменены после него',
+  );
+
 export const pullQuery = z.object({
   since: z.coerce.number().int().min(0).default(0).describe('Курсор: версия, после которой нужны изменения'),
   limit: z.coerce.number().int().min(1).max(5000).default(500),
@@ -12,7 +21,10 @@ export const pullQuery = z.object({
     .enum(['rows', 'columns'], { error: 'неизвестный формат; допустимы: rows, columns' })
     .default('rows')
     .describe('rows — изменения списком (SyncPull); columns — по таблицам, имена полей один раз (SyncPullColumns)'),
+  history_from: historyFrom,
 });
+
+export const digestQuery = z.object({ history_from: historyFrom });
 
 export const pullResponse = z
   .object({

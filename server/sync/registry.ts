@@ -12,12 +12,29 @@ export interface WireContext {
  */
 export interface MirroredTable {
   name: string;
-  table: PgTable & { id: AnyPgColumn; userId: AnyPgColumn; version: AnyPgColumn; deletedAt: AnyPgColumn };
+  table: PgTable & {
+    id: AnyPgColumn;
+    userId: AnyPgColumn;
+    version: AnyPgColumn;
+    updatedAt: AnyPgColumn;
+    deletedAt: AnyPgColumn;
+  };
   toWire(row: never, ctx: WireContext): Record<string, unknown>;
+  /**
+   * A history table (docs/sync-protocol.md «Окно истории»): its rows dated by this column before a device's
+   * `history_from` are left out of that device's pull and digest, unless written since then.
+   */
+  historyDate?: AnyPgColumn;
 }
 
 export const defineMirroredTable = <T extends MirroredTable['table']>(
   name: string,
   table: T,
   toWire: (row: T['$inferSelect'], ctx: WireContext) => Record<string, unknown>,
-): MirroredTable => ({ name, table, toWire: toWire as MirroredTable['toWire'] });
+  historyDate?: AnyPgColumn,
+): MirroredTable => ({
+  name,
+  table,
+  toWire: toWire as MirroredTable['toWire'],
+  ...(historyDate ? { historyDate } : {}),
+});

@@ -49,8 +49,10 @@ export const mirroredTables: MirroredTable[] = [
   defineMirroredTable('markdowns', markdowns, markdownToWire),
   defineMirroredTable('other_realizations', otherRealizations, otherRealizationToWire),
   defineMirroredTable('reserves', reserves, reserveToWire),
-  defineMirroredTable('realizations', realizations, realizationToWire),
-  defineMirroredTable('stock_movements', stockMovements, movementToWire),
+  // History (docs/sync-protocol.md «Окно истории»): a device keeps the sales and the ledger of its window only. A
+  // sale by its own date (the home page's weeks and the product's tab read it), the ledger by when it was written.
+  defineMirroredTable('realizations', realizations, realizationToWire, realizations.datetime),
+  defineMirroredTable('stock_movements', stockMovements, movementToWire, stockMovements.createdAt),
   defineMirroredTable('returns', returns, returnToWire),
   defineMirroredTable('orders', orders, orderToWire),
   defineMirroredTable('order_lines', orderLines, orderLineToWire),

@@ -271,6 +271,12 @@ export class OstatokDatabase extends Dexie {
       counts: 'id, status',
       count_lines: 'id, count_id, product_id, [count_id+product_id]',
     });
+    // A year on the device (issue 26): sales and the ledger by the date the history window keeps them by
+    // (src/sync/history-window.ts), so pruning and the home page read a range, not the table.
+    this.version(10).stores({
+      realizations: 'id, product, datetime',
+      stock_movements: 'id, product_id, created_at',
+    });
   }
 
   /** Any mirrored table, rows untyped: for sync, which moves rows of every table alike. */

@@ -32,12 +32,23 @@ async function waitingStockEntries(database: OstatokDatabase): Promise<OutboxEnt
  * each table, whatever the number of products). Deleted lots are gone; lots received offline are in.
  */
 export async function loadProjectedLots(productId?: string, database: OstatokDatabase = db): Promise<ProjectionLot[]> {
+  return (await loadLotsBothWays(productId, database)).projected;
+}
+
+/**
+ * The lots both as mirrored (the server's, as of the last pull) and as projected, from one read: the home page's
+ * chart tells the outbox's part of the difference from the ledger's (src/features/home/api/stock-value-series.ts).
+ */
+export async function loadLotsBothWays(
+  productId?: string,
+  database: OstatokDatabase = db,
+): Promise<{ mirrored: ProjectionLot[]; projected: ProjectionLot[] }> {
   const lotsTable = database.rows('lots');
   const [entries, lots] = await Promise.all([
     waitingStockEntries(database),
     productId ? lotsTable.where('product_id').equals(productId).toArray() : lotsTable.toArray(),
   ]);
-  if (entries.length === 0) return lots;
+  if (entries.length === 0) return { mirrored: lots, projected: lots };
 
   // The rows the entries touch, for fields a PATCH does not repeat (the product above all).
   const rows = new Map<string, Record<string, unknown>>();
@@ -58,13 +69,13 @@ export async function loadProjectedLots(productId?: string, database: OstatokDat
     for (const p of [productOfRow(item), productOfRow(e.before), productOfRow(rows.get(`${e.table}/${e.row_id}`))])
       if (p) products.add(p);
   }
-  if (productId && !products.has(productId)) return lots;
+  if (productId && !products.has(productId)) return { mirrored: lots, projected: lots };
 
   // Lots of other products reached through an entry (a lot moved, say) come with their `before`.
   const wanted = productId ? [productId] : [...products];
   const movements = await database.rows('stock_movements').where('product_id').anyOf(wanted).toArray();
   const projected = projectStock({ lots, movements, entries, rows }).lots;
-  return productId ? projected.filter((l) => l.product_id === productId) : projected;
+  return { mirrored: lots, projected: productId ? projected.filter((l) => l.product_id === productId) : projected };
 }
 
 export interface ProductStock {

@@ -115,4 +115,7 @@ export const endpoints = {
   orderLabel: '/api/v1/orders/{id}/label/',
   // /products from the server while a fresh device's mirror fills (src/sync/server-products.ts): online only.
   productList: '/api/v1/products/all/',
+  // History older than the device's window (src/sync/older-history.ts): online only.
+  productMovements: '/api/v1/products/{id}/movements/',
+  productSales: '/api/v1/realization/{product_id}/',
 } as const satisfies Record<string, keyof paths>;

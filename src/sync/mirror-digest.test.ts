@@ -83,9 +83,9 @@ function recording(asked: string[]): PullTransport {
   };
 }
 function counting(calls: { n: number }): DigestTransport {
-  return () => {
+  return (from) => {
     calls.n++;
-    return digestOverHttp();
+    return digestOverHttp(from);
   };
 }
 const market = async (marketId: string) =>

@@ -7,6 +7,7 @@ import {
   type OutboxEntry,
 } from '../db/database.ts';
 import { getMeta } from '../db/meta.ts';
+import { historyFrom, historyTables, isHistoryTable } from './history-window.ts';
 import { keepServerCopy, versionOf } from './mirror-writes.ts';
 import type { PullPage, PullTransport } from './pull.ts';
 
@@ -31,7 +32,8 @@ export interface MirrorDigest {
   tables: Record<string, TableDigest>;
 }
 
-export type DigestTransport = () => Promise<MirrorDigest>;
+/** The server's digest; history tables added up over the device's window from `historyFrom` (./history-window.ts). */
+export type DigestTransport = (historyFrom: string) => Promise<MirrorDigest>;
 
 /** How often at most the engine compares (src/sync/sync-engine.ts). */
 export const CHECK_EVERY_MS = 5 * 60_000;
@@ -41,12 +43,22 @@ const isMirrored = (name: string): name is MirroredTableName =>
 const sameDigest = (a: TableDigest, b: TableDigest | undefined) =>
   !!b && a.count === b.count && a.max_version === b.max_version && a.sum_version === b.sum_version;
 
-/** The digest of a table as the device has it; a row without a server version counts as 0. */
-export async function localDigest(table: MirroredTableName, database: OstatokDatabase = db): Promise<TableDigest> {
+/**
+ * The digest of a table as the device has it; a row without a server version counts as 0. A history table counts
+ * only the rows inside the window from `from`, as the server does: older ones the device holds (an old row edited
+ * lately, one an outbox entry still refers to) are on their way out and were never asked for.
+ */
+export async function localDigest(
+  table: MirroredTableName,
+  database: OstatokDatabase = db,
+  from: string = historyFrom(),
+): Promise<TableDigest> {
   let count = 0;
   let max = 0;
   let sum = 0n;
-  await database.mirrored(table).each((row) => {
+  const mirror = database.mirrored(table);
+  const rows = isHistoryTable(table) ? mirror.where(historyTables[table]).aboveOrEqual(from) : mirror.toCollection();
+  await rows.each((row) => {
     const v = Math.max(0, versionOf(row));
     count++;
     max = Math.max(max, v);
@@ -74,7 +86,9 @@ export async function checkMirror(
   const unsettled = () => database.outbox.where('status').anyOf('pending', 'sending', 'applied').count();
   // Not worth a call while edits are on their way; asked again below, in one read with the rows.
   if ((await unsettled()) > 0) return { compared: false, repaired: [] };
-  const server = await digest();
+  // One window for both sides, even across midnight.
+  const from = historyFrom();
+  const server = await digest(from);
   const names = Object.keys(server.tables).filter(isMirrored);
   const differing = await database.transaction(
     'r',
@@ -83,7 +97,8 @@ export async function checkMirror(
       const cursor = (await getMeta<number>('cursor', database)) ?? 0;
       if ((await unsettled()) > 0 || cursor < server.cursor) return null;
       const out: MirroredTableName[] = [];
-      for (const name of names) if (!sameDigest(await localDigest(name, database), server.tables[name])) out.push(name);
+      for (const name of names)
+        if (!sameDigest(await localDigest(name, database, from), server.tables[name])) out.push(name);
       return out;
     },
   );

@@ -4,6 +4,7 @@ import { connectLiveChannel } from './live-channel.ts';
 import { CHECK_EVERY_MS, checkMirror, throttledCheck } from './mirror-digest.ts';
 import { onEntryQueued } from './outbox.ts';
 import { watchPendingLogouts } from './pending-logout.ts';
+import { pruneHistory } from './history-window.ts';
 import { hasPulled, pullChanges } from './pull.ts';
 import { drainOutbox } from './push-worker.ts';
 import { prefetchFirstProducts } from './server-products.ts';
@@ -84,6 +85,8 @@ export function startSync(): () => void {
 
   const pull = (): Promise<void> => {
     pulling ??= pullChanges(pullOverHttp)
+      // History that left the window goes before the digest adds the tables up (./history-window.ts).
+      .then(() => pruneHistory().catch((err: unknown) => console.warn('Окно истории: не удалось очистить', err)))
       .then(() => void checkSoon())
       .catch(() => undefined)
       .finally(() => {

@@ -5,6 +5,7 @@ import type { PullTransport } from './pull.ts';
 import type { PushTransport } from './push-worker.ts';
 import { endpoints } from './contract.ts';
 import { changesOfColumns } from './pull-columns.ts';
+import { historyFrom } from './history-window.ts';
 
 /** Push through POST /api/v1/sync/push. A failed call as a whole (offline, 5xx, 401 after refresh) is retried later. */
 export const pushOverHttp: PushTransport = async (entries) => {
@@ -24,10 +25,12 @@ type PullQuery = NonNullable<paths[typeof endpoints.pull]['get']['parameters']['
  */
 export const pullOverHttp: PullTransport = async (since, table, limit = PULL_PAGE_SIZE) => {
   // A table is asked for only when the server's digest named it (src/sync/mirror-digest.ts).
+  // Sales and ledger rows older than the device's window stay on the server (./history-window.ts).
   const query: PullQuery = {
     since,
     limit,
     format: 'columns',
+    history_from: historyFrom(),
     ...(table ? { table: table as PullQuery['table'] } : {}),
   };
   const { data, response } = await backgroundApi().GET(endpoints.pull, { params: { query } });
@@ -35,8 +38,8 @@ export const pullOverHttp: PullTransport = async (since, table, limit = PULL_PAG
   return 'tables' in data ? changesOfColumns(data) : data;
 };
 
-export const digestOverHttp: DigestTransport = async () => {
-  const { data, response } = await backgroundApi().GET(endpoints.digest);
+export const digestOverHttp: DigestTransport = async (from) => {
+  const { data, response } = await backgroundApi().GET(endpoints.digest, { params: { query: { history_from: from } } });
   if (!data) throw new Error(`Сверка: сервер ответил ${response.status}`);
   return data;
 };

@@ -15,6 +15,7 @@ import { median, openProfile, round1 } from './client/profile.ts';
 import { initialMirrorBench, printInitialMirror } from './client/initial-mirror.ts';
 import { firstScreenBench, printFirstScreen } from './client/first-screen.ts';
 import { printProductsList, productsListBench } from './client/products-list.ts';
+import { printYearDevice, yearDeviceBench } from './client/year-device.ts';
 import { positiveInt } from './helpers/env.ts';
 
 /**
@@ -37,6 +38,10 @@ const mirrorProducts = positiveInt('BENCH_MIRROR_PRODUCTS', 10_000);
 const firstRuns = positiveInt('BENCH_FIRST_RUNS', 5);
 const firstProducts = positiveInt('BENCH_FIRST_PRODUCTS', 10_000);
 const coldStores = 5;
+// Target 4 of issue 26: a year of business (50,000 products, 150,000 lots, 100,000 sales, 400,000 ledger rows) × scale.
+const yearScale = Number(process.env.BENCH_YEAR_DEVICE_SCALE ?? 1);
+const yearRuns = positiveInt('BENCH_YEAR_DEVICE_RUNS', 5);
+if (!(yearScale > 0)) throw new Error(`BENCH_YEAR_DEVICE_SCALE must be a positive number, got "${yearScale}"`);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultFile = path.join(here, 'results', 'client.json');
 
@@ -88,6 +93,8 @@ try {
 
   // (e) Its own server on the embedded database, seeded in SQL the same way.
   const firstScreen = await firstScreenBench({ products: firstProducts, lotsPerProduct: 3, runs: firstRuns });
+  // (e) A year on the device: its own server on PostgreSQL, the account seeded in SQL.
+  const year = await yearDeviceBench({ scale: yearScale, runs: yearRuns });
 
   const coldSummary = {
     runs: coldRuns,
@@ -121,6 +128,7 @@ try {
   const listRows = printProductsList(list);
   const mirrorRows = printInitialMirror(mirror);
   const firstRows = printFirstScreen(firstScreen);
+  const yearRows = printYearDevice(year);
   for (const note of [
     'edits are queued by writing IndexedDB as queueUpdate does (checked against a UI edit): page code cannot call the bundled app',
     'the drain includes storing each answer in IndexedDB and re-rendering the 1,000-row list, on the same CPUs as the server; live hints during it make one pull after it',
@@ -145,6 +153,7 @@ try {
     productsList: { ...list, summary: listRows },
     initialMirror: { ...mirror, summary: mirrorRows },
     firstScreen: { ...firstScreen, summary: firstRows },
+    yearDevice: { ...year, summary: yearRows },
   };
   writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written: ${path.relative(process.cwd(), resultFile)}`);

@@ -1,7 +1,8 @@
 import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { toApiDate } from '../../../lib/dates.ts';
 import { useSettledQuery } from '../../../lib/use-settled-query.ts';
-import { loadProjectedLots } from '../../../stock/projected-stock.ts';
+import { loadLotsBothWays, loadProjectedLots } from '../../../stock/projected-stock.ts';
+import { historyFrom } from '../../../sync/history-window.ts';
 import { dayOf, recentWeeks } from './calendar.ts';
 import { loadEditCounts, type EditCounts } from './edit-counts.ts';
 import { shortfalls, stockOnHand, type OnHand, type Shortfall } from './stock-figures.ts';
@@ -11,7 +12,7 @@ import { saleCosts, weeklySales, type Sale, type WeekSales } from './weekly-sale
 /*
  * The home page's data, read from the device only (the mirror and the outbox), so it opens offline with
  * what the device knows. Two live reads: the figures need a few small tables and paint at once; the
- * charts read the whole ledger and every outflow, and come a moment later.
+ * charts read the history window's ledger and sales and every other outflow, and come a moment later.
  */
 
 /** How many weeks the charts cover, up to the current one: about three months. */
@@ -53,14 +54,23 @@ export interface HomeCharts {
 }
 
 export async function loadHomeCharts(database: OstatokDatabase = db, now: Date = new Date()): Promise<HomeCharts> {
-  const [lots, ledger, disposals, markdowns, realizations, others] = await Promise.all([
-    loadProjectedLots(undefined, database),
-    database.rows('stock_movements').toArray(),
+  // Sales and the ledger of the history window only (src/sync/history-window.ts): it covers the charted weeks, and
+  // older rows the device still holds (edits on their way) would only be read to be left out.
+  const from = historyFrom(now.getTime());
+  const [both, ledger, disposals, markdowns, realizations, others] = await Promise.all([
+    loadLotsBothWays(undefined, database),
+    database.rows('stock_movements').where('created_at').aboveOrEqual(from).toArray(),
     database.rows('disposals').toArray(),
     database.rows('markdowns').toArray(),
-    database.rows('realizations').toArray(),
+    database.rows('realizations').where('datetime').aboveOrEqual(from).toArray(),
     database.rows('other_realizations').toArray(),
   ]);
+  const lots = both.projected;
+  const serverCount = new Map<string, number>();
+  if (both.mirrored !== both.projected) {
+    const projected = new Map(lots.map((l) => [l.id, l.count]));
+    for (const l of both.mirrored) if (projected.get(l.id) !== l.count) serverCount.set(l.id, l.count);
+  }
   const dates: (readonly [string, string, unknown])[] = [
     ...disposals.map((r) => ['disposals', r.id, r.datetime] as const),
     ...markdowns.map((r) => ['markdowns', r.id, r.datetime] as const),
@@ -93,7 +103,7 @@ export async function loadHomeCharts(database: OstatokDatabase = db, now: Date =
 
   const today = toApiDate(now);
   const weeks = recentWeeks(today, CHART_WEEKS);
-  const changes = stockValueChanges({ lots, ledger, outflowDays, today });
+  const changes = stockValueChanges({ lots, ledger, outflowDays, today, serverCount });
   return {
     today,
     value: stockValueSeries(changes, weeks[0]!, today),

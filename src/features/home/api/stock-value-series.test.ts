@@ -96,6 +96,28 @@ describe('stock value at cost over time', () => {
     ]);
   });
 
+  it('with a windowed ledger, what the window lacks of a lot counts before it; the outbox’s part today', () => {
+    // G: 10 × 100 received 01.01, 6 sold before the window (rows pruned), 1 sold 12.03 (in it), 1 written off
+    // offline: the server has 3, the device shows 2.
+    const changes = stockValueChanges({
+      lots: [lot('G', 2, 100, '2025-01-01')],
+      ledger: [row('G', -1, 'realization', 'realizations/s7', 100, '2025-03-12')],
+      outflowDays: new Map([['realizations/s7', '2025-03-12']]),
+      today: '2025-03-20',
+      serverCount: new Map([['G', 3]]),
+    });
+    expect(Object.fromEntries([...changes].map(([day, kopecks]) => [day, kopecks / 100]))).toEqual({
+      '2025-01-01': 400, // 10 received − 6 sold before the window
+      '2025-03-12': -100,
+      '2025-03-20': -100, // the offline write-off
+    });
+    expect(stockValueSeries(changes, '2025-03-10', '2025-03-20')).toEqual([
+      { day: '2025-03-10', value: 400 },
+      { day: '2025-03-12', value: 300 },
+      { day: '2025-03-20', value: 200 },
+    ]);
+  });
+
   it('starts at 0 and stays flat without any stock', () => {
     expect(stockValueSeries(new Map(), '2025-03-17', '2025-03-20')).toEqual([
       { day: '2025-03-17', value: 0 },

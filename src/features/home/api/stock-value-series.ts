@@ -36,6 +36,13 @@ export interface ValueInput {
    */
   outflowDays: ReadonlyMap<string, string>;
   today: string;
+  /**
+   * Each lot's count as the server has it (the mirrored lot, before the outbox's outflows), where it differs from
+   * `count`. The ledger on the device is a window (src/sync/history-window.ts): what it lacks of a lot is either
+   * older than the window or waiting in the outbox, and only this tells them apart. Without it, all of it is the
+   * outbox's (a whole ledger).
+   */
+  serverCount?: ReadonlyMap<string, number>;
 }
 
 export interface ValuePoint {
@@ -56,10 +63,12 @@ const kopecks = (roubles: number) => Math.round(roubles * 100);
  *   the sale (the row gone — deleted — by when the server wrote them);
  * - corrections and removals by when they were made.
  * What the ledger does not know yet — edits waiting in the outbox — is the difference between a lot's
- * count now and Σ of its ledger rows: dated by the receipt date for a lot received on this device,
- * otherwise today. Days after today (a receipt dated ahead) count as today.
+ * count now and its count on the server: dated by the receipt date for a lot received on this device,
+ * otherwise today. What the ledger on the device no longer holds — rows older than the history window — is the
+ * difference between the server's count and Σ of the rows held: dated by the lot's receipt date, before the window.
+ * Days after today (a receipt dated ahead) count as today.
  */
-export function stockValueChanges({ lots, ledger, outflowDays, today }: ValueInput): Map<string, number> {
+export function stockValueChanges({ lots, ledger, outflowDays, today, serverCount }: ValueInput): Map<string, number> {
   const lotById = new Map(lots.map((l) => [l.id, l]));
   const changes = new Map<string, number>();
   const add = (day: string | null, amount: number) => {
@@ -83,7 +92,13 @@ export function stockValueChanges({ lots, ledger, outflowDays, today }: ValueInp
   }
   for (const lot of lots) {
     const known = ledgerOf.get(lot.id);
-    add(known ? today : dayOf(lot.created_at), (lot.count - (known?.units ?? 0)) * kopecks(lot.price));
+    if (!known) {
+      add(dayOf(lot.created_at), lot.count * kopecks(lot.price));
+      continue;
+    }
+    const server = serverCount ? (serverCount.get(lot.id) ?? lot.count) : known.units;
+    add(dayOf(lot.created_at) ?? today, (server - known.units) * kopecks(lot.price));
+    add(today, (lot.count - server) * kopecks(lot.price));
   }
   // A lot deleted on this device, its deletion not sent yet: its units leave today.
   for (const [lotId, known] of ledgerOf) if (!lotById.has(lotId)) add(today, -known.kopecks);

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../db/database.ts';
+import { db, type MirroredRows } from '../../../db/database.ts';
 import { downloadSheet } from '../../../lib/export/download.ts';
 import { exportFileName, type ExportFormat, type Sheet } from '../../../lib/export/sheet.ts';
 import { loadProductStock } from '../../../stock/projected-stock.ts';
@@ -9,6 +9,14 @@ import { loadMemberNames } from './member-names.ts';
 import { reasonLabel } from '../../../stock/movement-reasons.ts';
 
 export { reasonLabel };
+
+type StockMovement = MirroredRows['stock_movements'];
+
+/** The window's rows, then the older ones fetched, without a row the device still holds twice. */
+export function withOlder(window: readonly LedgerRow[], older: readonly LedgerRow[]): LedgerRow[] {
+  const seen = new Set(window.map((r) => r.id));
+  return [...window, ...older.filter((r) => !seen.has(r.id))];
+}
 
 /** A receipt into a return lot (docs/rules.md «Возвраты»): «Учёт» marks that lot «↩ возврат», so does the history. */
 export const RETURN_RECEIPT = 'Возврат покупателя';
@@ -27,15 +35,21 @@ export interface LedgerRow {
   created_by: string | null;
 }
 
-/** The product's ledger as the server recorded it, newest first: what the tab shows and its export saves. */
+/**
+ * The product's ledger as the device holds it — the history window (src/sync/history-window.ts) — newest first: what
+ * the tab shows and its export saves; older rows come on demand (./older-ledger.ts).
+ */
 export async function loadLedger(productId: string): Promise<LedgerRow[]> {
-  const [movements, stock] = await Promise.all([
-    db.rows('stock_movements').where('product_id').equals(productId).toArray(),
-    loadProductStock(productId),
-  ]);
+  const movements = await db.rows('stock_movements').where('product_id').equals(productId).toArray();
+  return toLedgerRows(movements, productId);
+}
+
+/** Ledger rows in the tab's words, newest first: each with its lot's receipt date and a return's own reason. */
+export async function toLedgerRows(movements: readonly StockMovement[], productId: string): Promise<LedgerRow[]> {
+  const stock = await loadProductStock(productId);
   const lotDate = new Map(stock.lots.map((l) => [l.id, l.created_at]));
   const returnLots = new Set(stock.lots.filter((l) => l.is_return === true).map((l) => l.id));
-  return movements
+  return [...movements]
     .sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))
     .map((m) => ({
       id: m.id,
@@ -81,12 +95,17 @@ export function ledgerSheet(
 }
 
 /**
- * The whole ledger (every page, the member filter applied) from the device, offline too; without the cost
- * column for a member who does not see costs.
+ * The ledger the tab shows (every page, the member filter applied): the window from the device, offline too, and the
+ * older rows fetched so far; without the cost column for a member who does not see costs.
  */
-export async function exportLedger(productId: string, format: ExportFormat, member: MemberChoice = ''): Promise<void> {
+export async function exportLedger(
+  productId: string,
+  format: ExportFormat,
+  member: MemberChoice = '',
+  older: readonly LedgerRow[] = [],
+): Promise<void> {
   const [rows, product, members] = await Promise.all([
-    loadLedger(productId),
+    loadLedger(productId).then((window) => withOlder(window, older)),
     db.rows('products_wh').get(productId),
     loadMemberNames(),
   ]);

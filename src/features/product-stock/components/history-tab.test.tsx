@@ -42,3 +42,17 @@ describe('tab 8 «История»: a received customer return', () => {
     expect(sheet.rows.map((r) => r[1])).toEqual(['Списание', 'Возврат покупателя', 'Поступление']);
   });
 });
+
+describe('tab 8 «История»: older than the device’s window', () => {
+  it('«Показать ранее» offline says plainly that older history needs the network', async () => {
+    const { setApiBase } = await import('../../../sync/config.ts');
+    setApiBase('http://127.0.0.1:9'); // nothing listens there: as good as offline
+    const p = await seedProduct();
+    await renderAt(History, '/product/$productId', `/product/${p}`);
+    const more = await screen.findByRole('button', { name: 'Показать ранее' });
+    more.click();
+    expect((await screen.findByRole('alert')).textContent).toMatch(/хранится на сервере: подключитесь к сети/);
+    // Still offered: a later try, with the network, may read them.
+    expect(screen.getByRole('button', { name: 'Показать ранее' })).toBeTruthy();
+  });
+});

@@ -8,7 +8,10 @@ import { DataTable } from '../../../ui/data-table.tsx';
 import { ExportMenu } from '../../../ui/export-menu.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { toolbar } from '../../../ui/page.css.ts';
-import { exportLedger, useLedger } from '../api/ledger.ts';
+import { exportLedger, useLedger, withOlder } from '../api/ledger.ts';
+import { useOlderLedger } from '../api/older-ledger.ts';
+import { Button } from '../../../ui/button.tsx';
+import { formError } from '../../../ui/controls.css.ts';
 import { filters, minus, muted, num, plus, td } from './stock.css.ts';
 
 const PAGE = 50;
@@ -23,10 +26,13 @@ const columns = [
 
 /**
  * Tab 8 «История»: the product's ledger (stock movements) as the server recorded it, newest first, with who
- * made each and a «Сотрудник» filter; «Экспорт» saves every page the filter leaves.
+ * made each and a «Сотрудник» filter; «Экспорт» saves every page the filter leaves. The device holds the last
+ * weeks (src/sync/history-window.ts); «Показать ранее» adds older rows from the server, a page at a time.
  */
 export function HistoryTab({ productId }: { productId: string }) {
-  const ledger = useLedger(productId);
+  const recent = useLedger(productId);
+  const older = useOlderLedger(productId);
+  const ledger = recent && withOlder(recent, older.rows);
   const members = useMemberNames();
   const [page, setPage] = useState(1);
   const [member, setMember] = useState('');
@@ -52,7 +58,7 @@ export function HistoryTab({ productId }: { productId: string }) {
               setPage(1);
             }}
           />
-          <ExportMenu onExport={(format) => exportLedger(productId, format, member)} />
+          <ExportMenu onExport={(format) => exportLedger(productId, format, member, older.rows)} />
         </div>
       </div>
       <DataTable
@@ -73,6 +79,23 @@ export function HistoryTab({ productId }: { productId: string }) {
         )}
       </DataTable>
       <Pagination page={current} pages={pages} onPage={setPage} />
+      <div className={toolbar}>
+        <p className={muted}>
+          {older.more
+            ? 'На устройстве — движения последних недель; более ранние хранятся на сервере.'
+            : 'Показана вся история товара.'}
+        </p>
+        {older.more && (
+          <Button variant="secondary" disabled={older.loading} onClick={older.loadMore}>
+            {older.loading ? 'Загружаем…' : 'Показать ранее'}
+          </Button>
+        )}
+      </div>
+      {older.error && (
+        <div className={formError} role="alert">
+          {older.error}
+        </div>
+      )}
     </div>
   );
 }

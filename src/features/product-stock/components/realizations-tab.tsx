@@ -15,6 +15,7 @@ import {
 } from '../api/update-realization.ts';
 import { useRealizations } from '../api/use-stock-rows.ts';
 import { AddRowForm, countAndPrice } from './add-row-form.tsx';
+import { OlderSales } from './older-sales.tsx';
 import { OrderPostingCell } from './order-posting-cell.tsx';
 import { CountCell, CountFoot, DeleteCell, PriceCell, reportRefusal } from './row-cells.tsx';
 import { RowsTab } from './rows-tab.tsx';
@@ -44,65 +45,70 @@ export function RealizationsTab({ productId }: { productId: string }) {
   const costs = seesCosts(membership);
   const completed = rows.filter((r) => r.status === 'completed');
   return (
-    <RowsTab
-      add={
-        canSell && (
-          <AddRowForm
-            submitLabel="Продать"
-            fields={countAndPrice('realization_price', 'Цена продажи, ₽')}
-            onSubmit={(v) => createRealization({ productId, count: v.count!, realization_price: v.realization_price! })}
-          />
-        )
-      }
-      columns={columnsFor(canSell)}
-      rows={rows}
-      testId="realization-row"
-      empty="Продаж нет."
-      when={(r) => formatDateTime(r.datetime)}
-      author={(r) => authorName(members?.names, r.created_by)}
-      rowClass={(r) => r.status}
-      foot={<CountFoot label="Продано" rows={completed} total={costs ? realizationTotal(completed) : null} />}
-    >
-      {(r, when) => {
-        const open = r.status === 'completed' && !r.posting;
-        return (
-          <>
-            <CountCell
-              when={when}
-              value={r.count}
-              disabled={!open}
-              readOnly={!canSell}
-              onSave={(n) => setRealizationCount(r, n)}
+    <>
+      <RowsTab
+        add={
+          canSell && (
+            <AddRowForm
+              submitLabel="Продать"
+              fields={countAndPrice('realization_price', 'Цена продажи, ₽')}
+              onSubmit={(v) =>
+                createRealization({ productId, count: v.count!, realization_price: v.realization_price! })
+              }
             />
-            <td className={`${td} ${num}`}>{formatCost(r.price)}</td>
-            <PriceCell
-              label="Цена продажи"
-              when={when}
-              value={r.realization_price}
-              disabled={!open}
-              readOnly={!canSell}
-              onSave={(n) => setRealizationPrice(r, n)}
-            />
-            <td className={`${td} ${statusClass}`}>{statusLabel[r.status] ?? r.status}</td>
-            {!canSell ? null : r.posting ? (
-              <OrderPostingCell posting={r.posting} />
-            ) : (
-              <DeleteCell
-                what="продажу"
+          )
+        }
+        columns={columnsFor(canSell)}
+        rows={rows}
+        testId="realization-row"
+        empty="Продаж нет."
+        when={(r) => formatDateTime(r.datetime)}
+        author={(r) => authorName(members?.names, r.created_by)}
+        rowClass={(r) => r.status}
+        foot={<CountFoot label="Продано" rows={completed} total={costs ? realizationTotal(completed) : null} />}
+      >
+        {(r, when) => {
+          const open = r.status === 'completed' && !r.posting;
+          return (
+            <>
+              <CountCell
                 when={when}
-                onDelete={() => deleteRealization(r)}
-                actions={
-                  open && (
-                    <Button variant="secondary" onClick={() => void reportRefusal(cancelRealization(r))}>
-                      Отменить
-                    </Button>
-                  )
-                }
+                value={r.count}
+                disabled={!open}
+                readOnly={!canSell}
+                onSave={(n) => setRealizationCount(r, n)}
               />
-            )}
-          </>
-        );
-      }}
-    </RowsTab>
+              <td className={`${td} ${num}`}>{formatCost(r.price)}</td>
+              <PriceCell
+                label="Цена продажи"
+                when={when}
+                value={r.realization_price}
+                disabled={!open}
+                readOnly={!canSell}
+                onSave={(n) => setRealizationPrice(r, n)}
+              />
+              <td className={`${td} ${statusClass}`}>{statusLabel[r.status] ?? r.status}</td>
+              {!canSell ? null : r.posting ? (
+                <OrderPostingCell posting={r.posting} />
+              ) : (
+                <DeleteCell
+                  what="продажу"
+                  when={when}
+                  onDelete={() => deleteRealization(r)}
+                  actions={
+                    open && (
+                      <Button variant="secondary" onClick={() => void reportRefusal(cancelRealization(r))}>
+                        Отменить
+                      </Button>
+                    )
+                  }
+                />
+              )}
+            </>
+          );
+        }}
+      </RowsTab>
+      <OlderSales productId={productId} />
+    </>
   );
 }
