@@ -11,6 +11,9 @@ import {
   pushResponse,
 } from '../schemas/sync.ts';
 import { toColumns } from '../sync/pull-columns.ts';
+import { withoutCosts } from '../lib/cost-fields.ts';
+
+const withoutCostsRow = (row: Record<string, unknown>) => withoutCosts(row) as Record<string, unknown>;
 import { pushEntries } from '../sync/push.ts';
 
 const tags = ['sync'];
@@ -45,7 +48,12 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         history_from,
       );
       const cursor = changes.at(-1)?.version ?? since;
-      return format === 'columns' ? toColumns(cursor, hasMore, changes) : { cursor, has_more: hasMore, changes };
+      if (format !== 'columns') return { cursor, has_more: hasMore, changes };
+      // In columns a field's name is a value, out of reach of the money filter that runs on every answer
+      // (plugins/app/cost-visibility.ts): the rows lose their costs before they are encoded.
+      const hidden = request.member && !request.member.canSeeCosts;
+      const visible = hidden ? changes.map((c) => ({ ...c, row: c.row && withoutCostsRow(c.row) })) : changes;
+      return toColumns(cursor, hasMore, visible);
     },
   );
 

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 import { signUp, startTestApp, type TestUser } from './helpers/test-app.ts';
 import { addProducts, productsCall } from './helpers/products.ts';
 import { apiCall, ok, realizeOther, receiveBatch } from './helpers/stock.ts';
+import { costFieldPaths, newTeam } from './helpers/team.ts';
 
 /**
  * The wire of issue 26: a pull page in columns carries exactly the rows of the same page as a list,
@@ -137,5 +138,46 @@ describe('compressed answers', () => {
     expect(body.length).toBeGreaterThan(1024);
     expect(long.headers['content-encoding']).toBe('br');
     expect(JSON.parse(body.toString()).detail).toMatch(/[а-я]/);
+  });
+});
+
+describe('a member who may not see costs', () => {
+  it('gets no money field in a pull in columns nor in any compressed answer', async () => {
+    const team = await newTeam(app);
+    const [productId] = await addProducts(app, team.owner, ['Дорогой товар']);
+    await receiveBatch(app, team.owner, '2026-11-02', [{ product_id: productId!, count: 2, price: 777 }]);
+    for (const url of [
+      '/api/v1/sync/pull?since=0&limit=5000&format=columns',
+      '/api/v1/sync/pull?since=0&limit=5000',
+      '/api/v1/products/all/?page=1&page_size=50',
+    ]) {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { ...team.warehouse.headers, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const raw = res.rawPayload;
+        const body =
+          res.headers['content-encoding'] === 'br'
+            ? brotliDecompressSync(raw)
+            : res.headers['content-encoding'] === 'gzip'
+              ? gunzipSync(raw)
+              : raw;
+        const json = JSON.parse(body.toString());
+        const rows = 'tables' in json ? changesOfColumns(json) : json;
+        expect(costFieldPaths(rows), `${url} ${encoding}`).toEqual([]);
+        expect(body.toString(), `${url} ${encoding}`).not.toContain('777');
+      }
+    }
+    // The owner sees the same page with its price.
+    const owners = await app.inject({
+      method: 'GET',
+      url: '/api/v1/sync/pull?since=0&limit=5000&format=columns',
+      headers: team.owner.headers,
+    });
+    const lots = changesOfColumns(owners.json()).changes.filter((c) => c.table === 'lots');
+    expect(lots.map((c) => c.row!.price)).toEqual([777]);
   });
 });
