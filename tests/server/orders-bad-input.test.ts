@@ -270,13 +270,17 @@ describe('a store whose key is revoked in the middle of a run', () => {
 
     // The key stops working right after the run's first OZON request (its listing) was answered.
     const armedAt = sandbox.control.requests.length;
-    const undo = revokeKeyAfterNextRequest(sandbox, 'OZON');
+    // Armed by the run's listing: a check left over from the run before may still be logged first.
+    const undo = revokeKeyAfterNextRequest(sandbox, 'OZON', 401, '/v3/posting/fbs/list');
     try {
       await intake.run([storeId[ozon.marketId]!, storeId[wb.marketId]!, storeId[ym.marketId]!]);
     } finally {
       undo();
     }
-    const ozonCalls = sandbox.control.requests.slice(armedAt).filter((r) => r.marketplace === 'OZON');
+    const ozonCalls = sandbox.control.requests
+      .slice(armedAt)
+      .filter((r) => r.marketplace === 'OZON')
+      .filter((r, i, all) => i >= all.findIndex((c) => c.path === '/v3/posting/fbs/list'));
     const [listed, checked] = ozonCalls;
     const seen = JSON.stringify(ozonCalls);
     expect(listed, seen).toMatchObject({ path: '/v3/posting/fbs/list', status: 200 });

@@ -128,13 +128,20 @@ export function ordersOf(app: FastifyInstance, user: TestUser) {
 }
 
 /**
- * From the next request to `marketplace` the sandbox answers after this one, it refuses the key (`status`): the key is
- * revoked while a run is under way. Answers the undo (the refusals themselves stay until control.reset()).
+ * From the next request to `marketplace` (to its `path`, when given) the sandbox answers after this one, it refuses
+ * the key (`status`): the key is revoked while a run is under way. Answers the undo (the refusals themselves stay
+ * until control.reset()).
  */
-export function revokeKeyAfterNextRequest(sandbox: Sandbox, marketplace: SandboxMarketplace, status = 401): () => void {
+export function revokeKeyAfterNextRequest(
+  sandbox: Sandbox,
+  marketplace: SandboxMarketplace,
+  status = 401,
+  path?: string,
+): () => void {
   const log = sandbox.control.requests as SandboxRequestLog[];
   log.push = function (...items: SandboxRequestLog[]) {
-    if (items.some((r) => r.marketplace === marketplace)) sandbox.control.failNext(marketplace, 1000, { status });
+    if (items.some((r) => r.marketplace === marketplace && (path === undefined || r.path === path)))
+      sandbox.control.failNext(marketplace, 1000, { status });
     return Array.prototype.push.apply(this, items);
   };
   return () => void Reflect.deleteProperty(log, 'push');
