@@ -85,10 +85,12 @@ export async function rowsOf(
   baseUrl: string,
   auth: Record<string, string>,
   tables: string[],
+  /** More of the pull's query, e.g. `&history_from=…` for a windowed device. */
+  query = '',
 ): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = Object.fromEntries(tables.map((t) => [t, []]));
   for (let since = 0; ;) {
-    const res = await fetch(`${baseUrl}/api/v1/sync/pull?since=${since}&limit=1000`, { headers: auth });
+    const res = await fetch(`${baseUrl}/api/v1/sync/pull?since=${since}&limit=5000${query}`, { headers: auth });
     if (!res.ok) throw new Error(`pull: ${res.status}`);
     const page = (await res.json()) as {
       cursor: number;

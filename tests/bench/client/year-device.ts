@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { startServer } from '../../e2e/helpers/server.ts';
 import { benchUser, seedCatalog } from '../helpers/pg-bench.ts';
 import { installCommitWatch } from './commit-watch.ts';
-import { signInUntilMirrored } from './mirror-steps.ts';
+import { rowsOf, signInUntilMirrored } from './mirror-steps.ts';
 import { DEXIE_CACHE_MS, leaveToMarkets, timeKeystroke, timeNavigation } from './list-timing.ts';
 import { median, openProfile, round1 } from './profile.ts';
 
@@ -138,23 +138,8 @@ async function keptCounts(url: string, userId: string, from: string, seeded: Rec
 }
 
 /** The rows a windowed device keeps, as pull hands them over (untimed, by node). */
-async function keptRows(base: string, auth: Record<string, string>, from: string) {
-  const out: Record<string, unknown[]> = Object.fromEntries(Object.keys(STORES).map((t) => [t, []]));
-  for (let since = 0; ;) {
-    const res = await fetch(`${base}/api/v1/sync/pull?since=${since}&limit=5000&history_from=${from}`, {
-      headers: auth,
-    });
-    if (!res.ok) throw new Error(`pull: ${res.status}`);
-    const page = (await res.json()) as {
-      cursor: number;
-      has_more: boolean;
-      changes: { table: string; row: unknown }[];
-    };
-    for (const c of page.changes) if (c.row && out[c.table]) out[c.table]!.push(c.row);
-    since = page.cursor;
-    if (!page.has_more) return out;
-  }
-}
+const keptRows = (base: string, auth: Record<string, string>, from: string) =>
+  rowsOf(base, auth, Object.keys(STORES), `&history_from=${from}`);
 
 async function bulkPutFloor(page: Page, rows: Record<string, unknown[]>, run: number): Promise<number> {
   await page.evaluate(readFileSync(require.resolve('dexie/dist/dexie.min.js'), 'utf8'));
