@@ -130,6 +130,9 @@ const fieldNames: Record<string, string> = {
   // Offline queue and sync
   table: 'Таблица',
   since: 'Момент последней синхронизации',
+  format: 'Формат ответа',
+  history_from: 'Начало окна истории',
+  before: 'Раньше чем',
   version: 'Версия записи',
   method: 'Действие',
   path: 'Адрес изменения',
