@@ -381,7 +381,8 @@ describe('returns properties (through the HTTP calls)', () => {
           await run.invariants();
         }
       }),
-      { numRuns: 15, endOnFailure: true },
+      // 30 runs: every kind of outcome counted below turns up (at 15, a run without a disposal was seen in CI).
+      { numRuns: 30, endOnFailure: true },
     );
     if (process.env.PROPERTY_STATS) console.log(seen);
     for (const what of Object.keys(seen) as (keyof typeof seen)[]) expect(seen[what], what).toBeGreaterThan(0);
