@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { startServer } from '../../e2e/helpers/server.ts';
 import { benchUser, seedCatalog } from '../helpers/pg-bench.ts';
 import { installCommitWatch } from './commit-watch.ts';
+import { startPgAppServer } from './pg-app-server.ts';
 import { startSlowLink } from './latency-proxy.ts';
 import { bulkPutFloor, printHotFunctions, rowsOf, signInUntilMirrored, STORES } from './mirror-steps.ts';
 import { median, openProfile, round1 } from './profile.ts';
@@ -98,21 +97,12 @@ export async function initialMirrorBench({
   lotsPerProduct: number;
   runs: number;
 }): Promise<MirrorSummary> {
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `ostatok_bench_mirror_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const server = await startServer({ DATABASE_URL: url.toString(), JOBS_ENABLED: 'false' }).catch(async (err) => {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    throw err;
-  });
+  const server = await startPgAppServer('mirror');
+  const url = server.databaseUrl;
   try {
     const login = `bench-mirror-${Date.now()}@example.ru`;
     const user = await benchUser(server.url, login);
-    const seeded = await seedCatalog(url.toString(), user.id, {
+    const seeded = await seedCatalog(url, user.id, {
       products,
       lotsPerProduct,
       reservesAndMarkdowns: false,
@@ -180,8 +170,6 @@ export async function initialMirrorBench({
     };
   } finally {
     await server.stop();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
   }
 }
 

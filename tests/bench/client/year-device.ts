@@ -1,13 +1,13 @@
+import pg from 'pg';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { startServer } from '../../e2e/helpers/server.ts';
 import { benchUser, seedCatalog } from '../helpers/pg-bench.ts';
 import { installCommitWatch } from './commit-watch.ts';
+import { startPgAppServer } from './pg-app-server.ts';
 import { rowsOf, signInUntilMirrored } from './mirror-steps.ts';
 import { DEXIE_CACHE_MS, leaveToMarkets, timeKeystroke, timeNavigation } from './list-timing.ts';
 import { median, openProfile, round1 } from './profile.ts';
@@ -205,17 +205,8 @@ declare global {
 }
 
 export async function yearDeviceBench({ scale, runs }: { scale: number; runs: number }): Promise<YearDeviceSummary> {
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `ostatok_bench_year_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const server = await startServer({ DATABASE_URL: url.toString(), JOBS_ENABLED: 'false' }).catch(async (err) => {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    throw err;
-  });
+  const server = await startPgAppServer('year');
+  const url = server.databaseUrl;
   const profiles: string[] = [];
   try {
     const n = (x: number) => Math.max(1, Math.round(x * scale));
@@ -224,21 +215,21 @@ export async function yearDeviceBench({ scale, runs }: { scale: number; runs: nu
     const user = await benchUser(server.url, login);
     const small = await benchUser(server.url, smallLogin);
     const started = performance.now();
-    const catalog = await seedCatalog(url.toString(), user.id, {
+    const catalog = await seedCatalog(url, user.id, {
       products: n(50_000),
       lotsPerProduct: 3,
       reservesAndMarkdowns: false,
     });
-    const smallCatalog = await seedCatalog(url.toString(), small.id, {
+    const smallCatalog = await seedCatalog(url, small.id, {
       products: 250,
       lotsPerProduct: 3,
       reservesAndMarkdowns: false,
     });
-    for (const u of [user, small]) await colourNames(url.toString(), u.id);
-    const movements = await seedYear(url.toString(), user.id, n(100_000));
+    for (const u of [user, small]) await colourNames(url, u.id);
+    const movements = await seedYear(url, user.id, n(100_000));
     const seedSeconds = (performance.now() - started) / 1000;
     const from = historyFrom();
-    const kept = await keptCounts(url.toString(), user.id, from, {
+    const kept = await keptCounts(url, user.id, from, {
       products_wh: catalog.products,
       products_mp: catalog.listings,
       lots: catalog.lots,
@@ -364,8 +355,6 @@ export async function yearDeviceBench({ scale, runs }: { scale: number; runs: nu
   } finally {
     await server.stop();
     for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
   }
 }
 
