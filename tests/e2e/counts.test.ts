@@ -164,6 +164,7 @@ describe('a stock count by two members offline', () => {
     const shown = await annaCount.post();
     expect(shown).toContain('Недостача — будет списано: 2 шт., −200 ₽');
     expect(shown).toContain('Излишек — будет оприходовано: 2 шт., 100 ₽');
+    expect(await annaCount.postOutcome()).toBe('Проведена');
     await eventually(async () => (await anna.app.unsentCount()) === 0, 'the post sent', 30_000);
 
     // The server: the count posted with its results.

@@ -214,6 +214,8 @@ describe('a marketplace order moves the stock by itself', () => {
     ]);
     expect(await orders.countLocked('Продажи')).toBe(true);
     await page.getByRole('tab', { name: 'Резерв', exact: true }).click();
+    // The tab renders its rows after the click answers: read them once they are there.
+    await page.getByRole('tabpanel').getByTestId('reserve-row').first().waitFor();
     expect((await orders.orderRows('Резерв')).map((r) => r.status)).toEqual(['Продан']);
     await page.getByRole('tab', { name: 'Учёт', exact: true }).click();
     await eventually(

@@ -69,6 +69,17 @@ export class CountPage {
     return text;
   }
 
+  /**
+   * Waits for the post's answer: «Проведена» once the server's posted count replaced the device's row,
+   * or the refusal the screen shows. An empty outbox alone says nothing: the post may not be queued yet.
+   */
+  async postOutcome(timeout = 30_000): Promise<string> {
+    const posted = this.page.getByText('Проведена', { exact: true });
+    const refused = this.page.getByRole('alert').filter({ hasText: 'Не проведена' });
+    await posted.or(refused).first().waitFor({ timeout });
+    return (await refused.count()) > 0 ? ((await refused.textContent()) ?? '') : 'Проведена';
+  }
+
   /** What the screen says now, for a failure's message: the scan line, the shelf and the row. */
   async state(product: string): Promise<string> {
     const status = await this.page.getByRole('status').allTextContents();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  figuresByProduct,
   filterRows,
   joinRows,
   pageOfRows,
@@ -93,5 +94,26 @@ describe('ordering the /products table', () => {
     pageOfRows(rs, '-name', 3, 5, { inNameOrder: true });
     pageOfRows(rs, '-count', 40, 20);
     expect(rs).toEqual(copy);
+  });
+});
+
+describe('a product’s figures', () => {
+  it('sums its lots to the exact kopeck, as the server’s stock_value does', () => {
+    const lot = fc.record({
+      count: fc.integer({ min: 1, max: 500 }),
+      kopecks: fc.integer({ min: 1, max: 10_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(lot, { minLength: 1, maxLength: 60 }), (lots) => {
+        const figures = figuresByProduct(
+          lots.map((l) => ({ product_id: 'p', count: l.count, price: (l.kopecks / 100).toFixed(2) })),
+          [],
+          [],
+        ).get('p');
+        const exact = lots.reduce((sum, l) => sum + l.count * l.kopecks, 0) / 100;
+        expect(figures?.total_price).toBe(exact);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -53,6 +53,9 @@ export function figuresByProduct(
   // Reserves name their product `product` on the wire (product_id in older local rows).
   for (const r of reserves) if (r.status === 'active') of(r.product ?? r.product_id).reserve += num(r.count);
   for (const m of markdowns) if (m.release !== true) of(m.product_id).markdowns += 1;
+  // Whole kopecks, as the server's stock_value: a float sum of 30 lots can land a hair under a
+  // half-kopeck average that the server's exact sum does not, and the two would round apart.
+  for (const f of out.values()) f.total_price = Math.round(f.total_price * 100) / 100;
   return out;
 }
 
