@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, round1 } from './client/profile.ts';
 import { writeResult } from './helpers/pg-bench.ts';
+import type { ClientResult, ProductsPgResult, PullPgResult, WireResult, YearPgResult } from './summary-sources.ts';
 
 /**
- * The five figures of issue 14 side by side with their baselines, from the JSON the benchmarks
+ * The figures of issues 14 and 26 side by side with their baselines, from the JSON the benchmarks
  * just wrote (`npm run bench` runs them first): each with its ratio, its target and whether this
  * run met it. Writes tests/bench/results/summary.json.
  */
@@ -15,68 +16,6 @@ const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results
 function read<T>(name: string): T | undefined {
   const file = path.join(results, name);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
-}
-
-interface Timing {
-  ms: number;
-}
-interface ClientResult {
-  date: string;
-  loadAverage: { start: number; end: number };
-  coldStart: { medianFcpMs: number; medianShellMs: number; medianListMs: number; runs: number };
-  drain: {
-    edits: number;
-    loopback: { outboxMs: { median: number }; oneByOneMs: { median: number }; ratio: number; rounds: number };
-    slowLink: {
-      roundTripMs: number;
-      outboxMs: { median: number };
-      oneByOneMs: { median: number };
-      ratio: number;
-      rounds: number;
-    };
-  };
-  productsList: {
-    runs: number;
-    devices: { label: string; products: number; navigation: Timing[]; keystroke: Timing[] }[];
-  };
-  initialMirror: {
-    rows: number;
-    runs: number;
-    medianPullMs: number;
-    medianFloorMs: number;
-    ratio: number;
-    longestTaskMs: number;
-    link?: { mbit: number; roundTripMs: number };
-    medianSlowLinkMs?: number;
-    slowLinkRatio?: number;
-    medianWireBytesPerRow?: number;
-  };
-  firstScreen?: {
-    products: number;
-    lots: number;
-    runs: number;
-    loopback: { medianFirstRowMs: number; medianKeystrokeMs: number };
-    slow: { medianFirstRowMs: number; medianKeystrokeMs: number };
-    medianIdleSearchMs: number;
-  };
-}
-interface WireResult {
-  date: string;
-  rows: number;
-  ways: { way: string; 'bytes a row': number }[];
-  appBytesPerRow: number;
-}
-interface ProductsPgResult {
-  date: string;
-  loadAverage?: number[];
-  rounds: number;
-  routes: { name: string; medianReqPerSec: number; medianP99Ms: number }[];
-}
-interface PullPgResult {
-  date: string;
-  rounds: number;
-  helloMedianReqPerSec: number;
-  pullMedianRowsPerSec: number;
 }
 
 interface Row {
@@ -223,6 +162,71 @@ if (first) {
   });
 } else if (client) missing.push('client.json without the first screen (npm run bench:client)');
 
+const year = client?.yearDevice;
+if (year) {
+  const keptRows = Object.values(year.kept).reduce((a, b) => a + b, 0);
+  const yearOf = `${year.seeded.products} products, ${year.seeded.sales} sales, ${year.seeded.movements} movements`;
+  rows26.push({
+    target: `4. a year on the device (${yearOf}): sign-in → the ${keptRows} rows kept`,
+    figure: fmt(year.mirror.medianPullMs),
+    baseline: `bulkPut of the same rows ${fmt(year.mirror.medianFloorMs)}`,
+    ratio: `${year.mirror.ratio}×`,
+    goal: '≤ 1.3×',
+    met: year.mirror.ratio <= 1.3,
+  });
+  for (const [what, figure, baseline, ratio] of [
+    ['navigation', year.list.yearNavigationMs, year.list.baselineNavigationMs, year.list.navigationRatio],
+    ['search keystroke', year.list.yearKeystrokeMs, year.list.baselineKeystrokeMs, year.list.keystrokeRatio],
+  ] as const)
+    rows26.push({
+      target: `4. /products ${what} on the year device`,
+      figure: fmt(figure),
+      baseline: `250-product device ${fmt(baseline)}`,
+      ratio: `${ratio}×`,
+      goal: '≤ 1.3×',
+      met: ratio <= 1.3,
+    });
+  rows26.push({
+    target: `4. home page from settled tables (IndexedDB ${year.indexedDbMB} MB, JS heap ${year.jsHeapMB} MB)`,
+    figure: fmt(year.home.medianMs),
+    baseline: 'budget 500 ms',
+    ratio: `${(year.home.medianMs / 500).toFixed(2)} of the budget`,
+    goal: '≤ 500 ms',
+    met: year.home.medianMs <= 500,
+  });
+} else if (client) missing.push('client.json without the year device (npm run bench:client)');
+
+const yearPg = read<YearPgResult>('year-pg.json');
+if (!yearPg) missing.push('year-pg.json (npm run bench:year-pg)');
+else {
+  const { medians: y, seeded } = yearPg;
+  const of = `scale ${yearPg.scale}: ${seeded.products} products, ${seeded.lots} lots, ${seeded.movements} movements`;
+  rows26.push({
+    target: `5. products page in a mix of ${yearPg.connections} clients (${of})`,
+    figure: `${Math.round(y.productsPage.reqPerSec)} req/s, p99 ${y.productsPage.p99Ms} ms (cache hits ${y.pageCacheHitRate.toFixed(2)})`,
+    baseline: `/api/health ${Math.round(y.healthReqPerSec)} req/s`,
+    ratio: y.productsPageToHealth.toFixed(3),
+    goal: '≥ 0.15, p99 ≤ 50 ms',
+    met: y.productsPageToHealth >= 0.15 && y.productsPage.p99Ms <= 50,
+  });
+  rows26.push({
+    target: '5. FIFO write-off, 1 client',
+    figure: `p99 ${y.writeOffOneClient.p99Ms} ms`,
+    baseline: `${Math.round(y.writeOffOneClient.reqPerSec)} req/s`,
+    ratio: '',
+    goal: 'p99 ≤ 20 ms',
+    met: y.writeOffOneClient.p99Ms <= 20,
+  });
+  rows26.push({
+    target: `5. pull of a fresh device, ${y.pullRows} rows`,
+    figure: `${Math.round(y.pullRowsPerSec)} rows/s`,
+    baseline: `/api/health ${Math.round(y.healthReqPerSec)} req/s`,
+    ratio: `${(y.pullRowsPerSec / y.healthReqPerSec).toFixed(1)} rows per health request`,
+    goal: '≥ 50,000 rows/s',
+    met: y.pullRowsPerSec >= 50_000,
+  });
+}
+
 console.log(
   `\nissue 14 targets (medians; ${cpus().length} CPUs; 1-minute load average now ${loadavg()[0]!.toFixed(2)}${client ? `, ${client.loadAverage.start.toFixed(2)} at the client bench's start` : ''})`,
 );
@@ -234,7 +238,7 @@ writeResult(path.join(results, 'summary.json'), {
   benchmark: 'summary',
   date: new Date().toISOString(),
   loadAverage: loadavg(),
-  sources: { client: client?.date, productsPg: list?.date, pullPg: pull?.date, wire: wire?.date },
+  sources: { client: client?.date, productsPg: list?.date, pullPg: pull?.date, wire: wire?.date, yearPg: yearPg?.date },
   rows,
   issue26: rows26,
   missing,
