@@ -56,6 +56,7 @@ export interface ClientResult {
       keystrokeRatio: number;
     };
     home: { medianMs: number };
+    homeComputed?: { medianMs: number };
     indexedDbMB: number;
     jsHeapMB: number;
   };

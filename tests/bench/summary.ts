@@ -187,13 +187,22 @@ if (year) {
       met: ratio <= 1.3,
     });
   rows26.push({
-    target: `4. home page from settled tables (IndexedDB ${year.indexedDbMB} MB, JS heap ${year.jsHeapMB} MB)`,
+    target: `4. home page, coming back to it (IndexedDB ${year.indexedDbMB} MB, JS heap ${year.jsHeapMB} MB)`,
     figure: fmt(year.home.medianMs),
     baseline: 'budget 500 ms',
     ratio: `${(year.home.medianMs / 500).toFixed(2)} of the budget`,
     goal: '≤ 500 ms',
     met: year.home.medianMs <= 500,
   });
+  if (year.homeComputed)
+    rows26.push({
+      target: '4. home page after a reload: computed from the tables',
+      figure: fmt(year.homeComputed.medianMs),
+      baseline: 'budget 500 ms',
+      ratio: `${(year.homeComputed.medianMs / 500).toFixed(2)} of the budget`,
+      goal: '≤ 500 ms',
+      met: year.homeComputed.medianMs <= 500,
+    });
 } else if (client) missing.push('client.json without the year device (npm run bench:client)');
 
 const yearPg = read<YearPgResult>('year-pg.json');

@@ -1,7 +1,8 @@
 import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { toApiDate } from '../../../lib/dates.ts';
+import { memoUntilChanged } from '../../../lib/memo-until-changed.ts';
 import { useSettledQuery } from '../../../lib/use-settled-query.ts';
-import { loadLotsBothWays, loadProjectedLots } from '../../../stock/projected-stock.ts';
+import { loadLotsBothWays } from '../../../stock/projected-stock.ts';
 import { historyFrom } from '../../../sync/history-window.ts';
 import { dayOf, recentWeeks } from './calendar.ts';
 import { loadEditCounts, type EditCounts } from './edit-counts.ts';
@@ -27,7 +28,7 @@ export interface HomeFigures {
 export async function loadHomeFigures(database: OstatokDatabase = db): Promise<HomeFigures> {
   const [lots, statuses, edits] = await Promise.all([
     // As the server will have them: outflows still in the outbox already taken.
-    loadProjectedLots(undefined, database),
+    lotsOf(database).then((both) => both.projected),
     database.rows('posting_statuses').toArray(),
     loadEditCounts(database),
   ]);
@@ -58,7 +59,7 @@ export async function loadHomeCharts(database: OstatokDatabase = db, now: Date =
   // older rows the device still holds (edits on their way) would only be read to be left out.
   const from = historyFrom(now.getTime());
   const [both, ledger, disposals, markdowns, realizations, others] = await Promise.all([
-    loadLotsBothWays(undefined, database),
+    lotsOf(database),
     database.rows('stock_movements').where('created_at').aboveOrEqual(from).toArray(),
     database.rows('disposals').toArray(),
     database.rows('markdowns').toArray(),
@@ -127,10 +128,22 @@ const homeTables = [
   'products_wh',
 ] as const;
 
+// The figures and the charts both take every lot: one read of them serves both, on the app's database. Not held
+// afterwards: a year's lots are tens of megabytes, and what the page keeps is the small results.
+const keptLots = memoUntilChanged(homeTables, () => loadLotsBothWays(undefined, db), { whileRunning: true });
+const lotsOf = (database: OstatokDatabase) =>
+  database === db ? keptLots('lots') : loadLotsBothWays(undefined, database);
+
+/** What the reads depend on besides the tables: the day (the charts' weeks, the history window's start). */
+const dayKey = (now = new Date()) => `${toApiDate(now)} ${historyFrom(now.getTime())}`;
+// Kept until a home table changes: coming back to the page paints at once instead of reading every lot again.
+const keptFigures = memoUntilChanged(homeTables, () => loadHomeFigures());
+const keptCharts = memoUntilChanged(homeTables, () => loadHomeCharts());
+
 /**
  * Live: a pull, an edit in another tab redraws the figures — once the tables settle, since both
  * reads take every lot (src/lib/use-settled-query.ts). Undefined while loading.
  */
-export const useHomeFigures = (): HomeFigures | undefined => useSettledQuery(() => loadHomeFigures(), homeTables);
+export const useHomeFigures = (): HomeFigures | undefined => useSettledQuery(() => keptFigures(dayKey()), homeTables);
 
-export const useHomeCharts = (): HomeCharts | undefined => useSettledQuery(() => loadHomeCharts(), homeTables);
+export const useHomeCharts = (): HomeCharts | undefined => useSettledQuery(() => keptCharts(dayKey()), homeTables);

@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+
+/*
+ * The home page's timing on a device (issue 26, target 4): «Главная» clicked → both charts painted. Coming back to
+ * the page answers the results it keeps until a table changes (src/lib/memo-until-changed.ts); after a reload they are
+ * computed from IndexedDB again.
+ */
+
+/** Click on the menu's «Главная» → both charts painted from IndexedDB (a frame and a task after they are in). */
+export async function timeHome(page: Page): Promise<number> {
+  // The menu opened first where it is collapsed, so the timer sees only the link's own pointerdown.
+  const link = page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Главная' });
+  if (!(await link.isVisible())) {
+    await page.getByRole('button', { name: 'Меню', exact: true }).click();
+    await link.waitFor({ state: 'visible' });
+  }
+  await page.evaluate(() => {
+    window.__homePainted = new Promise<number>((resolve) => {
+      let startedAt: number | undefined;
+      addEventListener('pointerdown', (e) => (startedAt = e.timeStamp), { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        if (startedAt === undefined || location.pathname !== '/') return;
+        if (
+          !document.querySelector('[data-testid="sales-chart"]') ||
+          !document.querySelector('[data-testid="value-chart"]')
+        )
+          return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - startedAt!), 0));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  await link.click();
+  return page.evaluate(() => window.__homePainted!);
+}
+
+/** The same after a reload, which forgets the kept results: the page computed from the tables. */
+export async function timeHomeComputed(page: Page, dwellMs: number): Promise<number> {
+  await page.reload();
+  await page.locator('header h1').first().waitFor();
+  await page.evaluate((ms) => new Promise((r) => setTimeout(r, ms)), dwellMs);
+  return timeHome(page);
+}
+
+declare global {
+  interface Window {
+    __homePainted?: Promise<number>;
+  }
+}
