@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { components } from '../../api/schema.gen.ts';
 import { DATABASE_NAME } from './local-database-exists.ts';
+import { dataGenerationMiddleware } from './data-generation.ts';
 
 export type Market = components['schemas']['Market'];
 
@@ -207,6 +208,7 @@ export class OstatokDatabase extends Dexie {
 
   constructor(name = DATABASE_NAME) {
     super(name);
+    this.use(dataGenerationMiddleware);
     // Append new versions below; never edit a released one (Dexie upgrades installed apps from it).
     this.version(1).stores({
       markets: 'id, market_id, name',
@@ -295,6 +297,8 @@ export const db = new OstatokDatabase();
 /** Sign-out: nothing of this user may remain on the device. */
 export async function clearLocalData(database: OstatokDatabase = db): Promise<void> {
   await database.transaction('rw', database.tables, async () => {
-    await Promise.all(database.tables.map((t) => t.clear()));
+    // meta last: clearing the others writes a new data generation there (src/db/data-generation.ts).
+    await Promise.all(database.tables.filter((t) => t !== database.meta).map((t) => t.clear()));
+    await database.meta.clear();
   });
 }

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 
 /*
- * The home page's timing on a device (issue 26, target 4): «Главная» clicked → both charts painted. Coming back to
- * the page answers the results it keeps until a table changes (src/lib/memo-until-changed.ts); after a reload they are
- * computed from IndexedDB again.
+ * The home page's timing on a device (issue 26, target 4): «Главная» clicked → both charts painted. With no table
+ * changed since, the page paints the results it kept (src/features/home/api/home-snapshot.ts); without them it
+ * computes them from IndexedDB.
  */
 
 /** Click on the menu's «Главная» → both charts painted from IndexedDB (a frame and a task after they are in). */
@@ -35,8 +35,24 @@ export async function timeHome(page: Page): Promise<number> {
   return page.evaluate(() => window.__homePainted!);
 }
 
-/** The same after a reload, which forgets the kept results: the page computed from the tables. */
+/**
+ * The page computed from the tables: its kept results (src/features/home/api/home-snapshot.ts) deleted from
+ * IndexedDB, then a reload so nothing of them is in memory either.
+ */
 export async function timeHomeComputed(page: Page, dwellMs: number): Promise<number> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('ostatok');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('meta', 'readwrite');
+          for (const name of ['figures', 'charts']) tx.objectStore('meta').delete(`home_snapshot:${name}`);
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
   await page.reload();
   await page.locator('header h1').first().waitFor();
   await page.evaluate((ms) => new Promise((r) => setTimeout(r, ms)), dwellMs);

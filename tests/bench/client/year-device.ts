@@ -56,9 +56,9 @@ export interface YearDeviceSummary {
     baselineKeystrokeMs: number;
     keystrokeRatio: number;
   };
-  /** Coming back to the page (its results kept in memory until a table changes). */
+  /** From settled tables: the results it kept (src/features/home/api/home-snapshot.ts). */
   home: { samples: number[]; medianMs: number };
-  /** After a reload: computed from the tables. */
+  /** Its kept results deleted: computed from the tables. */
   homeComputed: { samples: number[]; medianMs: number };
   indexedDbMB: number;
   jsHeapMB: number;
@@ -287,7 +287,7 @@ export function printYearDevice(y: YearDeviceSummary): Array<Record<string, stri
       ratio: '',
     },
     {
-      measure: 'home page after a reload: computed from the tables',
+      measure: 'home page computed from the tables (its kept results deleted)',
       'median ms': y.homeComputed.medianMs,
       ratio: '',
     },

@@ -1,10 +1,10 @@
 import { db, type OstatokDatabase } from '../../../db/database.ts';
 import { toApiDate } from '../../../lib/dates.ts';
-import { memoUntilChanged } from '../../../lib/memo-until-changed.ts';
 import { useSettledQuery } from '../../../lib/use-settled-query.ts';
 import { loadLotsBothWays } from '../../../stock/projected-stock.ts';
 import { historyFrom } from '../../../sync/history-window.ts';
 import { dayOf, recentWeeks } from './calendar.ts';
+import { keptOrComputed } from './home-snapshot.ts';
 import { loadEditCounts, type EditCounts } from './edit-counts.ts';
 import { shortfalls, stockOnHand, type OnHand, type Shortfall } from './stock-figures.ts';
 import { stockValueChanges, stockValueSeries, type ValuePoint } from './stock-value-series.ts';
@@ -25,10 +25,16 @@ export interface HomeFigures {
   edits: EditCounts;
 }
 
-export async function loadHomeFigures(database: OstatokDatabase = db): Promise<HomeFigures> {
+/** Every lot both as mirrored and as projected (src/stock/projected-stock.ts). */
+type LotsRead = () => ReturnType<typeof loadLotsBothWays>;
+
+export async function loadHomeFigures(
+  database: OstatokDatabase = db,
+  readLots: LotsRead = () => loadLotsBothWays(undefined, database),
+): Promise<HomeFigures> {
   const [lots, statuses, edits] = await Promise.all([
     // As the server will have them: outflows still in the outbox already taken.
-    lotsOf(database).then((both) => both.projected),
+    readLots().then((both) => both.projected),
     database.rows('posting_statuses').toArray(),
     loadEditCounts(database),
   ]);
@@ -54,12 +60,16 @@ export interface HomeCharts {
   sales: WeekSales[];
 }
 
-export async function loadHomeCharts(database: OstatokDatabase = db, now: Date = new Date()): Promise<HomeCharts> {
+export async function loadHomeCharts(
+  database: OstatokDatabase = db,
+  now: Date = new Date(),
+  readLots: LotsRead = () => loadLotsBothWays(undefined, database),
+): Promise<HomeCharts> {
   // Sales and the ledger of the history window only (src/sync/history-window.ts): it covers the charted weeks, and
   // older rows the device still holds (edits on their way) would only be read to be left out.
   const from = historyFrom(now.getTime());
   const [both, ledger, disposals, markdowns, realizations, others] = await Promise.all([
-    lotsOf(database),
+    readLots(),
     database.rows('stock_movements').where('created_at').aboveOrEqual(from).toArray(),
     database.rows('disposals').toArray(),
     database.rows('markdowns').toArray(),
@@ -128,22 +138,38 @@ const homeTables = [
   'products_wh',
 ] as const;
 
-// The figures and the charts both take every lot: one read of them serves both, on the app's database. Not held
-// afterwards: a year's lots are tens of megabytes, and what the page keeps is the small results.
-const keptLots = memoUntilChanged(homeTables, () => loadLotsBothWays(undefined, db), { whileRunning: true });
-const lotsOf = (database: OstatokDatabase) =>
-  database === db ? keptLots('lots') : loadLotsBothWays(undefined, database);
+/**
+ * The figures and the charts both take every lot: one read serves both when they start at the same data generation
+ * (the read began after that generation was seen, so neither is kept for data it did not see). Not held afterwards:
+ * a year's lots are tens of megabytes, and what the page keeps is the small results.
+ */
+let lotsInFlight: { generation: string | undefined; read: ReturnType<LotsRead> } | undefined;
+function sharedLots(generation: string | undefined): ReturnType<LotsRead> {
+  if (lotsInFlight && lotsInFlight.generation === generation) return lotsInFlight.read;
+  const entry = { generation, read: loadLotsBothWays(undefined, db) };
+  lotsInFlight = entry;
+  const done = () => {
+    if (lotsInFlight === entry) lotsInFlight = undefined;
+  };
+  entry.read.then(done, done);
+  return entry.read;
+}
 
 /** What the reads depend on besides the tables: the day (the charts' weeks, the history window's start). */
 const dayKey = (now = new Date()) => `${toApiDate(now)} ${historyFrom(now.getTime())}`;
-// Kept until a home table changes: coming back to the page paints at once instead of reading every lot again.
-const keptFigures = memoUntilChanged(homeTables, () => loadHomeFigures());
-const keptCharts = memoUntilChanged(homeTables, () => loadHomeCharts());
+
+const homeFigures = () =>
+  keptOrComputed('figures', dayKey(), (generation) => loadHomeFigures(db, () => sharedLots(generation)));
+const homeCharts = () => {
+  const now = new Date();
+  return keptOrComputed('charts', dayKey(now), (generation) => loadHomeCharts(db, now, () => sharedLots(generation)));
+};
 
 /**
  * Live: a pull, an edit in another tab redraws the figures — once the tables settle, since both
- * reads take every lot (src/lib/use-settled-query.ts). Undefined while loading.
+ * reads take every lot (src/lib/use-settled-query.ts). Undefined while loading. Kept results paint at once
+ * (./home-snapshot.ts).
  */
-export const useHomeFigures = (): HomeFigures | undefined => useSettledQuery(() => keptFigures(dayKey()), homeTables);
+export const useHomeFigures = (): HomeFigures | undefined => useSettledQuery(homeFigures, homeTables);
 
-export const useHomeCharts = (): HomeCharts | undefined => useSettledQuery(() => keptCharts(dayKey()), homeTables);
+export const useHomeCharts = (): HomeCharts | undefined => useSettledQuery(homeCharts, homeTables);
