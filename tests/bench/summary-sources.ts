@@ -1,3 +1,5 @@
+import type { YearDeviceSummary } from './client/year-device.ts';
+
 /** The shapes of the JSON the benchmarks write, as far as the summary (tests/bench/summary.ts) reads them. */
 
 export interface Timing {
@@ -42,24 +44,7 @@ export interface ClientResult {
     slow: { medianFirstRowMs: number; medianKeystrokeMs: number };
     medianIdleSearchMs: number;
   };
-  yearDevice?: {
-    scale: number;
-    seeded: { products: number; lots: number; sales: number; movements: number };
-    kept: Record<string, number>;
-    mirror: { medianPullMs: number; medianFloorMs: number; ratio: number };
-    list: {
-      yearNavigationMs: number;
-      baselineNavigationMs: number;
-      navigationRatio: number;
-      yearKeystrokeMs: number;
-      baselineKeystrokeMs: number;
-      keystrokeRatio: number;
-    };
-    home: { medianMs: number };
-    homeComputed?: { medianMs: number };
-    indexedDbMB: number;
-    jsHeapMB: number;
-  };
+  yearDevice?: YearDeviceSummary;
 }
 export interface WireResult {
   date: string;
