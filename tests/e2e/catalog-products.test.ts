@@ -161,7 +161,7 @@ describe('the catalog: import, group, ungroup, offline edits', () => {
 
     // Reconnect: once the indicator shows nothing unsent, the server has all of it.
     await context.setOffline(false);
-    await eventually(async () => (await app.unsentCount()) === 0, 'nothing unsent', 30_000);
+    await eventually(() => app.allSent(), 'nothing unsent', 30_000);
     expect((await catalog.product(mainId))!.product_wh.name).toBe(newName);
     expect((await catalog.search(newName)).products.map((p) => p.product_wh.id)).toEqual([mainId]);
     const created = (await catalog.product(createdId))!;

@@ -104,7 +104,7 @@ describe('a stock count by two members offline', () => {
     const anna = await openDevice(owner);
     const annaCount = new CountPage(anna.page);
     const countId = await annaCount.create(server.url, 'Склад, ноябрь');
-    await eventually(async () => (await anna.app.unsentCount()) === 0, 'the count sent', 30_000);
+    await eventually(() => anna.app.allSent(), 'the count sent', 30_000);
     await eventually(async () => (await annaCount.figure(KETTLE, 'expected')) === '5', 'the kettle’s stock');
 
     const boris = await openDevice(keeper);
@@ -146,8 +146,7 @@ describe('a stock count by two members offline', () => {
 
     await boris.context.setOffline(false);
     await anna.context.setOffline(false);
-    for (const d of [anna, boris])
-      await eventually(async () => (await d.app.unsentCount()) === 0, 'the lines sent', 30_000);
+    for (const d of [anna, boris]) await eventually(() => d.app.allSent(), 'the lines sent', 30_000);
     const detail = await ownerApi.call<{
       lines: Array<{ id: string; product_id: string; quantity: number; shelf: string }>;
     }>('GET', `/api/v1/counts/${countId}/`);
@@ -165,7 +164,7 @@ describe('a stock count by two members offline', () => {
     expect(shown).toContain('Недостача — будет списано: 2 шт., −200 ₽');
     expect(shown).toContain('Излишек — будет оприходовано: 2 шт., 100 ₽');
     expect(await annaCount.postOutcome()).toBe('Проведена');
-    await eventually(async () => (await anna.app.unsentCount()) === 0, 'the post sent', 30_000);
+    await eventually(() => anna.app.allSent(), 'the post sent', 30_000);
 
     // The server: the count posted with its results.
     const posted = await ownerApi.call<{

@@ -159,7 +159,7 @@ describe('exports and a purchase loaded from a file', () => {
     await page.waitForURL(/\/inventory\/batches/);
 
     await eventually(
-      async () => (await app.unsentCount()) === 0 && (await stock.batches('purchase')).length === 3,
+      async () => (await app.allSent()) && (await stock.batches('purchase')).length === 3,
       'the three purchases on the server',
       30_000,
     );

@@ -114,7 +114,7 @@ describe('number fields take and show a decimal comma in an English-locale brows
     await eventually(async () => (await app.unsentCount()) === 1, 'one unsent edit');
     expect(plainSpaces(await page.getByTestId('unsent-count').textContent())).toBe('Не отправлено: 1');
     await context.setOffline(false);
-    await eventually(async () => (await app.unsentCount()) === 0, 'the purchase sent', 30_000);
+    await eventually(() => app.allSent(), 'the purchase sent', 30_000);
 
     const figures = await stock.figures();
     expect(figures.get(ids.kettle)).toMatchObject({ count: 1, total_price: 1200.5 });

@@ -196,7 +196,7 @@ describe('stock offline: receipt, write-off, markdown and other realization', ()
     await products.waitForRows(3, 'the three products before reconnecting');
     await products.watch();
     await context.setOffline(false);
-    await eventually(async () => (await app.unsentCount()) === 0, 'nothing unsent', 30_000);
+    await eventually(() => app.allSent(), 'nothing unsent', 30_000);
     expect(await page.getByTestId('sync-indicator').textContent()).not.toContain('Отклонено');
     await eventually(
       async () => (await app.localRowCounts()).stock_movements === 6,

@@ -74,7 +74,7 @@ describe('a store created online and renamed offline', () => {
 
     await context.setOffline(false);
     await eventually(async () => (await serverMarkets(token))[0]!.name === 'Озон — склад 2', 'rename on the server');
-    await eventually(async () => (await app.unsentCount()) === 0, 'outbox drained');
+    await eventually(() => app.allSent(), 'outbox drained');
 
     await app.openMenu('Выход');
     await auth.logout();

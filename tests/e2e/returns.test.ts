@@ -253,7 +253,7 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     // Reconnect: everything goes, nothing is refused.
     await returns.open(server.url);
     await context.setOffline(false);
-    await eventually(async () => (await app.unsentCount()) === 0, 'nothing unsent', 30_000);
+    await eventually(() => app.allSent(), 'nothing unsent', 30_000);
     expect(await page.getByTestId('sync-indicator').textContent()).not.toContain('Отклонено');
     await eventually(async () => (await new LocalData(page).outbox()).length === 0, 'the outbox emptied', 30_000);
 
@@ -322,7 +322,7 @@ describe('customer returns: import, offline receipt, one at a lot price', () => 
     ]);
     await to.choose('по цене 150 ₽');
     await page.waitForURL(/\/returns(\?|$)/);
-    await eventually(async () => (await app.unsentCount()) === 0, 'the receipt sent', 30_000);
+    await eventually(() => app.allSent(), 'the receipt sent', 30_000);
     await eventually(
       async () => (await returnsApi.lots(d.product_id!)).some((l) => l.is_return),
       'the return lot on the server',

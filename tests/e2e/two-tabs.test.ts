@@ -101,10 +101,7 @@ describe('one user in two tabs, offline edits in one of them', () => {
     );
     await eventually(async () => (await new LocalData(tab2).outbox()).length === 0, 'the outbox drained');
     await eventually(async () => traffic.idle, 'no push call on the wire');
-    await eventually(
-      async () => (await app1.unsentCount()) === 0 && (await app2.unsentCount()) === 0,
-      'both indicators at zero',
-    );
+    await eventually(async () => (await app1.allSent()) && (await app2.allSent()), 'both indicators at zero');
 
     const sent = traffic.sentCounts();
     for (const entry of queued) expect(sent.get(entry.id), `${entry.method} ${entry.path}`).toBe(1);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LocalData, type StoredOutboxEntry } from './local-data.ts';
 
 /** What every signed-in page has: the header, the side menu and the sync indicator. */
 export class AppPage {
@@ -25,6 +26,16 @@ export class AppPage {
     // followed by textContent() would then wait for it for the whole action timeout.
     const [text] = await this.page.getByTestId('unsent-count').allTextContents();
     return Number(text?.match(/\d+/)?.[0] ?? 0);
+  }
+
+  /**
+   * Every queued edit sent: the badge shows none and IndexedDB's outbox holds nothing pending or on its way. The
+   * badge alone reads 0 also before it has rendered on a page just opened, while the edit still waits.
+   */
+  async allSent(): Promise<boolean> {
+    if ((await this.unsentCount()) !== 0) return false;
+    const entries = await new LocalData(this.page).readAll<StoredOutboxEntry>('outbox');
+    return entries.every((e) => e.status !== 'pending' && e.status !== 'sending');
   }
 
   /** The service worker controls the page: from here on a reload works offline. */
