@@ -21,6 +21,16 @@ export function queueRenamesLikeApp(page: Page, renames: Rename[]): Promise<numb
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
+    // The business the entry is for, as src/sync/outbox.ts newEntry takes it from the access token (bid, else sub).
+    const claims = (() => {
+      try {
+        const token = localStorage.getItem('access_token')!;
+        return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    })();
+    const business = typeof claims.bid === 'string' ? claims.bid : typeof claims.sub === 'string' ? claims.sub : null;
     let added = 0;
     try {
       for (const edit of edits) {
@@ -58,6 +68,7 @@ export function queueRenamesLikeApp(page: Page, renames: Rename[]): Promise<numb
               if (foldable) return void outbox.put({ ...last, body: { ...last.body, ...body } });
               added++;
               outbox.add({
+                ...(business ? { business_id: business } : {}),
                 id: crypto.randomUUID(),
                 group: null,
                 method: 'PATCH',
