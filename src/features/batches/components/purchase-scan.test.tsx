@@ -63,7 +63,8 @@ describe('/inventory/add — scanning into a receipt', () => {
     expect(await scan('4607000000007')).toBe('unknown');
     const dialog = await screen.findByRole('dialog', { name: 'Неизвестный штрихкод' });
     expect(lines()).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Чайник' }));
+    // The dialog's product list is a live query: it fills a moment after the dialog opens.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Чайник' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Привязать к товару' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Неизвестный штрихкод' })).toBeNull());
     await waitFor(() => expect(lines()).toHaveLength(1));

@@ -32,7 +32,8 @@ describe('/returns — scanning a returned item', () => {
     await open();
     expect(await scan('4601234567893')).toBe('unknown');
     const dialog = await screen.findByRole('dialog', { name: 'Неизвестный штрихкод' });
-    fireEvent.click(within(dialog).getByRole('button', { name: /^Чайник/ }));
+    // The dialog's product list is a live query: it fills a moment after the dialog opens.
+    fireEvent.click(await within(dialog).findByRole('button', { name: /^Чайник/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Привязать к товару' }));
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(cells(lines()[0]!)[4]).toBe('Чайник');
