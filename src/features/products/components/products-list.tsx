@@ -90,7 +90,7 @@ export function ProductsList({ search, onSearchChange }: ProductsListProps) {
   // A scan (scanner or camera) opens the product with that code; an unknown code may be attached to one.
   const canAttach = can(membership, 'productEdit');
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
-  const choices = useProductChoices();
+  const choices = useProductChoices(unknownCode !== null);
   useScan(async (code) => {
     const found = await findProductByBarcode(code);
     if (found) {
