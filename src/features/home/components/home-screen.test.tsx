@@ -60,3 +60,17 @@ describe('/ «Главная»', () => {
     expect(getAppState().syncDialogOpen).toBe(true);
   });
 });
+
+describe('/ «Главная» on a device still filling its mirror', () => {
+  it('says the data is still coming while the first pull runs, and stops saying it when it is done', async () => {
+    // As src/sync/pull.ts leaves a device whose first pull stopped halfway: a cursor, and the pull marked unfinished.
+    await db.meta.bulkPut([
+      { key: 'cursor', value: 10 },
+      { key: 'first-pull-unfinished', value: 1 },
+    ]);
+    await renderWithRouter(HomeScreen);
+    expect((await screen.findByTestId('home-filling')).textContent).toContain('Данные загружаются на устройство');
+    await db.meta.delete('first-pull-unfinished');
+    await waitFor(() => expect(screen.queryByTestId('home-filling')).toBeNull());
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { countNoun, formatAmount, formatRoubles, nounForm, nouns } from '../../../lib/format.ts';
 import { setSyncDialogOpen } from '../../../state/app-state.ts';
+import { useMirrorComplete } from '../../../state/mirror-complete.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { CHART_WEEKS, useHomeCharts, useHomeFigures, type HomeFigures } from '../api/load-home.ts';
@@ -133,8 +134,14 @@ function EditsCard({ figures }: { figures: HomeFigures | undefined }) {
 export function HomeScreen() {
   const figures = useHomeFigures();
   const costs = useSeesCosts();
+  const complete = useMirrorComplete();
   return (
     <Page title="Главная">
+      {complete === false && (
+        <p className={note} role="status" data-testid="home-filling">
+          Данные загружаются на устройство… Цифры и графики обновятся, когда загрузка закончится.
+        </p>
+      )}
       <div className={grid}>
         <div className={column}>
           <StockCard figures={figures} costs={costs} />

@@ -7,7 +7,7 @@ import {
   readProductHeads,
   type ListingIndex,
 } from './product-source-reads.ts';
-import { stopMirrorComplete } from './mirror-complete.ts';
+import { stopMirrorComplete } from '../../../state/mirror-complete.ts';
 import { awaitingByProduct } from './shortfalls.ts';
 import type { StockFigures } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { PAGE_SIZE, pageWindow } from '../../../lib/paging.ts';
-import { useMirrorComplete } from './mirror-complete.ts';
+import { useMirrorComplete } from '../../../state/mirror-complete.ts';
 import { productSourceSnapshot, subscribeProductSource } from './product-source.ts';
 import { filterRows, pageOfRows, type ProductOrder, type ProductRow } from './product-table.ts';
 import { shortfall } from './shortfalls.ts';

@@ -1,11 +1,12 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
-import { mirrorComplete } from '../../../sync/pull.ts';
+import { mirrorComplete } from '../sync/pull.ts';
 
 /*
  * Whether the device holds the whole account (src/sync/pull.ts mirrorComplete), followed for the
- * life of the page like the kept rows (./product-source.ts): a revisit of /products knows at its
- * first render which rows to show, instead of waiting a read and painting twice.
+ * life of the page like /products' kept rows (src/features/products/api/product-source.ts): a revisit
+ * knows at its first render whether the device's figures are whole (/products asks the server until they
+ * are; the home page says they are still coming), instead of waiting a read and painting twice.
  */
 let known: boolean | undefined;
 let live: Subscription | undefined;
