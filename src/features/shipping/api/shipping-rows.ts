@@ -1,5 +1,6 @@
 import type { components } from '../../../../api/schema.gen.ts';
 import { deliveryPrice, sufficiency } from '../../../../domain/sufficiency.ts';
+import type { PostingStatus } from '../../../db/rows.ts';
 
 /*
  * The /shipping-delivery figures on the device (docs/rules.md «Достаточность»): the same rows, filter,
@@ -18,14 +19,7 @@ export const filterLabels: Record<SufficiencyFilter, string> = {
 };
 
 /** A mirrored posting_statuses row: one listing's figures of its store's latest snapshot. */
-export interface PostingStatusLike {
-  id: string;
-  product_mp_id: string;
-  awaiting_packaging: number;
-  awaiting_deliver: number;
-  delivering: number;
-  fetched_at: string;
-}
+export type PostingStatusLike = Omit<PostingStatus, 'created_at' | 'updated_at' | 'version'>;
 
 export interface ListingLike {
   id: string;
