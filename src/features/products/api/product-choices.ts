@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { productSourceSnapshot, subscribeProductSource, type ProductSource } from './product-source.ts';
+import { productSourceSnapshot, subscribeProductSource } from './product-source.ts';
 
 export interface ProductChoice {
   id: string;
@@ -17,10 +17,7 @@ const none: ProductChoice[] = [];
  * pull still fills the mirror (./use-product-table.ts keeps off the device's rows then for the same reason).
  */
 export function useProductChoices(wanted: boolean): ProductChoice[] {
-  const source: ProductSource = useSyncExternalStore(
-    wanted ? subscribeProductSource : noSubscription,
-    productSourceSnapshot,
-  );
+  const source = useSyncExternalStore(wanted ? subscribeProductSource : noSubscription, productSourceSnapshot);
   const rows = wanted ? source.rows : null;
   return useMemo(() => (rows ? rows.map(({ id, name, articles }) => ({ id, name, articles })) : none), [rows]);
 }
